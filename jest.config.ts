@@ -1,0 +1,16 @@
+import type { Config } from 'jest';
+
+const config: Config = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { isolatedModules: true }],
+  },
+  // reflect-metadata first (decorators), then carbone once: its CPU calibration costs ~7 s per load.
+  setupFiles: ['<rootDir>/test/support/setup-files.ts'],
+  testTimeout: 60000,
+  maxWorkers: 1,
+};
+
+export default config;
