@@ -1,0 +1,31 @@
+/** Document type of a factura in the CAI regime (Acuerdo 481-2017). */
+export const INVOICE_DOCUMENT_TYPE = '01';
+
+const MAX_SEQUENCE = 99_999_999;
+
+function code3(code: string, label: string): string {
+  if (!/^\d{1,3}$/.test(code)) throw new RangeError(`${label} must be 1 to 3 digits: ${JSON.stringify(code)}`);
+  return code.padStart(3, '0');
+}
+
+/**
+ * Printed invoice number EEE-PPP-01-NNNNNNNN, e.g. ('000', '001', 42) -> '000-001-01-00000042'.
+ * @throws RangeError for codes that are not 1-3 digits or a number outside 0..99,999,999.
+ */
+export function formatFiscalNumber(establishmentCode: string, emissionPointCode: string, number: number): string {
+  if (!Number.isInteger(number) || number < 0 || number > MAX_SEQUENCE) {
+    throw new RangeError(`Invoice number must be an integer in 0..${MAX_SEQUENCE}: ${number}`);
+  }
+  const sequence = String(number).padStart(8, '0');
+  const establishment = code3(establishmentCode, 'Establishment code');
+  const emissionPoint = code3(emissionPointCode, 'Emission point code');
+  return `${establishment}-${emissionPoint}-${INVOICE_DOCUMENT_TYPE}-${sequence}`;
+}
+
+/**
+ * CAI for a preview: every letter and digit becomes X, dashes stay, so the layout is kept
+ * and no character of the real authorization leaks onto a document without fiscal validity.
+ */
+export function maskCai(cai: string): string {
+  return cai.replace(/[\p{L}\p{N}]/gu, 'X');
+}
