@@ -5,7 +5,7 @@ const config: Config = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: {
-    '^.+\\.ts$': ['ts-jest', { isolatedModules: true }],
+    '^.+\\.ts$': 'ts-jest',
   },
   // reflect-metadata first (decorators), then carbone once: its CPU calibration costs ~7 s per load.
   setupFiles: ['<rootDir>/test/support/setup-files.ts'],

@@ -1,0 +1,108 @@
+import path from 'node:path';
+import * as yup from 'yup';
+import { defaults, SettingName } from './defaults';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The validated, typed configuration every part of the service receives. */
+export interface AppConfig {
+  port: number;
+  databaseUrl: string;
+  templatesDir: string;
+  logLevel: LogLevel;
+  bodyLimit: string;
+  idempotencyRetentionHours: number;
+  allowedIsvRates: string[];
+  pdfTimeoutMs: number;
+  pdfFactories: number;
+  dbConnectTimeoutSeconds: number;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+const integer = (min: number, max: number) =>
+  yup
+    .string()
+    .required()
+    .matches(/^\d+$/, '${path} must be a whole number')
+    .test('range', `\${path} must be between ${min} and ${max}`, (v) => Number(v) >= min && Number(v) <= max);
+
+const schema = yup.object({
+  PORT: integer(0, 65535),
+  DATABASE_URL: yup
+    .string()
+    .required()
+    .test('mysql-url', '${path} must look like mysql://user:password@host:3306/database', isMysqlUrl),
+  TEMPLATES_DIR: yup.string().required(),
+  LOG_LEVEL: yup.string().required().oneOf([...LOG_LEVELS], `\${path} must be one of ${LOG_LEVELS.join(', ')}`),
+  BODY_LIMIT: yup
+    .string()
+    .required()
+    .matches(/^\d+(b|kb|mb)$/i, '${path} must be a size such as 512kb or 1mb'),
+  IDEMPOTENCY_RETENTION_HOURS: integer(1, 24 * 365),
+  ALLOWED_ISV_RATES: yup
+    .string()
+    .required()
+    .matches(/^\d{1,2}(\.\d{1,4})?(,\d{1,2}(\.\d{1,4})?)*$/, '${path} must be a comma-separated list of percentages such as 0,15,18'),
+  PDF_TIMEOUT_MS: integer(100, 600000),
+  PDF_FACTORIES: integer(1, 16),
+  DB_CONNECT_TIMEOUT_SECONDS: integer(1, 300),
+  SHUTDOWN_TIMEOUT_MS: integer(0, 600000),
+});
+
+function isMysqlUrl(value: string | undefined): boolean {
+  if (!value) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'mysql:' || url.protocol === 'mariadb:') && url.pathname.length > 1;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads the settings from `env` over the defaults and validates them. Throws a ConfigError whose
+ * message names every bad variable, so start-up fails with one clear line.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const raw = {} as Record<SettingName, string>;
+  for (const name of Object.keys(defaults) as SettingName[]) {
+    const value = env[name];
+    raw[name] = value === undefined || value.trim() === '' ? defaults[name] : value.trim();
+  }
+  let s: yup.InferType<typeof schema>;
+  try {
+    s = schema.validateSync(raw, { abortEarly: false, stripUnknown: true });
+  } catch (err) {
+    if (err instanceof yup.ValidationError) {
+      throw new ConfigError(`Invalid configuration: ${err.errors.join('; ')}`);
+    }
+    throw err;
+  }
+  return {
+    port: Number(s.PORT),
+    databaseUrl: s.DATABASE_URL,
+    templatesDir: path.resolve(s.TEMPLATES_DIR),
+    logLevel: s.LOG_LEVEL as LogLevel,
+    bodyLimit: s.BODY_LIMIT,
+    idempotencyRetentionHours: Number(s.IDEMPOTENCY_RETENTION_HOURS),
+    allowedIsvRates: s.ALLOWED_ISV_RATES.split(','),
+    pdfTimeoutMs: Number(s.PDF_TIMEOUT_MS),
+    pdfFactories: Number(s.PDF_FACTORIES),
+    dbConnectTimeoutSeconds: Number(s.DB_CONNECT_TIMEOUT_SECONDS),
+    shutdownTimeoutMs: Number(s.SHUTDOWN_TIMEOUT_MS),
+  };
+}
+
+/** The URL with its password replaced, fit for logs and error messages. */
+export function maskDatabaseUrl(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password) url.password = '****';
+    return url.toString();
+  } catch {
+    return '(unparseable DATABASE_URL)';
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * Defaults for every setting (DESIGN section 11). The environment overrides them; nothing else
+ * reads process.env (see config/config.ts).
+ */
+export const defaults = {
+  PORT: '3000',
+  DATABASE_URL: 'mysql://root@127.0.0.1:3306/invoicing',
+  TEMPLATES_DIR: './templates',
+  LOG_LEVEL: 'info',
+  /** Largest accepted request body; a 200-line invoice is ~30 kB, so 1 MB leaves ample room. */
+  BODY_LIMIT: '1mb',
+  IDEMPOTENCY_RETENTION_HOURS: '24',
+  /** Allowed ISV rates; the law changes, so it is configuration (DESIGN section 3). */
+  ALLOWED_ISV_RATES: '0,15,18',
+  PDF_TIMEOUT_MS: '15000',
+  PDF_FACTORIES: '1',
+  /** Seconds a starting process waits for the database before giving up with a clear message. */
+  DB_CONNECT_TIMEOUT_SECONDS: '5',
+  SHUTDOWN_TIMEOUT_MS: '10000',
+} as const;
+
+export type SettingName = keyof typeof defaults;

@@ -1,0 +1,36 @@
+import { defineConfig, Options } from '@mikro-orm/mysql';
+import { Migrator } from '@mikro-orm/migrations';
+import { ALL_ENTITIES } from '../src/entities';
+import { MIGRATIONS } from '../migrations';
+import type { AppConfig } from './config';
+
+/**
+ * MikroORM options from the validated configuration. Entities and migrations are listed
+ * explicitly, so the same options work from compiled JavaScript, ts-jest and the CLI.
+ */
+export function mikroOrmOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbConnectTimeoutSeconds'>, overrides: Partial<Options> = {}): Options {
+  return defineConfig({
+    clientUrl: config.databaseUrl.replace(/^mariadb:/, 'mysql:'),
+    entities: ALL_ENTITIES,
+    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: MIGRATIONS,
+      // MySQL commits DDL implicitly, so a wrapping transaction would only pretend.
+      transactional: false,
+      allOrNothing: false,
+      tableName: 'mikro_orm_migrations',
+      // Applied migrations are logged by the bootstrap as structured JSON instead.
+      silent: true,
+    },
+    // Every DATETIME is UTC; Honduras dates are computed in code, never by the session time zone.
+    timezone: '+00:00',
+    forceUtcTimezone: true,
+    ensureDatabase: false,
+    allowGlobalContext: false,
+    debug: false,
+    pool: { min: 0, max: 10 },
+    driverOptions: { connection: { connectTimeout: config.dbConnectTimeoutSeconds * 1000 } },
+    ...overrides,
+  });
+}

@@ -1,0 +1,7 @@
+import { Migration20261122000000Initial } from './Migration20261122000000Initial';
+
+/**
+ * Every migration in order. Listed explicitly (no folder scan) so compiled JavaScript, ts-jest and
+ * the CLI all run the same set. Never edit one that has been applied: add a new one.
+ */
+export const MIGRATIONS = [{ name: 'Migration20261122000000Initial', class: Migration20261122000000Initial }];

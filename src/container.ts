@@ -1,0 +1,23 @@
+import type { MikroORM } from '@mikro-orm/mysql';
+import { Container } from 'inversify';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../config/config';
+import { ApiKeyService } from './services/api-key.service';
+import { Authenticator } from './services/authenticator.service';
+import { ClientService } from './services/client.service';
+import { TOKENS } from './tokens';
+
+/**
+ * The composition root: the only place that binds. Services are stateless singletons over the
+ * global EntityManager; MikroORM's RequestContext (HTTP) or a forked context (CLI) gives each
+ * unit of work its own identity map.
+ */
+export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM): Container {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.bind(TOKENS.Config).toConstantValue(config);
+  container.bind(TOKENS.Logger).toConstantValue(logger);
+  container.bind(TOKENS.Orm).toConstantValue(orm);
+  container.bind(TOKENS.EntityManager).toConstantValue(orm.em);
+  for (const service of [Authenticator, ClientService, ApiKeyService]) container.bind(service).toSelf();
+  return container;
+}

@@ -1,0 +1,58 @@
+import { MikroORM } from '@mikro-orm/mysql';
+import mysql from 'mysql2/promise';
+import type { Logger } from 'pino';
+import { AppConfig, maskDatabaseUrl } from '../../config/config';
+import { mikroOrmOptions } from '../../config/mikro-orm.config';
+
+/** Start-up could not reach or prepare the database; the message is the one line to print. */
+export class DatabaseUnavailableError extends Error {}
+
+const MIGRATION_LOCK = 'invoicing_service_migrations';
+
+/**
+ * Makes the database ready and returns a connected ORM: creates the database when missing and
+ * applies pending migrations. Several instances may start at once, so migrations run under a
+ * MySQL named lock (GET_LOCK works on MariaDB and MySQL 8 alike).
+ */
+export async function openDatabase(config: AppConfig, logger: Logger): Promise<MikroORM> {
+  const url = new URL(config.databaseUrl);
+  const database = decodeURIComponent(url.pathname.slice(1));
+  const admin = await connectServer(config, url);
+  try {
+    await admin.query(`CREATE DATABASE IF NOT EXISTS \`${database.replace(/`/g, '``')}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await admin.query(`USE \`${database.replace(/`/g, '``')}\``);
+    const [rows] = await admin.query('SELECT GET_LOCK(?, 120) AS got', [MIGRATION_LOCK]);
+    if ((rows as { got: number }[])[0]?.got !== 1) throw new DatabaseUnavailableError('Timed out waiting for another instance to finish migrations');
+    const orm = await MikroORM.init(mikroOrmOptions(config));
+    try {
+      const applied = await orm.getMigrator().up();
+      if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.name) }, 'applied database migrations');
+    } catch (err) {
+      await orm.close(true);
+      throw err;
+    } finally {
+      await admin.query('SELECT RELEASE_LOCK(?)', [MIGRATION_LOCK]);
+    }
+    return orm;
+  } finally {
+    await admin.end();
+  }
+}
+
+async function connectServer(config: AppConfig, url: URL): Promise<mysql.Connection> {
+  try {
+    return await mysql.createConnection({
+      host: url.hostname,
+      port: url.port ? Number(url.port) : 3306,
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+      connectTimeout: config.dbConnectTimeoutSeconds * 1000,
+    });
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new DatabaseUnavailableError(
+      `Cannot reach the database at ${maskDatabaseUrl(config.databaseUrl)} (${reason}). ` +
+        'Start the local MariaDB/MySQL or run `docker compose up -d mysql`, or set DATABASE_URL.',
+    );
+  }
+}

@@ -1,0 +1,49 @@
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique, Opt } from '@mikro-orm/core';
+import { Company } from './company.entity';
+
+/**
+ * A customer of the company. The code is unique per company (legalId for API-created clients
+ * with an RTN, else API-<id>); so is the RTN. Exoneration data is set only by the operator.
+ */
+@Entity({ tableName: 'clients' })
+@Unique({ name: 'uq_client_code_company', properties: ['company', 'code'] })
+@Unique({ name: 'uq_client_legal_id_company', properties: ['company', 'legalId'] })
+@Index({ name: 'ix_clients_company_name', properties: ['company', 'clientName', 'id'] })
+export class Client {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @ManyToOne({ entity: () => Company })
+  company!: Company;
+
+  @Property({ type: 'string', length: 64 })
+  code!: string;
+
+  @Property({ type: 'string', length: 255 })
+  clientName!: string;
+
+  @Property({ type: 'string', length: 255 })
+  email!: string;
+
+  @Property({ type: 'string', length: 32, nullable: true })
+  legalId: string | null = null;
+
+  @Property({ type: 'string', length: 32, nullable: true })
+  phone: string | null = null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  address: string | null = null;
+
+  @Property({ type: 'string', length: 64, nullable: true })
+  exonerationCertificate: string | null = null;
+
+  /** Last Honduras day the exoneration is valid (inclusive). */
+  @Property({ type: 'date', nullable: true })
+  exonerationValidUntil: string | null = null;
+
+  @Property({ type: 'datetime', length: 3 })
+  createdAt: Opt<Date> = new Date();
+
+  @Property({ type: 'datetime', length: 3, nullable: true })
+  deletedAt: Date | null = null;
+}

@@ -1,0 +1,39 @@
+import { Entity, PrimaryKey, Property, Opt } from '@mikro-orm/core';
+
+/** A company that issues invoices; the tenant every API key belongs to. */
+@Entity({ tableName: 'companies' })
+export class Company {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'string', length: 32, unique: 'uq_companies_code' })
+  code!: string;
+
+  @Property({ type: 'string', length: 255 })
+  name!: string;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  tradeName: string | null = null;
+
+  @Property({ type: 'string', length: 14 })
+  rtn!: string;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  address: string | null = null;
+
+  @Property({ type: 'string', length: 64, nullable: true })
+  phone: string | null = null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  email: string | null = null;
+
+  /** Lempiras per USD, used to convert USD price-list prices. */
+  @Property({ type: 'decimal', precision: 18, scale: 4, nullable: true })
+  exchangeRate: string | null = null;
+
+  @Property({ type: 'datetime', length: 3 })
+  createdAt: Opt<Date> = new Date();
+
+  @Property({ type: 'datetime', length: 3, onUpdate: () => new Date() })
+  updatedAt: Opt<Date> = new Date();
+}

@@ -1,0 +1,32 @@
+import { Entity, ManyToOne, PrimaryKey, Property, Unique, Opt } from '@mikro-orm/core';
+import { Company } from './company.entity';
+
+/** A percentage discount a price-list entry may reference (DESIGN section 2, step 3). */
+@Entity({ tableName: 'discount_policies' })
+@Unique({ name: 'uq_discount_policies_company_code', properties: ['company', 'code'] })
+export class DiscountPolicy {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @ManyToOne({ entity: () => Company })
+  company!: Company;
+
+  @Property({ type: 'string', length: 64 })
+  code!: string;
+
+  /** Stored as given; a value outside 0..100 is refused at use (INVALID_DISCOUNT_POLICY). */
+  @Property({ type: 'decimal', precision: 9, scale: 4 })
+  percent!: string;
+
+  @Property({ type: 'boolean' })
+  active: Opt<boolean> = true;
+
+  @Property({ type: 'date', nullable: true })
+  validFrom: string | null = null;
+
+  @Property({ type: 'date', nullable: true })
+  validTo: string | null = null;
+
+  @Property({ type: 'datetime', length: 3, nullable: true })
+  deletedAt: Date | null = null;
+}

@@ -1,0 +1,31 @@
+import { ApiKey } from './api-key.entity';
+import { CaiRange } from './cai-range.entity';
+import { Client } from './client.entity';
+import { Company } from './company.entity';
+import { DiscountPolicy } from './discount-policy.entity';
+import { EmissionPoint } from './emission-point.entity';
+import { Establishment } from './establishment.entity';
+import { IdempotencyRecord } from './idempotency-record.entity';
+import { IntegrationSettings } from './integration-settings.entity';
+import { Invoice } from './invoice.entity';
+import { InvoiceLine } from './invoice-line.entity';
+import { InvoiceTax } from './invoice-tax.entity';
+import { OperatorUser } from './operator-user.entity';
+import { PaymentTerminal } from './payment-terminal.entity';
+import { PriceList } from './price-list.entity';
+import { Product } from './product.entity';
+import { ProductMapping } from './product-mapping.entity';
+import { ProductPrice } from './product-price.entity';
+
+export {
+  ApiKey, CaiRange, Client, Company, DiscountPolicy, EmissionPoint, Establishment, IdempotencyRecord,
+  IntegrationSettings, Invoice, InvoiceLine, InvoiceTax, OperatorUser, PaymentTerminal, PriceList,
+  Product, ProductMapping, ProductPrice,
+};
+
+/** Every entity, for the ORM's discovery (explicit, no folder scanning). */
+export const ALL_ENTITIES = [
+  ApiKey, CaiRange, Client, Company, DiscountPolicy, EmissionPoint, Establishment, IdempotencyRecord,
+  IntegrationSettings, Invoice, InvoiceLine, InvoiceTax, OperatorUser, PaymentTerminal, PriceList,
+  Product, ProductMapping, ProductPrice,
+];

@@ -1,0 +1,22 @@
+import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Invoice } from './invoice.entity';
+
+/** One entry of an invoice's tax breakdown: the base and the ISV charged at one rate. */
+@Entity({ tableName: 'invoice_taxes' })
+@Unique({ name: 'uq_invoice_taxes_invoice_rate', properties: ['invoice', 'rate'] })
+export class InvoiceTax {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @ManyToOne({ entity: () => Invoice })
+  invoice!: Invoice;
+
+  @Property({ type: 'decimal', precision: 9, scale: 4 })
+  rate!: string;
+
+  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  taxedAmount!: string;
+
+  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  taxAmount!: string;
+}

@@ -1,0 +1,110 @@
+import { Collection, Entity, Index, ManyToOne, OneToMany, PrimaryKey, Property, Unique, Opt } from '@mikro-orm/core';
+import { CaiRange } from './cai-range.entity';
+import { Client } from './client.entity';
+import { Company } from './company.entity';
+import { EmissionPoint } from './emission-point.entity';
+import { InvoiceLine } from './invoice-line.entity';
+import { InvoiceTax } from './invoice-tax.entity';
+import { OperatorUser } from './operator-user.entity';
+import { PaymentTerminal } from './payment-terminal.entity';
+import { PriceList } from './price-list.entity';
+
+/**
+ * An issued legal invoice. Everything printed on it is stored as issued (client name and RTN,
+ * exoneration certificate, amounts), so a later change of the setup never changes a document.
+ */
+@Entity({ tableName: 'invoices' })
+@Unique({ name: 'uq_invoices_cai_range_number', properties: ['caiRange', 'invoiceNumber'] })
+@Index({ name: 'ix_invoices_company', properties: ['company'] })
+export class Invoice {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @ManyToOne({ entity: () => Company })
+  company!: Company;
+
+  @ManyToOne({ entity: () => EmissionPoint })
+  emissionPoint!: EmissionPoint;
+
+  @ManyToOne({ entity: () => CaiRange })
+  caiRange!: CaiRange;
+
+  @Property({ type: 'string', length: 64 })
+  cai!: string;
+
+  @Property({ type: 'integer', unsigned: true })
+  invoiceNumber!: number;
+
+  /** EEE-PPP-01-NNNNNNNN */
+  @Property({ type: 'string', length: 19 })
+  fiscalNumber!: string;
+
+  @Property({ type: 'datetime', length: 3 })
+  invoiceDate!: Date;
+
+  @ManyToOne({ entity: () => Client, nullable: true })
+  client: Client | null = null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  clientName: string | null = null;
+
+  @Property({ type: 'string', length: 32, nullable: true })
+  clientLegalId: string | null = null;
+
+  @Property({ type: 'string', length: 64, nullable: true })
+  exonerationCertificate: string | null = null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  purchaseOrderNumber: string | null = null;
+
+  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  importe!: string;
+
+  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  discountTotal!: string;
+
+  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  exemptedAmount!: string;
+
+  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  exoneratedAmount!: string;
+
+  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  totalTaxes!: string;
+
+  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  total!: string;
+
+  @Property({ type: 'string', length: 512 })
+  totalInLetters!: string;
+
+  @Property({ type: 'decimal', precision: 18, scale: 4, nullable: true })
+  appliedDollarExchangeRate: string | null = null;
+
+  @Property({ type: 'boolean' })
+  isPaid: Opt<boolean> = true;
+
+  @Property({ type: 'boolean' })
+  isAnnulled: Opt<boolean> = false;
+
+  @Property({ type: 'datetime', length: 3, nullable: true })
+  annulledAt: Date | null = null;
+
+  @ManyToOne({ entity: () => OperatorUser })
+  creatorUser!: OperatorUser;
+
+  @ManyToOne({ entity: () => PaymentTerminal })
+  paymentTerminal!: PaymentTerminal;
+
+  @ManyToOne({ entity: () => PriceList })
+  priceList!: PriceList;
+
+  @OneToMany({ entity: () => InvoiceLine, mappedBy: 'invoice', orderBy: { lineNumber: 'asc' } })
+  lines = new Collection<InvoiceLine>(this);
+
+  @OneToMany({ entity: () => InvoiceTax, mappedBy: 'invoice', orderBy: { rate: 'asc' } })
+  taxes = new Collection<InvoiceTax>(this);
+
+  @Property({ type: 'datetime', length: 3 })
+  createdAt: Opt<Date> = new Date();
+}

@@ -1,0 +1,34 @@
+import { Entity, ManyToOne, PrimaryKey, Property, Unique, Opt } from '@mikro-orm/core';
+import { Company } from './company.entity';
+
+/** A catalog product. Its ISV rate and exempt condition always come from here, never the caller. */
+@Entity({ tableName: 'products' })
+@Unique({ name: 'uq_products_company_code', properties: ['company', 'code'] })
+export class Product {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @ManyToOne({ entity: () => Company })
+  company!: Company;
+
+  @Property({ type: 'string', length: 64 })
+  code!: string;
+
+  @Property({ type: 'string', length: 255 })
+  name!: string;
+
+  /** Any number the operator stored; checked against the allowed set at use (INVALID_TAX_RATE). */
+  @Property({ type: 'decimal', precision: 9, scale: 4, nullable: true })
+  isvRate: string | null = null;
+
+  /** The whole line is exempt (exento). */
+  @Property({ type: 'boolean' })
+  exempt: Opt<boolean> = false;
+
+  /** Partly taxable: this many lempiras of each unit are exempt, whatever price is billed. */
+  @Property({ type: 'decimal', precision: 18, scale: 4, nullable: true })
+  exemptPerUnit: string | null = null;
+
+  @Property({ type: 'datetime', length: 3, nullable: true })
+  deletedAt: Date | null = null;
+}

@@ -1,0 +1,14 @@
+import type { Client } from '../../entities';
+
+/** The Client resource of SPEC section 2; absent optional values are null, never left out. */
+export function presentClient(client: Client) {
+  return {
+    id: client.id,
+    clientName: client.clientName,
+    email: client.email,
+    legalId: client.legalId,
+    phone: client.phone,
+    address: client.address,
+    createdAt: client.createdAt.toISOString(),
+  };
+}

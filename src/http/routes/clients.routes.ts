@@ -1,0 +1,88 @@
+import type Router from '@koa/router';
+import type { ClientService } from '../../services/client.service';
+import { presentClient } from '../presenters/client.presenter';
+import { parseClientCreate, parseClientListQuery } from '../schemas/client.schema';
+import { principalOf, RouteGuards } from './route-context';
+
+/**
+ * @openapi
+ * /v1/clients:
+ *   post:
+ *     operationId: createClient
+ *     tags: [Clients]
+ *     summary: Register a client of the company
+ *     description: >-
+ *       Needed only for exonerated sales or to put a name on an invoice. Unknown fields are
+ *       rejected. A client with the same code or RTN (legalId) in the company is a conflict.
+ *     requestBody:
+ *       required: true
+ *       content:
+ *         application/json:
+ *           schema:
+ *             $ref: '#/components/schemas/ClientCreateRequest'
+ *     responses:
+ *       201:
+ *         description: The client was created.
+ *         content:
+ *           application/json:
+ *             schema:
+ *               $ref: '#/components/schemas/Client'
+ *       400:
+ *         $ref: '#/components/responses/ClientBadRequest'
+ *       401:
+ *         $ref: '#/components/responses/Unauthorized'
+ *       403:
+ *         $ref: '#/components/responses/Forbidden'
+ *       409:
+ *         $ref: '#/components/responses/ClientConflict'
+ *       413:
+ *         $ref: '#/components/responses/PayloadTooLarge'
+ *       500:
+ *         $ref: '#/components/responses/InternalError'
+ *   get:
+ *     operationId: listClients
+ *     tags: [Clients]
+ *     summary: List the company's clients, by name A to Z
+ *     description: >-
+ *       Pagination applies only when both page and limit are sent; with only one the full list
+ *       is returned. count is the company total; the number of pages is ceil(count / limit).
+ *     parameters:
+ *       - in: query
+ *         name: page
+ *         schema: { type: integer, minimum: 1 }
+ *         description: Page number, starting at 1; needs limit.
+ *       - in: query
+ *         name: limit
+ *         schema: { type: integer, minimum: 1 }
+ *         description: Clients per page; needs page.
+ *     responses:
+ *       200:
+ *         description: The clients and the company total.
+ *         content:
+ *           application/json:
+ *             schema:
+ *               $ref: '#/components/schemas/ClientList'
+ *       400:
+ *         $ref: '#/components/responses/ValidationFailed'
+ *       401:
+ *         $ref: '#/components/responses/Unauthorized'
+ *       403:
+ *         $ref: '#/components/responses/Forbidden'
+ *       500:
+ *         $ref: '#/components/responses/InternalError'
+ */
+export function registerClientRoutes(router: Router, guards: RouteGuards, clients: ClientService): void {
+  router.post('/v1/clients', guards.auth, async (ctx) => {
+    const input = parseClientCreate(ctx.request.body);
+    const client = await clients.create(principalOf(ctx.state).companyId, input);
+    ctx.status = 201;
+    ctx.body = presentClient(client);
+  });
+
+  router.get('/v1/clients', guards.auth, async (ctx) => {
+    const page = parseClientListQuery(ctx.query);
+    const result = await clients.list(principalOf(ctx.state).companyId, page);
+    ctx.status = 200;
+    ctx.body = { clients: result.clients.map(presentClient), count: result.count };
+  });
+}

@@ -1,0 +1,71 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ConfigError, loadConfig, maskDatabaseUrl } from '../config/config';
+import { buildContainer } from './container';
+import { DatabaseUnavailableError, openDatabase } from './db/database-bootstrap';
+import { buildApp } from './http/app';
+import { createLogger } from './logger';
+
+export interface RunningService {
+  server: http.Server;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole service: config, database (created and migrated), container, HTTP server,
+ * and SIGTERM/SIGINT handling that drains in-flight requests and exits 0.
+ */
+export async function startService(onListening?: (port: number) => void): Promise<RunningService> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) console.error(err.message);
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  let orm;
+  try {
+    orm = await openDatabase(config, logger);
+  } catch (err) {
+    const message = err instanceof DatabaseUnavailableError ? err.message : `Database start-up failed at ${maskDatabaseUrl(config.databaseUrl)}: ${(err as Error).message}`;
+    console.error(message);
+    logger.fatal({ err }, 'database unavailable');
+    throw err;
+  }
+  const container = buildContainer(config, logger, orm);
+  const app = buildApp(container);
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve) => server.listen(config.port, resolve));
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ port, database: maskDatabaseUrl(config.databaseUrl) }, 'service listening');
+  onListening?.(port);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      logger.info('shutting down: no new connections, finishing in-flight requests');
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+      await drained;
+      clearTimeout(timer);
+      await orm.close();
+      logger.info('stopped');
+    })());
+  const onSignal = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, 'signal received');
+    stop().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+  return { server, port, stop };
+}

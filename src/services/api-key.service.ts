@@ -1,0 +1,56 @@
+import { EntityManager, LockMode } from '@mikro-orm/mysql';
+import { inject, injectable } from 'inversify';
+import { displayPrefix, generateApiKey, hashApiKey } from '../domain/api-key-format';
+import { ApiKey, Company } from '../entities';
+import { TOKENS } from '../tokens';
+import { OperatorError } from './operator-error';
+
+/** At most two active keys, so a key can be rotated without downtime (SPEC section 5). */
+export const MAX_ACTIVE_KEYS = 2;
+
+export type ApiKeyStatus = 'active' | 'revoked' | 'expired';
+
+/** Issues, revokes and lists API keys for the operator CLI. */
+@injectable()
+export class ApiKeyService {
+  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
+
+  /** Returns the new key; it is shown once and only its hash is kept. */
+  async issue(companyCode: string, expiresAt: Date | null = null, now = new Date()): Promise<{ id: number; key: string }> {
+    return this.em.transactional(async (em) => {
+      // The company row lock serialises concurrent issues, so the limit holds under races.
+      const company = await em.findOne(Company, { code: companyCode }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!company) throw new OperatorError(`unknown company ${companyCode}`);
+      const keys = await em.find(ApiKey, { company });
+      const active = keys.filter((k) => statusOf(k, now) === 'active').length;
+      if (active >= MAX_ACTIVE_KEYS) {
+        throw new OperatorError(`company ${companyCode} already has ${MAX_ACTIVE_KEYS} active API keys; revoke one first`);
+      }
+      const key = generateApiKey();
+      const apiKey = em.create(ApiKey, { company, prefix: displayPrefix(key), keyHash: hashApiKey(key), expiresAt });
+      await em.flush();
+      return { id: apiKey.id, key };
+    });
+  }
+
+  async revoke(companyCode: string, id: number, now = new Date()): Promise<void> {
+    const apiKey = await this.em.findOne(ApiKey, { id, company: { code: companyCode } });
+    if (!apiKey) throw new OperatorError(`company ${companyCode} has no API key with id ${id}`);
+    if (!apiKey.revokedAt) {
+      apiKey.revokedAt = now;
+      await this.em.flush();
+    }
+  }
+
+  async list(companyCode: string): Promise<ApiKey[]> {
+    const company = await this.em.findOne(Company, { code: companyCode });
+    if (!company) throw new OperatorError(`unknown company ${companyCode}`);
+    return this.em.find(ApiKey, { company }, { orderBy: { id: 'asc' } });
+  }
+}
+
+export function statusOf(key: ApiKey, now = new Date()): ApiKeyStatus {
+  if (key.revokedAt) return 'revoked';
+  if (key.expiresAt && key.expiresAt <= now) return 'expired';
+  return 'active';
+}

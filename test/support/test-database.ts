@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/mysql';
+import mysql from 'mysql2/promise';
+import pino from 'pino';
+import { AppConfig, loadConfig } from '../../config/config';
+import { openDatabase } from '../../src/db/database-bootstrap';
+
+/** The server tests run against; the database name is made per test file. */
+const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'mysql://root@127.0.0.1:3306';
+
+export interface TestDatabase {
+  name: string;
+  config: AppConfig;
+  orm: MikroORM;
+  drop(): Promise<void>;
+}
+
+/** Refuses any database whose name does not say it is a test one, so a test can never drop real data. */
+export function assertTestDatabaseName(name: string): void {
+  if (!/test/i.test(name)) throw new Error(`refusing to use database "${name}": its name must contain "test"`);
+}
+
+/**
+ * A fresh database for one test file, migrated with the real migrations; drop() removes it.
+ * Each file owning its database keeps files independent, whatever order jest runs them in.
+ */
+export async function createTestDatabase(overrides: NodeJS.ProcessEnv = {}): Promise<TestDatabase> {
+  const name = `invoicing_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  assertTestDatabaseName(name);
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `${SERVER_URL}/${name}`, ...overrides });
+  const orm = await openDatabase(config, pino({ level: 'silent' }));
+  return {
+    name,
+    config,
+    orm,
+    async drop() {
+      await orm.close(true);
+      const admin = await mysql.createConnection(SERVER_URL);
+      await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await admin.end();
+    },
+  };
+}
