@@ -1,0 +1,35 @@
+import { MikroORM, RequestContext } from '@mikro-orm/mysql';
+import type { Container } from 'inversify';
+import pino from 'pino';
+import { AppConfig, loadConfig } from '../../config/config';
+import { buildContainer } from '../container';
+import { openDatabase } from '../db/database-bootstrap';
+import { createLogger } from '../logger';
+
+/** What a command body receives: the same container and services the API uses. */
+export interface CliRuntime {
+  config: AppConfig;
+  container: Container;
+  orm: MikroORM;
+  /** Where a command writes its result; only the result goes to stdout. */
+  out: (line: string) => void;
+}
+
+export type CommandBody = (runtime: CliRuntime) => Promise<void>;
+
+/**
+ * Runs one operator command: configuration and database as the service has them, the body in
+ * its own unit of work (a fresh RequestContext), then closes everything. Logs go to stderr so
+ * that stdout carries only the result (for example a key, alone on its line).
+ */
+export async function runCommand(body: CommandBody, out: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, pino.destination(2));
+  const orm = await openDatabase(config, logger);
+  try {
+    const container = buildContainer(config, logger, orm);
+    await RequestContext.create(orm.em, () => body({ config, container, orm, out }));
+  } finally {
+    await orm.close(true);
+  }
+}
