@@ -82,3 +82,29 @@ describe('health, routing and the error shape', () => {
     expect(line).toMatchObject({ method: 'GET', path: '/v1/health', status: 200 });
   });
 });
+
+describe('an unexpected failure', () => {
+  let t: TestApp;
+  let acme: SeededCompany;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    acme = await seedCompany(t.orm, t.container);
+  });
+  afterAll(() => t.close());
+
+  it('answers 500 INTERNAL_ERROR with nothing internal in the message, and logs the detail with the request id', async () => {
+    const conn = t.orm.em.getConnection();
+    await conn.execute('RENAME TABLE clients TO clients_moved_away');
+    try {
+      const res = await t.http.get('/v1/clients').set(acme.auth).set('X-Request-Id', 'boom-1');
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ code: 'INTERNAL_ERROR', message: expect.any(String) });
+      expect(res.body.message).not.toMatch(/clients|table|sql|ER_/i);
+      const logged = t.logs.entries().find((e) => e.requestId === 'boom-1' && e.level === 50);
+      expect(JSON.stringify(logged)).toContain('clients');
+    } finally {
+      await conn.execute('RENAME TABLE clients_moved_away TO clients');
+    }
+  });
+});

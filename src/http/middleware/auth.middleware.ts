@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import { AppError } from '../../domain/app-error';
 import type { Authenticator } from '../../services/authenticator.service';
 
-const BEARER = /^Bearer[ \t]+(\S*)[ \t]*$/i;
+const BEARER = /^Bearer(?:[ \t]+(\S+))?$/i;
 
 /**
  * Requires `Authorization: Bearer <key>` and puts the key's company in ctx.state.principal
@@ -14,7 +14,7 @@ export function requireApiKey(authenticator: Authenticator): Middleware {
     if (header === '') throw new AppError('MISSING_API_KEY', 'Send the API key as Authorization: Bearer <key>.');
     const match = BEARER.exec(header);
     if (!match) throw new AppError('INVALID_API_KEY', 'The Authorization header must use the Bearer scheme.');
-    if (match[1] === '') throw new AppError('MISSING_API_KEY', 'Send the API key as Authorization: Bearer <key>.');
+    if (match[1] === undefined) throw new AppError('MISSING_API_KEY', 'Send the API key as Authorization: Bearer <key>.');
     ctx.state.principal = await authenticator.authenticate(match[1]);
     await next();
   };

@@ -14,6 +14,34 @@ const ASSETS: Record<string, { file: string; type: string }> = {
 };
 
 /**
+ * @openapi
+ * /v1/docs-yaml:
+ *   get:
+ *     operationId: getOpenApiDocument
+ *     tags: [Documentation]
+ *     summary: This OpenAPI document, as YAML
+ *     security: []
+ *     responses:
+ *       200:
+ *         description: The OpenAPI 3 document generated from the code.
+ *         content:
+ *           application/yaml:
+ *             schema: { type: string }
+ * /v1/docs:
+ *   get:
+ *     operationId: getApiDocsUi
+ *     tags: [Documentation]
+ *     summary: Interactive documentation (Swagger UI)
+ *     security: []
+ *     responses:
+ *       200:
+ *         description: An HTML page rendering this document; works without internet.
+ *         content:
+ *           text/html:
+ *             schema: { type: string }
+ */
+
+/**
  * GET /v1/docs-yaml (the generated document) and GET /v1/docs (Swagger UI). The UI's assets are
  * served from node_modules, not a CDN, so the page works without internet.
  */

@@ -1,0 +1,93 @@
+import { ApiKey } from '../../src/entities';
+import { API_KEY_PREFIX } from '../../src/domain/api-key-format';
+import { createTestApp, TestApp } from '../support/test-app';
+import { seedCompany, SeededCompany } from '../support/factories';
+
+describe('authentication (SPEC section 5, DESIGN section 8)', () => {
+  let t: TestApp;
+  let acme: SeededCompany;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    acme = await seedCompany(t.orm, t.container);
+  });
+  afterAll(() => t.close());
+
+  const expectError = (res: { status: number; body: unknown }, status: number, code: string) => {
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual({ code, message: expect.any(String) });
+  };
+
+  it('accepts a valid bearer key', async () => {
+    const res = await t.http.get('/v1/clients').set(acme.auth);
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 401 MISSING_API_KEY without an Authorization header', async () => {
+    expectError(await t.http.get('/v1/clients'), 401, 'MISSING_API_KEY');
+  });
+
+  it('answers 401 MISSING_API_KEY for a Bearer header with no key', async () => {
+    expectError(await t.http.get('/v1/clients').set('Authorization', 'Bearer '), 401, 'MISSING_API_KEY');
+  });
+
+  it('answers 401 INVALID_API_KEY for an unknown key', async () => {
+    expectError(await t.http.get('/v1/clients').set('Authorization', `Bearer ${API_KEY_PREFIX}unknownunknownunknown`), 401, 'INVALID_API_KEY');
+  });
+
+  it('answers 401 INVALID_API_KEY for another scheme, even with a valid key', async () => {
+    expectError(await t.http.get('/v1/clients').set('Authorization', `Basic ${acme.apiKey}`), 401, 'INVALID_API_KEY');
+    expectError(await t.http.get('/v1/clients').set('Authorization', acme.apiKey), 401, 'INVALID_API_KEY');
+  });
+
+  it('accepts the scheme name in any case', async () => {
+    const res = await t.http.get('/v1/clients').set('Authorization', `bearer ${acme.apiKey}`);
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 401 INVALID_API_KEY for a revoked key', async () => {
+    const company = await seedCompany(t.orm, t.container);
+    await t.orm.em.fork().nativeUpdate(ApiKey, { company: company.company.id }, { revokedAt: new Date() });
+    expectError(await t.http.get('/v1/clients').set(company.auth), 401, 'INVALID_API_KEY');
+  });
+
+  it('answers 401 INVALID_API_KEY for an expired key', async () => {
+    const company = await seedCompany(t.orm, t.container);
+    await t.orm.em.fork().nativeUpdate(ApiKey, { company: company.company.id }, { expiresAt: new Date(Date.now() - 1000) });
+    expectError(await t.http.get('/v1/clients').set(company.auth), 401, 'INVALID_API_KEY');
+  });
+
+  it('answers 403 INTEGRATION_NOT_ENABLED for a valid key of a company without the integration', async () => {
+    const disabled = await seedCompany(t.orm, t.container, { integrationEnabled: false });
+    expectError(await t.http.get('/v1/clients').set(disabled.auth), 403, 'INTEGRATION_NOT_ENABLED');
+    expectError(await t.http.post('/v1/clients').set(disabled.auth).send({ clientName: 'X', email: 'x@y.hn' }), 403, 'INTEGRATION_NOT_ENABLED');
+  });
+
+  it('checks the credential before the body', async () => {
+    expectError(await t.http.post('/v1/clients').send({ nonsense: true }), 401, 'MISSING_API_KEY');
+  });
+
+  it('stores only the SHA-256 of the key', async () => {
+    const rows = await t.orm.em.fork().find(ApiKey, { company: acme.company.id });
+    expect(rows).toHaveLength(1);
+    expect(rows[0].keyHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0].keyHash).not.toContain(acme.apiKey);
+    expect(acme.apiKey.startsWith(rows[0].prefix)).toBe(true);
+    expect(rows[0].prefix.length).toBeLessThan(acme.apiKey.length / 3);
+  });
+
+  it('never writes the API key to the log, whatever the outcome', async () => {
+    const revokedCompany = await seedCompany(t.orm, t.container);
+    await t.orm.em.fork().nativeUpdate(ApiKey, { company: revokedCompany.company.id }, { revokedAt: new Date() });
+    await t.http.get('/v1/clients').set(acme.auth);
+    await t.http.post('/v1/clients').set(acme.auth).send({ clientName: acme.apiKey, email: 'bad' });
+    await t.http.get('/v1/clients').set(revokedCompany.auth);
+    await t.http.get('/v1/clients').set('Authorization', `Basic ${acme.apiKey}`);
+    await t.http.get(`/v1/nope?key=x`).set(acme.auth);
+    expect(t.logs.lines.length).toBeGreaterThan(4);
+    for (const key of [acme.apiKey, revokedCompany.apiKey]) {
+      expect(t.logs.text).not.toContain(key);
+      expect(t.logs.text).not.toContain(key.slice(API_KEY_PREFIX.length));
+    }
+  });
+});

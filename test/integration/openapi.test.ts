@@ -1,0 +1,50 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { parse } from 'yaml';
+import { buildRouter } from '../../src/http/router';
+import { createTestApp, TestApp } from '../support/test-app';
+
+type OpenApiDoc = { openapi: string; paths: Record<string, Record<string, unknown>> };
+
+describe('OpenAPI document', () => {
+  let t: TestApp;
+  let doc: OpenApiDoc;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const res = await t.http.get('/v1/docs-yaml');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('yaml');
+    doc = parse(res.text) as OpenApiDoc;
+  });
+  afterAll(() => t.close());
+
+  it('is a valid OpenAPI 3 document', async () => {
+    expect(doc.openapi).toMatch(/^3\./);
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeDefined();
+  });
+
+  it('documents every route the router serves, and nothing else', () => {
+    const served = new Set<string>();
+    for (const layer of buildRouter(t.container).stack) {
+      if (layer.path.includes('/assets/')) continue; // static files of the docs page
+      for (const method of layer.methods) {
+        if (method === 'HEAD') continue;
+        served.add(`${method.toLowerCase()} ${layer.path.replace(/:(\w+)/g, '{$1}')}`);
+      }
+    }
+    const documented = new Set(Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`)));
+    expect([...documented].sort()).toEqual([...served].sort());
+  });
+
+  it('serves the Swagger UI with its assets from this service, not a CDN', async () => {
+    const page = await t.http.get('/v1/docs');
+    expect(page.status).toBe(200);
+    const assets = [...page.text.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+    expect(assets.length).toBe(3);
+    for (const asset of assets) {
+      expect(asset.startsWith('/v1/docs/assets/')).toBe(true);
+      const res = await t.http.get(asset);
+      expect(res.status).toBe(200);
+    }
+  });
+});

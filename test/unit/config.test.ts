@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { ConfigError, loadConfig, maskDatabaseUrl } from '../../config/config';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: 'mysql://root@127.0.0.1:3306/invoicing',
+      templatesDir: path.resolve('./templates'),
+      logLevel: 'info',
+      idempotencyRetentionHours: 24,
+      allowedIsvRates: ['0', '15', '18'],
+    });
+  });
+
+  it('reads every variable from the environment', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'mysql://app:secret@db:3307/facturas',
+      TEMPLATES_DIR: '/srv/templates',
+      LOG_LEVEL: 'debug',
+      BODY_LIMIT: '256kb',
+      IDEMPOTENCY_RETENTION_HOURS: '48',
+      ALLOWED_ISV_RATES: '0,15,18,12.5',
+      PDF_TIMEOUT_MS: '5000',
+      PDF_FACTORIES: '2',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'mysql://app:secret@db:3307/facturas',
+      templatesDir: '/srv/templates',
+      logLevel: 'debug',
+      bodyLimit: '256kb',
+      idempotencyRetentionHours: 48,
+      allowedIsvRates: ['0', '15', '18', '12.5'],
+      pdfTimeoutMs: 5000,
+      pdfFactories: 2,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', 'abc', 'PORT must be a whole number'],
+    ['PORT', '70000', 'PORT must be between 0 and 65535'],
+    ['DATABASE_URL', 'postgres://x@y/z', 'DATABASE_URL must look like mysql://'],
+    ['DATABASE_URL', 'mysql://root@127.0.0.1:3306', 'DATABASE_URL must look like mysql://'],
+    ['LOG_LEVEL', 'verbose', 'LOG_LEVEL must be one of'],
+    ['BODY_LIMIT', 'lots', 'BODY_LIMIT must be a size'],
+    ['ALLOWED_ISV_RATES', '15;18', 'ALLOWED_ISV_RATES must be a comma-separated list'],
+    ['PDF_FACTORIES', '0', 'PDF_FACTORIES must be between 1 and 16'],
+  ])('refuses %s=%s with a message naming it', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('reports every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(/PORT.*LOG_LEVEL|LOG_LEVEL.*PORT/);
+  });
+});
+
+describe('maskDatabaseUrl', () => {
+  it('hides the password and keeps the rest', () => {
+    expect(maskDatabaseUrl('mysql://app:s3cret@db:3306/facturas')).toBe('mysql://app:****@db:3306/facturas');
+    expect(maskDatabaseUrl('mysql://root@127.0.0.1:3306/invoicing')).toBe('mysql://root@127.0.0.1:3306/invoicing');
+  });
+});
