@@ -22,6 +22,8 @@ export function mikroOrmOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbConne
       tableName: 'mikro_orm_migrations',
       // Applied migrations are logged by the bootstrap as structured JSON instead.
       silent: true,
+      // Migrations are written by hand and listed explicitly; no schema snapshot files.
+      snapshot: false,
     },
     // Every DATETIME is UTC; Honduras dates are computed in code, never by the session time zone.
     timezone: '+00:00',
