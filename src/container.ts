@@ -5,6 +5,8 @@ import type { AppConfig } from '../config/config';
 import { ApiKeyService } from './services/api-key.service';
 import { Authenticator } from './services/authenticator.service';
 import { ClientService } from './services/client.service';
+import { ClientExonerationService } from './services/client-exoneration.service';
+import { InvoiceAnnulmentService } from './services/invoice-annulment.service';
 import { TOKENS } from './tokens';
 
 /**
@@ -18,6 +20,8 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM)
   container.bind(TOKENS.Logger).toConstantValue(logger);
   container.bind(TOKENS.Orm).toConstantValue(orm);
   container.bind(TOKENS.EntityManager).toConstantValue(orm.em);
-  for (const service of [Authenticator, ClientService, ApiKeyService]) container.bind(service).toSelf();
+  for (const service of [Authenticator, ClientService, ApiKeyService, ClientExonerationService, InvoiceAnnulmentService]) {
+    container.bind(service).toSelf();
+  }
   return container;
 }

@@ -20,15 +20,16 @@ export type CommandBody = (runtime: CliRuntime) => Promise<void>;
 /**
  * Runs one operator command: configuration and database as the service has them, the body in
  * its own unit of work (a fresh RequestContext), then closes everything. Logs go to stderr so
- * that stdout carries only the result (for example a key, alone on its line).
+ * that stdout carries only the result (for example a key, alone on its line). Resolves to what the
+ * body returns, for callers that use the result themselves (demo-serve).
  */
-export async function runCommand(body: CommandBody, out: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<void> {
+export async function runCommand<T = void>(body: (runtime: CliRuntime) => Promise<T>, out: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<T> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, pino.destination(2));
   const orm = await openDatabase(config, logger);
   try {
     const container = buildContainer(config, logger, orm);
-    await RequestContext.create(orm.em, () => body({ config, container, orm, out }));
+    return await RequestContext.create(orm.em, () => body({ config, container, orm, out }));
   } finally {
     await orm.close(true);
   }

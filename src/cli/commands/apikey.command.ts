@@ -2,11 +2,7 @@ import type { Command } from 'commander';
 import { ApiKeyService, statusOf } from '../../services/api-key.service';
 import { OperatorError } from '../../services/operator-error';
 import type { CommandRegistrar } from './index';
-
-function parseId(value: string): number {
-  if (!/^\d+$/.test(value)) throw new OperatorError(`--id must be a whole number, got "${value}"`);
-  return Number(value);
-}
+import { parseId } from './option-parsers';
 
 function parseExpiry(value: string | undefined): Date | null {
   if (value === undefined) return null;

@@ -1,0 +1,32 @@
+/**
+ * Calendar dates as the law counts them: YYYY-MM-DD on the Honduras calendar
+ * (America/Tegucigalpa, UTC-6, no DST), independent of the machine's time zone.
+ */
+const HONDURAS_TIME_ZONE = 'America/Tegucigalpa';
+
+// en-CA formats as YYYY-MM-DD, so the parts need no reordering.
+const hondurasDay = new Intl.DateTimeFormat('en-CA', { timeZone: HONDURAS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** True for a YYYY-MM-DD string naming a day that exists (rejects 2026-02-30 and 2026-13-01). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC rolls an impossible day over into the next month; a real date survives the round trip.
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The Honduras calendar day of an instant. */
+export function hondurasDate(instant: Date): string {
+  return hondurasDay.format(instant);
+}
+
+/** The same day `years` later; 29 February becomes 28 February in a common year. */
+export function addYears(date: string, years: number): string {
+  if (!isCalendarDate(date)) throw new RangeError(`not a calendar date: ${date}`);
+  const [year, month, day] = date.split('-').map(Number);
+  const target = new Date(Date.UTC(year + years, month - 1, day));
+  if (target.getUTCDate() !== day) target.setUTCDate(0);
+  return target.toISOString().slice(0, 10);
+}

@@ -1,0 +1,34 @@
+import { EntityManager, LockMode } from '@mikro-orm/mysql';
+import { inject, injectable } from 'inversify';
+import { Invoice } from '../entities';
+import { TOKENS } from '../tokens';
+import { OperatorError } from './operator-error';
+
+export interface AnnulmentResult {
+  invoice: Invoice;
+  /** The invoice was annulled before this call; nothing changed. */
+  alreadyAnnulled: boolean;
+}
+
+/**
+ * Annuls an issued invoice (done by the operator, never through the API: SPEC section 1). The
+ * number stays consumed and the document stays readable, marked ANULADA.
+ */
+@injectable()
+export class InvoiceAnnulmentService {
+  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
+
+  /** Idempotent: annulling an annulled invoice keeps its first annulment date. */
+  async annul(companyCode: string, invoiceId: number, now = new Date()): Promise<AnnulmentResult> {
+    return this.em.transactional(async (em) => {
+      // The row lock makes two concurrent annulments agree on one annulledAt.
+      const invoice = await em.findOne(Invoice, { id: invoiceId, company: { code: companyCode } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!invoice) throw new OperatorError(`company ${companyCode} has no invoice with id ${invoiceId}`);
+      if (invoice.isAnnulled) return { invoice, alreadyAnnulled: true };
+      invoice.isAnnulled = true;
+      invoice.annulledAt = now;
+      await em.flush();
+      return { invoice, alreadyAnnulled: false };
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import { main } from '../../src/cli/admin';
+
+export interface AdminRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the operator CLI in-process against `databaseUrl`, as `npm run --silent admin -- ...args`
+ * would. The CLI reads its configuration from process.env, so DATABASE_URL and LOG_LEVEL are set
+ * for the call and restored after; stdout and stderr are captured, not printed.
+ */
+export async function runAdmin(databaseUrl: string, args: string[]): Promise<AdminRun> {
+  const saved = { DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: process.env.LOG_LEVEL };
+  process.env.DATABASE_URL = databaseUrl;
+  process.env.LOG_LEVEL = 'silent';
+  const stdout = captureWrites(process.stdout);
+  const stderr = captureWrites(process.stderr);
+  try {
+    const code = await main(args);
+    return { code, stdout: stdout.text(), stderr: stderr.text() };
+  } finally {
+    stdout.restore();
+    stderr.restore();
+    restoreEnv(saved);
+  }
+}
+
+function captureWrites(stream: NodeJS.WriteStream): { text(): string; restore(): void } {
+  const chunks: string[] = [];
+  const spy = jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    return true;
+  });
+  return { text: () => chunks.join(''), restore: () => spy.mockRestore() };
+}
+
+function restoreEnv(saved: Record<string, string | undefined>): void {
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+}
