@@ -1,0 +1,73 @@
+import type * as Carbone from 'carbone';
+import { locateLibreOffice, pathForCarbone, type LibreOfficeInstallation } from './libreoffice-locator';
+
+/** carbone.set() accepts every key of its params module; @types/carbone lists only some. */
+export interface CarboneSettings extends Carbone.Options {
+  renderPath?: string;
+  converterFactoryTimeout?: number;
+}
+
+/** The converter module: not typed by @types/carbone, but the only way to start and stop soffice. */
+export interface CarboneConverter {
+  init(options: { factories?: number; startFactory?: boolean }, callback: () => void): void;
+  exit(callback: () => void): void;
+}
+
+export interface LoadedCarbone {
+  render(
+    templatePath: string,
+    data: object,
+    options: Carbone.RenderOptions,
+    callback: (err: unknown, result: Buffer | string) => void,
+  ): void;
+  set(options: CarboneSettings): void;
+  converter: CarboneConverter;
+  /** The installation carbone detected when it was first loaded. */
+  installation: LibreOfficeInstallation;
+}
+
+const CARBONE_SIGNALS = ['SIGINT', 'SIGHUP', 'SIGQUIT'] as const;
+
+let loaded: LoadedCarbone | undefined;
+
+/**
+ * Loads carbone once, with PATH arranged so that its one-time LibreOffice detection (run
+ * at require time) finds `installation`. Must therefore run before anything else requires
+ * carbone. Later calls return the first load, whatever installation they pass.
+ */
+export function loadCarbone(installation: LibreOfficeInstallation): LoadedCarbone {
+  if (loaded !== undefined) return loaded;
+  process.env.PATH = pathForCarbone(installation, process.env.PATH);
+
+  const before = new Map(CARBONE_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const carbone = require('carbone') as typeof Carbone & { set(options: CarboneSettings): void };
+  const converter = require('carbone/lib/converter') as CarboneConverter;
+  // carbone's handlers swallow SIGINT/SIGHUP/SIGQUIT without exiting; the service owns
+  // signals and stops the renderer itself. Its 'exit' hook (kill soffice) is kept.
+  for (const signal of CARBONE_SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+
+  loaded = {
+    render: (templatePath, data, options, callback) =>
+      carbone.render(templatePath, data, options, (err, result) => callback(err, result)),
+    set: (options) => carbone.set(options),
+    converter,
+    installation,
+  };
+  return loaded;
+}
+
+/**
+ * For a test setup file: loads carbone early (before jest defines `it`, which spares the
+ * CPU calibration carbone runs when it sees a test framework). Returns false when
+ * LibreOffice is absent.
+ */
+export function preloadCarbone(): boolean {
+  const location = locateLibreOffice();
+  if (!location.available) return false;
+  loadCarbone(location.installation);
+  return true;
+}

@@ -1,0 +1,226 @@
+import Big from 'big.js';
+import { formatDecimal, formatLempiras, type DecimalInput } from './format';
+
+/**
+ * What the PDF needs of an invoice, already computed by the domain (totals engine, amount
+ * in words, fiscal number). Amounts are decimal strings (or numbers) in lempiras.
+ */
+export interface InvoiceTemplateInput {
+  /** A preview has no number and no fiscal validity; an issued invoice has both. */
+  kind: 'invoice' | 'preview';
+  annulled?: boolean;
+  issuer: {
+    name: string;
+    tradeName?: string | null;
+    rtn: string;
+    address: string;
+    phone?: string | null;
+    email?: string | null;
+  };
+  /** Printed number EEE-PPP-01-NNNNNNNN; required for an invoice, ignored for a preview. */
+  fiscalNumber?: string | null;
+  /** Required for an invoice; a preview never prints it, even when given. */
+  cai?: string | null;
+  /** First and last printed numbers of the CAI range; required for an invoice. */
+  range?: { from: string; to: string } | null;
+  /** Fecha límite de emisión as a Honduras calendar date, YYYY-MM-DD; required for an invoice. */
+  deadline?: string | null;
+  /** The invoice instant; printed in Honduras time. */
+  issuedAt: Date;
+  /** null or absent: CONSUMIDOR FINAL. */
+  client?: { name: string; rtn?: string | null } | null;
+  purchaseOrderNumber?: string | null;
+  lines: Array<{
+    code: string;
+    description: string;
+    quantity: DecimalInput;
+    unitPrice: DecimalInput;
+    discount: DecimalInput;
+    /** The line's importe (quantity x unit price, before discount). */
+    amount: DecimalInput;
+  }>;
+  totals: {
+    importe: DecimalInput;
+    discount: DecimalInput;
+    exonerated: DecimalInput;
+    exempt: DecimalInput;
+    /** The totals engine's taxBreakdown (rates as percentages, e.g. "15"). */
+    taxBreakdown: Array<{ rate: DecimalInput; taxedAmount: DecimalInput; taxAmount: DecimalInput }>;
+    total: DecimalInput;
+  };
+  /** Already in words, e.g. "MIL CIENTO CINCUENTA LEMPIRAS CON 50/100". */
+  totalInLetters: string;
+  /** Lempiras per US dollar, when a line was priced in USD. */
+  exchangeRate?: DecimalInput | null;
+  /** Client's exoneration certificate, for an exonerated sale. */
+  exonerationCertificate?: string | null;
+}
+
+/** The `d` object of the ODT template: strings only, formatted for print. */
+export interface InvoiceTemplateData {
+  marking: string;
+  issuer: { name: string; tradeName: string; rtn: string; address: string; phone: string; email: string };
+  title: string;
+  fiscalNumber: string;
+  cai: string;
+  rangeFrom: string;
+  rangeTo: string;
+  deadline: string;
+  date: string;
+  time: string;
+  client: { name: string; rtn: string };
+  purchaseOrderNumber: string;
+  exonerationCertificate: string;
+  lines: Array<{
+    code: string;
+    description: string;
+    quantity: string;
+    unitPrice: string;
+    discount: string;
+    amount: string;
+  }>;
+  totals: {
+    importe: string;
+    discount: string;
+    exonerated: string;
+    exempt: string;
+    taxed15: string;
+    taxed18: string;
+    isv15: string;
+    isv18: string;
+    /** Rows for any rate other than 15 and 18 (the law changes); usually empty. */
+    otherTaxes: Array<{ label: string; amount: string }>;
+    total: string;
+  };
+  totalInLetters: string;
+  exchangeRate: string;
+  /** Printed below the amount in words, one paragraph each; empty when nothing applies. */
+  remarks: Array<{ text: string }>;
+  copyLegend: string;
+}
+
+export const PREVIEW_MARKING = 'SIN VALIDEZ FISCAL';
+export const ANNULLED_MARKING = 'ANULADA';
+export const PREVIEW_NUMBER = 'SIN NÚMERO — VISTA PREVIA';
+export const CONSUMIDOR_FINAL = 'CONSUMIDOR FINAL';
+export const COPY_LEGEND = 'Original: Cliente / Copia: Obligado tributario emisor';
+
+const MASKED_CAI = 'XXXXXX-XXXXXX-XXXXXX-XXXXXX-XXXXXX-XX';
+const MASKED_NUMBER = 'XXX-XXX-01-XXXXXXXX';
+const HONDURAS_TIME_ZONE = 'America/Tegucigalpa';
+
+const hondurasClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: HONDURAS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function hondurasDateTime(instant: Date): { date: string; time: string } {
+  const parts = Object.fromEntries(hondurasClock.formatToParts(instant).map((part) => [part.type, part.value]));
+  return { date: `${parts.day}/${parts.month}/${parts.year}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+function calendarDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (match === null) throw new TypeError(`Not a YYYY-MM-DD date: ${isoDate}`);
+  return `${match[3]}/${match[2]}/${match[1]}`;
+}
+
+function text(value: string | null | undefined): string {
+  return value ?? '';
+}
+
+function required(value: string | null | undefined, field: string): string {
+  if (value === null || value === undefined || value === '') {
+    throw new TypeError(`An issued invoice needs ${field}`);
+  }
+  return value;
+}
+
+function taxTotals(breakdown: InvoiceTemplateInput['totals']['taxBreakdown']) {
+  const byRate = (rate: number) => breakdown.find((entry) => new Big(entry.rate).eq(rate));
+  const at15 = byRate(15);
+  const at18 = byRate(18);
+  const others = breakdown.filter((entry) => entry !== at15 && entry !== at18);
+  return {
+    taxed15: formatLempiras(at15?.taxedAmount ?? 0),
+    taxed18: formatLempiras(at18?.taxedAmount ?? 0),
+    isv15: formatLempiras(at15?.taxAmount ?? 0),
+    isv18: formatLempiras(at18?.taxAmount ?? 0),
+    otherTaxes: others.flatMap((entry) => {
+      const rate = formatDecimal(entry.rate, 0, 4);
+      return [
+        { label: `Importe gravado ${rate}%`, amount: formatLempiras(entry.taxedAmount) },
+        { label: `ISV ${rate}%`, amount: formatLempiras(entry.taxAmount) },
+      ];
+    }),
+  };
+}
+
+/**
+ * Builds the template data of an invoice or a preview. A preview is marked SIN VALIDEZ
+ * FISCAL and carries neither a real number nor any digit of the CAI; an annulled invoice
+ * is marked ANULADA.
+ */
+export function buildInvoiceTemplateData(doc: InvoiceTemplateInput): InvoiceTemplateData {
+  const isPreview = doc.kind === 'preview';
+  const { date, time } = hondurasDateTime(doc.issuedAt);
+  // Rates are stored with 4 decimals (DECIMAL(9,4)); rounding them to cents would misstate them.
+  const exchangeRate =
+    doc.exchangeRate === null || doc.exchangeRate === undefined ? '' : `L ${formatDecimal(doc.exchangeRate, 4)}`;
+  const exoneration = text(doc.exonerationCertificate);
+
+  const remarks: Array<{ text: string }> = [];
+  if (exchangeRate !== '') remarks.push({ text: `Tasa de cambio aplicada: ${exchangeRate} por US$ 1.00` });
+  if (exoneration !== '') remarks.push({ text: `Venta exonerada. Constancia de exoneración No. ${exoneration}` });
+
+  return {
+    marking: isPreview ? PREVIEW_MARKING : doc.annulled === true ? ANNULLED_MARKING : '',
+    issuer: {
+      name: doc.issuer.name,
+      tradeName: text(doc.issuer.tradeName),
+      rtn: doc.issuer.rtn,
+      address: doc.issuer.address,
+      phone: text(doc.issuer.phone),
+      email: text(doc.issuer.email),
+    },
+    title: 'FACTURA',
+    fiscalNumber: isPreview ? PREVIEW_NUMBER : required(doc.fiscalNumber, 'a fiscal number'),
+    cai: isPreview ? MASKED_CAI : required(doc.cai, 'a CAI'),
+    rangeFrom: isPreview ? MASKED_NUMBER : required(doc.range?.from, 'a range'),
+    rangeTo: isPreview ? MASKED_NUMBER : required(doc.range?.to, 'a range'),
+    deadline: isPreview && !doc.deadline ? '' : calendarDate(required(doc.deadline, 'a deadline')),
+    date,
+    time,
+    client: {
+      name: doc.client?.name ?? CONSUMIDOR_FINAL,
+      rtn: text(doc.client?.rtn),
+    },
+    purchaseOrderNumber: text(doc.purchaseOrderNumber),
+    exonerationCertificate: exoneration,
+    lines: doc.lines.map((line) => ({
+      code: line.code,
+      description: line.description,
+      quantity: formatDecimal(line.quantity, 0, 4),
+      unitPrice: formatDecimal(line.unitPrice, 2, 4),
+      discount: formatDecimal(line.discount, 2),
+      amount: formatDecimal(line.amount, 2),
+    })),
+    totals: {
+      importe: formatLempiras(doc.totals.importe),
+      discount: formatLempiras(doc.totals.discount),
+      exonerated: formatLempiras(doc.totals.exonerated),
+      exempt: formatLempiras(doc.totals.exempt),
+      ...taxTotals(doc.totals.taxBreakdown),
+      total: formatLempiras(doc.totals.total),
+    },
+    totalInLetters: doc.totalInLetters,
+    exchangeRate,
+    remarks,
+    copyLegend: COPY_LEGEND,
+  };
+}

@@ -1,0 +1,199 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  buildInvoiceTemplateData,
+  type InvoiceTemplateInput,
+} from '../../src/pdf/invoice-template-data';
+import { CarbonePdfRenderer, PdfRenderError } from '../../src/pdf/pdf-renderer';
+import { resolveTemplate } from '../../src/pdf/template-resolver';
+
+const TEMPLATES_DIR = path.resolve(__dirname, '../../templates');
+const REAL_CAI = '35BD6A-0195F4-B34BAA-8B7D13-37791A-2D';
+const A4_POINTS = { width: 595, height: 842 };
+
+function sampleInvoice(overrides: Partial<InvoiceTemplateInput> = {}): InvoiceTemplateInput {
+  return {
+    kind: 'invoice',
+    issuer: {
+      name: 'Comercial Los Pinos S. de R.L.',
+      tradeName: 'Supermercado Los Pinos',
+      rtn: '08019012345678',
+      address: 'Col. Palmira, Av. República de Chile, Tegucigalpa M.D.C.',
+      phone: '+504 2232-1234',
+      email: 'facturacion@lospinos.hn',
+    },
+    fiscalNumber: '000-001-01-00000042',
+    cai: REAL_CAI,
+    range: { from: '000-001-01-00000001', to: '000-001-01-00005000' },
+    deadline: '2026-12-31',
+    issuedAt: new Date('2025-11-21T20:05:00Z'),
+    client: { name: 'Inversiones El Roble S.A.', rtn: '05019876543210' },
+    purchaseOrderNumber: 'OC-2025-0315',
+    lines: [
+      { code: 'P-ARROZ', description: 'Arroz blanco 5 lb', quantity: '3', unitPrice: '95.5', discount: '0', amount: '286.50' },
+      { code: 'P-CERVEZA', description: 'Cerveza lata 355 ml (caja 12)', quantity: '2', unitPrice: '310', discount: '31', amount: '620' },
+      { code: 'SERV-01', description: 'Servicio de entrega a domicilio', quantity: '1', unitPrice: '150', discount: '0', amount: '150' },
+    ],
+    totals: {
+      importe: '1056.50',
+      discount: '31.00',
+      exonerated: '0',
+      exempt: '286.50',
+      taxBreakdown: [
+        { rate: '15', taxedAmount: '589.00', taxAmount: '88.35' },
+        { rate: '18', taxedAmount: '150.00', taxAmount: '27.00' },
+      ],
+      total: '1140.85',
+    },
+    totalInLetters: 'MIL CIENTO CUARENTA LEMPIRAS CON 85/100',
+    exchangeRate: null,
+    exonerationCertificate: null,
+    ...overrides,
+  };
+}
+
+function pdfTools(pdf: Buffer): { pageSize: { width: number; height: number }; text: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-check-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    fs.writeFileSync(file, pdf);
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info);
+    if (size === null) throw new Error(`pdfinfo gave no page size:\n${info}`);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    return { pageSize: { width: Number(size[1]), height: Number(size[2]) }, text: text.replace(/\s+/g, ' ') };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('CarbonePdfRenderer with LibreOffice', () => {
+  const renderer = new CarbonePdfRenderer({
+    timeoutMs: 20_000,
+    factories: 1,
+    tempDir: path.join(os.tmpdir(), 'hn-invoicing-pdf-test'),
+  });
+  const template = path.join(TEMPLATES_DIR, 'invoice.odt');
+
+  beforeAll(() => renderer.start(), 90_000);
+  afterAll(() => renderer.stop());
+
+  it('starts LibreOffice and reports itself available', () => {
+    expect(renderer.unavailableReason).toBeUndefined();
+    expect(renderer.isAvailable()).toBe(true);
+  });
+
+  it('renders an issued invoice on A4 with the issuer, every line, the totals and the amount in words', async () => {
+    const input = sampleInvoice();
+    const { pageSize, text } = pdfTools(await renderer.render(template, buildInvoiceTemplateData(input)));
+
+    expect(Math.abs(pageSize.width - A4_POINTS.width)).toBeLessThanOrEqual(1);
+    expect(Math.abs(pageSize.height - A4_POINTS.height)).toBeLessThanOrEqual(1);
+    expect(text).toContain('Comercial Los Pinos S. de R.L.');
+    expect(text).toContain('08019012345678');
+    expect(text).toContain('FACTURA');
+    expect(text).toContain('000-001-01-00000042');
+    expect(text).toContain(REAL_CAI);
+    expect(text).toContain('31/12/2026');
+    for (const line of input.lines) {
+      expect(text).toContain(line.code);
+      expect(text).toContain(line.description);
+    }
+    expect(text).toContain('L 1,140.85');
+    expect(text).toContain('MIL CIENTO CUARENTA LEMPIRAS CON 85/100');
+    expect(text).toContain('Original: Cliente / Copia: Obligado tributario emisor');
+    expect(text).not.toContain('SIN VALIDEZ FISCAL');
+  });
+
+  it('marks a preview SIN VALIDEZ FISCAL and prints no digit of the real CAI nor a real number', async () => {
+    const { text } = pdfTools(
+      await renderer.render(template, buildInvoiceTemplateData(sampleInvoice({ kind: 'preview' }))),
+    );
+
+    expect(text).toContain('SIN VALIDEZ FISCAL');
+    expect(text).toContain('MIL CIENTO CUARENTA LEMPIRAS CON 85/100');
+    expect(text).not.toContain('000-001-01-00000042');
+    for (const group of REAL_CAI.split('-')) expect(text).not.toContain(group);
+    const printedCai = /CAI: (\S+)/.exec(text);
+    expect(printedCai?.[1]).toMatch(/^[^0-9]+$/);
+  });
+
+  it('marks an annulled invoice ANULADA and prints the exchange rate and exoneration when present', async () => {
+    const input = sampleInvoice({ annulled: true, exchangeRate: '24.65', exonerationCertificate: 'EXO-2025-0077' });
+    const { text } = pdfTools(await renderer.render(template, buildInvoiceTemplateData(input)));
+
+    expect(text).toContain('ANULADA');
+    expect(text).toContain('L 24.6500');
+    expect(text).toContain('EXO-2025-0077');
+  });
+
+  it('fails with reason "failed" when the template does not exist', async () => {
+    const rendering = renderer.render(path.join(TEMPLATES_DIR, 'missing.odt'), {});
+
+    await expect(rendering).rejects.toMatchObject({ name: 'PdfRenderError', reason: 'failed' });
+  });
+
+  it('refuses to start a second renderer in the same process (carbone is process-wide)', async () => {
+    const second = new CarbonePdfRenderer({
+      timeoutMs: 5_000,
+      factories: 1,
+      tempDir: path.join(os.tmpdir(), 'hn-invoicing-pdf-test-2'),
+    });
+    await second.start();
+
+    expect(second.isAvailable()).toBe(false);
+    expect(renderer.isAvailable()).toBe(true);
+    await second.stop();
+  });
+});
+
+describe('CarbonePdfRenderer without LibreOffice', () => {
+  it('reports itself unavailable and refuses to render with reason "unavailable"', async () => {
+    const renderer = new CarbonePdfRenderer({
+      timeoutMs: 5_000,
+      factories: 1,
+      tempDir: path.join(os.tmpdir(), 'hn-invoicing-pdf-test-missing'),
+      locate: { sofficePath: '/nonexistent/libreoffice/program/soffice' },
+    });
+    await renderer.start();
+
+    expect(renderer.isAvailable()).toBe(false);
+    expect(renderer.unavailableReason).toMatch(/not found/);
+    const rendering = renderer.render(path.join(TEMPLATES_DIR, 'invoice.odt'), {});
+    await expect(rendering).rejects.toBeInstanceOf(PdfRenderError);
+    await expect(rendering).rejects.toMatchObject({ reason: 'unavailable' });
+    await renderer.stop();
+  });
+});
+
+describe('resolveTemplate', () => {
+  let dir: string;
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'templates-'));
+    fs.writeFileSync(path.join(dir, 'invoice.odt'), 'default');
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("picks the company's own template when present, else the default", () => {
+    fs.mkdirSync(path.join(dir, 'companies', 'ACME'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'companies', 'ACME', 'invoice.odt'), 'acme');
+
+    expect(resolveTemplate(dir, 'ACME')).toBe(path.join(dir, 'companies', 'ACME', 'invoice.odt'));
+    expect(resolveTemplate(dir, 'OTHER')).toBe(path.join(dir, 'invoice.odt'));
+  });
+
+  it('sees a company template added after an earlier lookup (no caching)', () => {
+    expect(resolveTemplate(dir, 'ACME')).toBe(path.join(dir, 'invoice.odt'));
+    fs.mkdirSync(path.join(dir, 'companies', 'ACME'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'companies', 'ACME', 'invoice.odt'), 'acme');
+
+    expect(resolveTemplate(dir, 'ACME')).toBe(path.join(dir, 'companies', 'ACME', 'invoice.odt'));
+  });
+
+  it('never leaves companies/ for a code shaped like a path', () => {
+    expect(resolveTemplate(dir, '../..')).toBe(path.join(dir, 'invoice.odt'));
+  });
+});
