@@ -8,19 +8,28 @@ import { ClientService } from './services/client.service';
 import { ClientExonerationService } from './services/client-exoneration.service';
 import { InvoiceAnnulmentService } from './services/invoice-annulment.service';
 import { TOKENS } from './tokens';
+import type { PdfRenderer } from './pdf/pdf-renderer';
+import { InvoicePdfService } from './services/invoice-pdf.service';
+import { InvoicePreviewService } from './services/invoice-preview.service';
+import { CatalogLineResolver } from './services/pricing/catalog-lines';
+import { IntegrationConfigLoader } from './services/pricing/integration-config';
+import { InvoicePricer } from './services/pricing/invoice-pricer.service';
+import { SaleClientResolver } from './services/pricing/sale-client';
 
 /**
  * The composition root: the only place that binds. Services are stateless singletons over the
  * global EntityManager; MikroORM's RequestContext (HTTP) or a forked context (CLI) gives each
  * unit of work its own identity map.
  */
-export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM): Container {
+export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM, pdfRenderer: PdfRenderer): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(TOKENS.Config).toConstantValue(config);
   container.bind(TOKENS.Logger).toConstantValue(logger);
   container.bind(TOKENS.Orm).toConstantValue(orm);
   container.bind(TOKENS.EntityManager).toConstantValue(orm.em);
-  for (const service of [Authenticator, ClientService, ApiKeyService, ClientExonerationService, InvoiceAnnulmentService]) {
+  container.bind(TOKENS.PdfRenderer).toConstantValue(pdfRenderer);
+  for (const service of [Authenticator, ClientService, ApiKeyService, ClientExonerationService, InvoiceAnnulmentService,
+    IntegrationConfigLoader, SaleClientResolver, CatalogLineResolver, InvoicePricer, InvoicePdfService, InvoicePreviewService]) {
     container.bind(service).toSelf();
   }
   return container;

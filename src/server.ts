@@ -5,6 +5,7 @@ import { buildContainer } from './container';
 import { DatabaseUnavailableError, openDatabase } from './db/database-bootstrap';
 import { buildApp } from './http/app';
 import { createLogger } from './logger';
+import { createPdfRenderer } from './pdf/create-pdf-renderer';
 
 export interface RunningService {
   server: http.Server;
@@ -25,6 +26,9 @@ export async function startService(onListening?: (port: number) => void): Promis
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  // LibreOffice warms up (seconds) while the database is prepared; its absence is not fatal.
+  const pdfRenderer = createPdfRenderer(config);
+  const rendererStarted = pdfRenderer.start();
   let orm;
   try {
     orm = await openDatabase(config, logger);
@@ -32,9 +36,14 @@ export async function startService(onListening?: (port: number) => void): Promis
     const message = err instanceof DatabaseUnavailableError ? err.message : `Database start-up failed at ${maskDatabaseUrl(config.databaseUrl)}: ${(err as Error).message}`;
     console.error(message);
     logger.fatal({ err }, 'database unavailable');
+    await rendererStarted;
+    await pdfRenderer.stop();
     throw err;
   }
-  const container = buildContainer(config, logger, orm);
+  await rendererStarted;
+  if (pdfRenderer.isAvailable()) logger.info('PDF rendering ready (LibreOffice)');
+  else logger.warn({ reason: pdfRenderer.unavailableReason }, 'PDF rendering unavailable: invoices are issued with pdfBase64 null until LibreOffice is installed');
+  const container = buildContainer(config, logger, orm, pdfRenderer);
   const app = buildApp(container);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5000;
@@ -52,7 +61,7 @@ export async function startService(onListening?: (port: number) => void): Promis
       const timer = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
       await drained;
       clearTimeout(timer);
-      await orm.close();
+      await Promise.all([orm.close(), pdfRenderer.stop()]);
       logger.info('stopped');
     })());
   const onSignal = (signal: NodeJS.Signals) => {

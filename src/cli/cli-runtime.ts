@@ -5,6 +5,7 @@ import { AppConfig, loadConfig } from '../../config/config';
 import { buildContainer } from '../container';
 import { openDatabase } from '../db/database-bootstrap';
 import { createLogger } from '../logger';
+import { createPdfRenderer } from '../pdf/create-pdf-renderer';
 
 /** What a command body receives: the same container and services the API uses. */
 export interface CliRuntime {
@@ -28,7 +29,8 @@ export async function runCommand<T = void>(body: (runtime: CliRuntime) => Promis
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, pino.destination(2));
   const orm = await openDatabase(config, logger);
   try {
-    const container = buildContainer(config, logger, orm);
+    // Not started: operator commands do not render (a command that does starts it itself).
+    const container = buildContainer(config, logger, orm, createPdfRenderer(config));
     return await RequestContext.create(orm.em, () => body({ config, container, orm, out }));
   } finally {
     await orm.close(true);

@@ -6,6 +6,8 @@ import { requireApiKey } from './middleware/auth.middleware';
 import { registerClientRoutes } from './routes/clients.routes';
 import { registerDocsRoutes } from './routes/docs.routes';
 import { registerHealthRoutes } from './routes/health.routes';
+import { registerInvoiceRoutes } from './routes/invoices.routes';
+import { InvoicePreviewService } from '../services/invoice-preview.service';
 
 /** Every route of the API. Protected routes take the auth middleware explicitly. */
 export function buildRouter(container: Container): Router {
@@ -14,5 +16,6 @@ export function buildRouter(container: Container): Router {
   registerHealthRoutes(router);
   registerDocsRoutes(router);
   registerClientRoutes(router, guards, container.get(ClientService));
+  registerInvoiceRoutes(router, guards, { preview: container.get(InvoicePreviewService) });
   return router;
 }

@@ -6,6 +6,8 @@ import type { AppConfig } from '../../config/config';
 import { buildContainer } from '../../src/container';
 import { buildApp } from '../../src/http/app';
 import { createLogger } from '../../src/logger';
+import { createPdfRenderer } from '../../src/pdf/create-pdf-renderer';
+import type { CarbonePdfRenderer } from '../../src/pdf/pdf-renderer';
 import { LogCapture } from './log-capture';
 import { createTestDatabase, TestDatabase } from './test-database';
 
@@ -17,18 +19,28 @@ export interface TestApp {
   config: AppConfig;
   logs: LogCapture;
   db: TestDatabase;
+  pdfRenderer: CarbonePdfRenderer;
   close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Start LibreOffice for real PDFs; otherwise the renderer stays unstarted (as without LibreOffice). */
+  pdf?: boolean;
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
  * The real application (real container, real middleware, real MariaDB) on a fresh database,
  * served through supertest without a listening port. Logs go to a capture at debug level.
  */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions | NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const { pdf = false, env = {} } = isOptions(options) ? options : { env: options };
   const db = await createTestDatabase(env);
   const logs = new LogCapture();
   const config = { ...db.config, logLevel: 'debug' as const };
-  const container = buildContainer(config, createLogger('debug', logs), db.orm);
+  const pdfRenderer = createPdfRenderer(config);
+  if (pdf) await pdfRenderer.start();
+  const container = buildContainer(config, createLogger('debug', logs), db.orm, pdfRenderer);
   const app = buildApp(container);
   return {
     app,
@@ -38,6 +50,14 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
     config,
     logs,
     db,
-    close: () => db.drop(),
+    pdfRenderer,
+    close: async () => {
+      await pdfRenderer.stop();
+      await db.drop();
+    },
   };
+}
+
+function isOptions(value: TestAppOptions | NodeJS.ProcessEnv): value is TestAppOptions {
+  return 'pdf' in value || 'env' in value;
 }

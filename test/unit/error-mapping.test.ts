@@ -20,7 +20,7 @@ describe('toErrorResponse', () => {
   });
 
   it('maps a yup ValidationError to 400 VALIDATION_FAILED with every problem', () => {
-    const err = new ValidationError(['clientName is a required field', 'email must be a valid e-mail address']);
+    const err = new ValidationError([new ValidationError('clientName is a required field'), new ValidationError('email must be a valid e-mail address')]);
     expect(toErrorResponse(err)).toEqual({
       status: 400,
       body: { code: 'VALIDATION_FAILED', message: 'clientName is a required field; email must be a valid e-mail address' },

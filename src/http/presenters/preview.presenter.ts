@@ -1,0 +1,27 @@
+import { toNumber } from '../../domain/money';
+import type { InvoicePreview } from '../../services/invoice-preview.service';
+import { presentTaxBreakdown, presentTotals } from './invoice-amounts.presenter';
+
+/** The Preview response of SPEC section 2: no id, invoiceNumber, cai or replayed. */
+export function presentPreview({ priced, pdf }: InvoicePreview) {
+  const { totals } = priced;
+  return {
+    preview: true,
+    invoiceDate: priced.request.invoiceDate.toISOString(),
+    clientId: priced.sale.client?.id ?? null,
+    ...presentTotals(totals),
+    totalInLetters: priced.totalInLetters,
+    appliedDollarExchangeRate: totals.appliedDollarExchangeRate ? toNumber(totals.appliedDollarExchangeRate, 4) : null,
+    taxBreakdown: presentTaxBreakdown(totals.taxBreakdown),
+    lines: totals.lines.map((line, i) => ({
+      externalProductId: priced.lines[i].item.externalProductId,
+      quantity: toNumber(line.quantity, 4),
+      unitPrice: toNumber(line.unitPrice, 4),
+      importe: toNumber(line.importe),
+      discountAmount: toNumber(line.discountAmount),
+      subTotal: toNumber(line.subTotal),
+      exemptAmount: toNumber(line.exemptAmount),
+    })),
+    pdfBase64: pdf ? pdf.toString('base64') : null,
+  };
+}

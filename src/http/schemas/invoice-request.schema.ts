@@ -1,0 +1,89 @@
+import Big from 'big.js';
+import * as yup from 'yup';
+import { AppError } from '../../domain/app-error';
+import { hondurasDate } from '../../domain/calendar-date';
+import { decimalPlaces } from '../../domain/money';
+import type { InvoiceRequest } from '../../services/pricing/invoice-request';
+import { strictObject, validate } from './validate';
+
+/** Lines per invoice; SPEC leaves it open, this keeps one request's work and PDF bounded. */
+export const MAX_ITEMS = 1000;
+const MAX_QUANTITY = new Big(1_000_000);
+const MAX_PRICE = new Big('999999999.9999');
+
+const itemSchema = strictObject({
+  externalProductId: yup.string().nullable().optional().max(255),
+  quantity: yup.number().defined('${path} is required').nonNullable('${path} must be a number'),
+  price: yup.number().optional().nonNullable('${path} must be a number'),
+});
+
+const requestSchema = strictObject({
+  items: yup.array().of(itemSchema).defined('items is required').nonNullable('items must be an array').max(MAX_ITEMS),
+  clientId: yup.number().integer().min(1).nullable().optional(),
+  invoiceDate: yup.string().nullable().optional(),
+  purchaseOrderNumber: yup.string().nullable().optional().max(255),
+  isCredit: yup.boolean().nullable().optional(),
+});
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * The body of POST /v1/invoices and /v1/invoices/preview, checked in this order: shape and types
+ * (VALIDATION_FAILED), isCredit (422), empty items, request numbers (INVALID_NUMBER, DESIGN
+ * section 1), the invoice date (today in Honduras only, DESIGN section 5), product references.
+ */
+export function parseInvoiceRequest(body: unknown, now = new Date()): InvoiceRequest {
+  const input = validate(requestSchema.required('body is required'), body);
+  if (input.isCredit === true) {
+    throw new AppError('EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED', 'Credit invoices (isCredit true) are not supported in v1.');
+  }
+  if (input.items.length === 0) throw new AppError('EXTERNAL_INVOICE_NO_ITEMS', 'items must contain at least one line.');
+  const items = input.items.map((item, i) => ({
+    externalProductId: item.externalProductId ?? '',
+    quantity: checkedNumber(`items[${i}].quantity`, item.quantity, { min: 'positive', max: MAX_QUANTITY }),
+    price: item.price === undefined ? null : checkedNumber(`items[${i}].price`, item.price, { min: 'zero', max: MAX_PRICE }),
+  }));
+  const invoiceDate = parseInvoiceDate(input.invoiceDate ?? null, now);
+  items.forEach((item, i) => {
+    if (item.externalProductId.trim() === '') {
+      throw new AppError('ITEM_MISSING_PRODUCT_REFERENCE', `items[${i}] references no product (externalProductId is missing or empty).`);
+    }
+  });
+  return {
+    items,
+    clientId: input.clientId ?? null,
+    invoiceDate,
+    purchaseOrderNumber: input.purchaseOrderNumber ?? null,
+  };
+}
+
+function checkedNumber(path: string, value: number, rule: { min: 'positive' | 'zero'; max: Big }): Big {
+  if (!Number.isFinite(value)) throw new AppError('INVALID_NUMBER', `${path} must be a finite number.`);
+  const n = new Big(value);
+  if (rule.min === 'positive' ? n.lte(0) : n.lt(0)) {
+    throw new AppError('INVALID_NUMBER', `${path} must be ${rule.min === 'positive' ? 'greater than 0' : '0 or more'}.`);
+  }
+  if (decimalPlaces(n) > 4) throw new AppError('INVALID_NUMBER', `${path} must have at most 4 decimals.`);
+  if (n.gt(rule.max)) throw new AppError('INVALID_NUMBER', `${path} must be at most ${rule.max.toFixed()}.`);
+  return n;
+}
+
+/** Defaults to now; otherwise the instant sent, which must fall on today's Honduras date. */
+function parseInvoiceDate(raw: string | null, now: Date): Date {
+  if (raw === null) return now;
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(raw);
+  const instant = ISO_DATE_TIME.test(raw) ? new Date(dateOnly ? `${raw}T12:00:00-06:00` : withOffset(raw)) : new Date(NaN);
+  if (Number.isNaN(instant.getTime())) {
+    throw new AppError('VALIDATION_FAILED', 'invoiceDate must be an ISO 8601 date-time, e.g. 2026-11-22T10:30:00-06:00.');
+  }
+  const day = hondurasDate(instant);
+  const today = hondurasDate(now);
+  if (day < today) throw new AppError('VALIDATION_FAILED', `invoiceDate ${day} is before today (${today}, Honduras time); backdated invoices are not supported.`);
+  if (day > today) throw new AppError('VALIDATION_FAILED', `invoiceDate ${day} is after today (${today}, Honduras time); future-dated invoices are not supported.`);
+  return dateOnly ? now : instant;
+}
+
+/** A date-time without an offset is Honduras local time. */
+function withOffset(raw: string): string {
+  return /(Z|[+-]\d{2}:?\d{2})$/.test(raw) ? raw : `${raw}-06:00`;
+}

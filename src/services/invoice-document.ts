@@ -1,0 +1,38 @@
+import type { InvoiceTemplateInput } from '../pdf/invoice-template-data';
+import type { PricedInvoice } from './pricing/invoice-pricer.service';
+
+/** The issuer block of a document, from the company row. */
+export function issuerOf(company: PricedInvoice['config']['company']): InvoiceTemplateInput['issuer'] {
+  return { name: company.name, tradeName: company.tradeName, rtn: company.rtn, address: company.address ?? '', phone: company.phone, email: company.email };
+}
+
+/** The printable document of a priced sale that has no number yet: a preview. */
+export function previewDocument(priced: PricedInvoice): InvoiceTemplateInput {
+  const { totals, sale, config, request } = priced;
+  return {
+    kind: 'preview',
+    issuer: issuerOf(config.company),
+    issuedAt: request.invoiceDate,
+    client: sale.client ? { name: sale.client.clientName, rtn: sale.client.legalId } : null,
+    purchaseOrderNumber: request.purchaseOrderNumber,
+    lines: priced.lines.map((line, i) => ({
+      code: line.product.code,
+      description: line.product.name,
+      quantity: totals.lines[i].quantity.toFixed(),
+      unitPrice: totals.lines[i].unitPrice.toFixed(),
+      discount: totals.lines[i].discountAmount.toFixed(2),
+      amount: totals.lines[i].importe.toFixed(2),
+    })),
+    totals: {
+      importe: totals.importe.toFixed(2),
+      discount: totals.discountTotal.toFixed(2),
+      exonerated: totals.exoneratedAmount.toFixed(2),
+      exempt: totals.exemptedAmount.toFixed(2),
+      taxBreakdown: totals.taxBreakdown.map((t) => ({ rate: t.rate.toFixed(), taxedAmount: t.taxedAmount.toFixed(2), taxAmount: t.taxAmount.toFixed(2) })),
+      total: totals.total.toFixed(2),
+    },
+    totalInLetters: priced.totalInLetters,
+    exchangeRate: totals.appliedDollarExchangeRate?.toFixed() ?? null,
+    exonerationCertificate: sale.exonerationCertificate,
+  };
+}

@@ -1,0 +1,28 @@
+import { inject, injectable } from 'inversify';
+import { previewDocument } from './invoice-document';
+import { InvoicePdfService } from './invoice-pdf.service';
+import type { InvoiceRequest } from './pricing/invoice-request';
+import { InvoicePricer, PricedInvoice } from './pricing/invoice-pricer.service';
+
+export interface InvoicePreview {
+  priced: PricedInvoice;
+  pdf: Buffer | null;
+}
+
+/**
+ * POST /v1/invoices/preview: prices and renders with the real configuration, then discards it.
+ * It reads only: no CAI range, no number, no write.
+ */
+@injectable()
+export class InvoicePreviewService {
+  constructor(
+    @inject(InvoicePricer) private readonly pricer: InvoicePricer,
+    @inject(InvoicePdfService) private readonly pdf: InvoicePdfService,
+  ) {}
+
+  async preview(companyId: number, request: InvoiceRequest): Promise<InvoicePreview> {
+    const priced = await this.pricer.price(companyId, request, 'preview');
+    const pdf = await this.pdf.renderOrNull(priced.config.company.code, previewDocument(priced));
+    return { priced, pdf };
+  }
+}

@@ -1,0 +1,59 @@
+import Big from 'big.js';
+import { inject, injectable } from 'inversify';
+import { AppError } from '../../domain/app-error';
+import { amountInWords, MAX_AMOUNT_IN_WORDS } from '../../domain/amount-in-words';
+import { hondurasDate } from '../../domain/calendar-date';
+import { computeTotals, InvoiceTotals, TotalsInputError } from '../../domain/totals-engine';
+import { CatalogLine, CatalogLineResolver } from './catalog-lines';
+import { IntegrationConfig, IntegrationConfigLoader } from './integration-config';
+import type { InvoiceRequest } from './invoice-request';
+import { SaleClient, SaleClientResolver } from './sale-client';
+
+/** Everything a priced sale needs to be previewed, issued or printed. */
+export interface PricedInvoice {
+  request: InvoiceRequest;
+  config: IntegrationConfig;
+  sale: SaleClient;
+  lines: CatalogLine[];
+  totals: InvoiceTotals;
+  totalInLetters: string;
+}
+
+/**
+ * Prices a sale with the company's real configuration: integration defaults, client and
+ * exoneration, catalog lines, then the one totals engine. Preview and issuing both call this,
+ * so a preview shows exactly what the invoice will say.
+ */
+@injectable()
+export class InvoicePricer {
+  constructor(
+    @inject(IntegrationConfigLoader) private readonly integration: IntegrationConfigLoader,
+    @inject(SaleClientResolver) private readonly clients: SaleClientResolver,
+    @inject(CatalogLineResolver) private readonly catalog: CatalogLineResolver,
+  ) {}
+
+  async price(companyId: number, request: InvoiceRequest, purpose: 'preview' | 'issue'): Promise<PricedInvoice> {
+    const invoiceDay = hondurasDate(request.invoiceDate);
+    const config = await this.integration.load(companyId, purpose);
+    const sale = await this.clients.resolve(companyId, request.clientId, invoiceDay, config.exoneratedSales);
+    const lines = await this.catalog.resolve(companyId, config.priceList.id, request.items, invoiceDay);
+    const totals = computeTotalsOrRefuse({
+      lines: lines.map((l) => l.totalsInput),
+      exonerated: sale.exonerated,
+      exchangeRate: config.company.exchangeRate === null ? null : new Big(config.company.exchangeRate),
+    });
+    if (totals.total.gt(MAX_AMOUNT_IN_WORDS)) {
+      throw new AppError('INVALID_REQUEST', `The invoice total ${totals.total.toFixed(2)} exceeds the largest invoice total, ${MAX_AMOUNT_IN_WORDS.toFixed(2)} lempiras.`);
+    }
+    return { request, config, sale, lines, totals, totalInLetters: amountInWords(totals.total) };
+  }
+}
+
+function computeTotalsOrRefuse(input: Parameters<typeof computeTotals>[0]): InvoiceTotals {
+  try {
+    return computeTotals(input);
+  } catch (err) {
+    if (err instanceof TotalsInputError) throw new AppError(err.code, err.message);
+    throw err;
+  }
+}

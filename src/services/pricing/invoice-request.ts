@@ -1,0 +1,16 @@
+import type Big from 'big.js';
+
+/** A validated invoice create / preview request (SPEC section 2), amounts as Big. */
+export interface InvoiceRequest {
+  items: InvoiceRequestItem[];
+  clientId: number | null;
+  invoiceDate: Date;
+  purchaseOrderNumber: string | null;
+}
+
+export interface InvoiceRequestItem {
+  externalProductId: string;
+  quantity: Big;
+  /** Supplied price, always lempiras; null means the price-list price applies. */
+  price: Big | null;
+}
