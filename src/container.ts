@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/config';
 import { ApiKeyService } from './services/api-key.service';
 import { Authenticator } from './services/authenticator.service';
 import { ClientService } from './services/client.service';
+import { CompanySetupService } from './services/company-setup/company-setup.service';
 import { ClientExonerationService } from './services/client-exoneration.service';
 import { InvoiceAnnulmentService } from './services/invoice-annulment.service';
 import { TOKENS } from './tokens';
@@ -32,5 +33,6 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
     IntegrationConfigLoader, SaleClientResolver, CatalogLineResolver, InvoicePricer, InvoicePdfService, InvoicePreviewService]) {
     container.bind(service).toSelf();
   }
+  container.bind(CompanySetupService).toSelf();
   return container;
 }

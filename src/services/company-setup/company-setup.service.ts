@@ -1,0 +1,61 @@
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/mysql';
+import { inject, injectable } from 'inversify';
+import { TOKENS } from '../../tokens';
+import { OperatorError } from '../operator-error';
+import { checkClients } from './setup-client-checks';
+import { checkCaiRanges } from './setup-range-checks';
+import { checkChildrenOfDeleted, checkDuplicates, checkReferences } from './setup-references';
+import { parseSetupDocument } from './setup-schema';
+import { loadExistingSetup } from './setup-state';
+import { ProblemList } from './setup-validation-error';
+import { writeSetup } from './setup-writer';
+
+export { SetupValidationError } from './setup-validation-error';
+
+/** What an apply did, in entries of the file (the company and the integration count as one each). */
+export interface ApplySummary {
+  companyCode: string;
+  created: number;
+  updated: number;
+  deleted: number;
+}
+
+/**
+ * `admin apply`: the declarative, repeatable upsert of one company's whole setup
+ * (OPERATOR-SETUP.md). The whole document is checked first (shape, then duplicates, references
+ * and numbering against the database) and written in one transaction, so a file with any problem
+ * writes nothing. Applying the same file again changes nothing.
+ */
+@injectable()
+export class CompanySetupService {
+  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
+
+  /** @throws SetupValidationError listing every problem as `<path>: <reason>`. */
+  async apply(document: unknown, now = new Date()): Promise<ApplySummary> {
+    const doc = parseSetupDocument(document);
+    const problems = new ProblemList();
+    checkDuplicates(doc, problems);
+    checkChildrenOfDeleted(doc, problems);
+    problems.throwIfAny();
+    try {
+      const counts = await this.em.transactional(async (em) => {
+        const existing = await loadExistingSetup(em, doc);
+        checkReferences(doc, existing, problems);
+        checkCaiRanges(doc, existing, problems);
+        checkClients(doc, existing, problems);
+        problems.throwIfAny();
+        const written = writeSetup(em, doc, existing, now);
+        await em.flush();
+        return written;
+      });
+      return { companyCode: doc.company.code, ...counts };
+    } catch (err) {
+      // The checks above cover the unique indexes they can foresee; a concurrent writer can still win.
+      if (err instanceof UniqueConstraintViolationException) {
+        const detail = /Duplicate entry .*/.exec(err.message)?.[0] ?? 'a unique index refused a row';
+        throw new OperatorError(`the setup of ${doc.company.code} conflicts with an existing row (${detail}); nothing was written`);
+      }
+      throw err;
+    }
+  }
+}

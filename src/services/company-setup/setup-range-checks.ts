@@ -1,0 +1,73 @@
+import type { CaiRange } from '../../entities';
+import type { CaiRangeSpec, Keyed, SetupDocument } from './setup-document';
+import { codeKey, ExistingSetup, pointKey } from './setup-state';
+import type { ProblemList } from './setup-validation-error';
+
+/** Numbers a range blocks at its emission point: all of a live range, the issued part of a deleted one. */
+interface Span {
+  cai: string;
+  start: number;
+  end: number;
+  /** The file entry it comes from, when it does. */
+  path?: string;
+}
+
+/**
+ * CAI range edits may not strand issued numbers: an existing range must still contain every
+ * number already issued from it (rangeStart <= first issued, rangeEnd >= last issued). Ranges of
+ * one emission point may not overlap, since the printed number EEE-PPP-01-NNNNNNNN would repeat.
+ */
+export function checkCaiRanges(doc: SetupDocument, existing: ExistingSetup, problems: ProblemList): void {
+  doc.establishments?.forEach((est, i) => {
+    est.emissionPoints?.forEach((point, j) => {
+      if (est.deleted || point.deleted) return;
+      const key = pointKey(est.code, point.code);
+      const rows = existing.caiRanges.get(key) ?? [];
+      const spans: Span[] = [];
+      (point.caiRanges ?? []).forEach((entry, k) => {
+        const path = `establishments[${i}].emissionPoints[${j}].caiRanges[${k}]`;
+        const row = rows.find((r) => codeKey(r.cai) === codeKey(entry.cai));
+        if (!entry.deleted) {
+          if (row) checkIssuedStayInside(entry, existing.issued.get(row.id), path, problems);
+          spans.push({ cai: entry.cai, start: entry.rangeStart, end: entry.rangeEnd, path });
+        }
+      });
+      for (const row of rows) {
+        const entry = point.caiRanges?.find((r) => codeKey(r.cai) === codeKey(row.cai));
+        const span = blockedBy(row, entry, existing);
+        if (span) spans.push(span);
+      }
+      reportOverlaps(spans, key, problems);
+    });
+  });
+}
+
+function checkIssuedStayInside(entry: CaiRangeSpec, issued: { first: number; last: number } | undefined, path: string, problems: ProblemList): void {
+  if (!issued) return;
+  if (entry.rangeStart > issued.first) {
+    problems.add(`${path}.rangeStart`, `number ${issued.first} was already issued from this range, so rangeStart cannot be above it`);
+  }
+  if (entry.rangeEnd < issued.last) {
+    problems.add(`${path}.rangeEnd`, `numbers up to ${issued.last} were already issued from this range, so rangeEnd cannot be below it`);
+  }
+}
+
+/** A stored range the file does not redefine still blocks numbers: all of them while live. */
+function blockedBy(row: CaiRange, entry: Keyed<CaiRangeSpec, 'cai'> | undefined, existing: ExistingSetup): Span | null {
+  if (entry && !entry.deleted) return null;
+  const live = row.deletedAt === null && !entry;
+  if (live) return { cai: row.cai, start: row.rangeStart, end: row.rangeEnd };
+  const issued = existing.issued.get(row.id);
+  return issued ? { cai: row.cai, start: issued.first, end: issued.last } : null;
+}
+
+function reportOverlaps(spans: Span[], point: string, problems: ProblemList): void {
+  spans.forEach((a, x) => {
+    if (!a.path) return;
+    spans.forEach((b, y) => {
+      // A pair of file entries is reported once, on the later one (usually the range just added).
+      if ((b.path && y >= x) || a.end < b.start || b.end < a.start) return;
+      problems.add(a.path as string, `numbers ${a.start}-${a.end} overlap CAI ${b.cai} (${b.start}-${b.end}) of emission point ${point}`);
+    });
+  });
+}
