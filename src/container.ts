@@ -16,6 +16,9 @@ import { CatalogLineResolver } from './services/pricing/catalog-lines';
 import { IntegrationConfigLoader } from './services/pricing/integration-config';
 import { InvoicePricer } from './services/pricing/invoice-pricer.service';
 import { SaleClientResolver } from './services/pricing/sale-client';
+import { InvoiceReader } from './services/invoice-reader.service';
+import { IdempotencyStore } from './services/issuing/idempotency-store';
+import { InvoiceIssuer } from './services/issuing/invoice-issuer.service';
 
 /**
  * The composition root: the only place that binds. Services are stateless singletons over the
@@ -30,7 +33,8 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   container.bind(TOKENS.EntityManager).toConstantValue(orm.em);
   container.bind(TOKENS.PdfRenderer).toConstantValue(pdfRenderer);
   for (const service of [Authenticator, ClientService, ApiKeyService, ClientExonerationService, InvoiceAnnulmentService,
-    IntegrationConfigLoader, SaleClientResolver, CatalogLineResolver, InvoicePricer, InvoicePdfService, InvoicePreviewService]) {
+    IntegrationConfigLoader, SaleClientResolver, CatalogLineResolver, InvoicePricer, InvoicePdfService, InvoicePreviewService,
+    IdempotencyStore, InvoiceReader, InvoiceIssuer]) {
     container.bind(service).toSelf();
   }
   container.bind(CompanySetupService).toSelf();

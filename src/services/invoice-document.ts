@@ -1,8 +1,11 @@
+import Big from 'big.js';
+import { formatFiscalNumber } from '../domain/fiscal-number';
+import type { Invoice } from '../entities';
 import type { InvoiceTemplateInput } from '../pdf/invoice-template-data';
 import type { PricedInvoice } from './pricing/invoice-pricer.service';
 
 /** The issuer block of a document, from the company row. */
-export function issuerOf(company: PricedInvoice['config']['company']): InvoiceTemplateInput['issuer'] {
+export function issuerOf(company: Invoice['company']): InvoiceTemplateInput['issuer'] {
   return { name: company.name, tradeName: company.tradeName, rtn: company.rtn, address: company.address ?? '', phone: company.phone, email: company.email };
 }
 
@@ -34,5 +37,42 @@ export function previewDocument(priced: PricedInvoice): InvoiceTemplateInput {
     totalInLetters: priced.totalInLetters,
     exchangeRate: totals.appliedDollarExchangeRate?.toFixed() ?? null,
     exonerationCertificate: sale.exonerationCertificate,
+  };
+}
+
+/** The printable document of an issued invoice, from its stored rows only. */
+export function issuedDocument(invoice: Invoice): InvoiceTemplateInput {
+  const { establishment } = invoice.emissionPoint;
+  const printed = (n: number) => formatFiscalNumber(establishment.code, invoice.emissionPoint.code, n);
+  return {
+    kind: 'invoice',
+    annulled: invoice.isAnnulled,
+    issuer: issuerOf(invoice.company),
+    fiscalNumber: invoice.fiscalNumber,
+    cai: invoice.cai,
+    range: { from: printed(invoice.caiRange.rangeStart), to: printed(invoice.caiRange.rangeEnd) },
+    deadline: invoice.caiRange.deadline,
+    issuedAt: invoice.invoiceDate,
+    client: invoice.clientName ? { name: invoice.clientName, rtn: invoice.clientLegalId } : null,
+    purchaseOrderNumber: invoice.purchaseOrderNumber,
+    lines: invoice.lines.getItems().map((line) => ({
+      code: line.productCode,
+      description: line.description,
+      quantity: new Big(line.quantity).toFixed(),
+      unitPrice: new Big(line.unitPrice).toFixed(),
+      discount: line.discountAmount,
+      amount: line.importe,
+    })),
+    totals: {
+      importe: invoice.importe,
+      discount: invoice.discountTotal,
+      exonerated: invoice.exoneratedAmount,
+      exempt: invoice.exemptedAmount,
+      taxBreakdown: invoice.taxes.getItems().map((t) => ({ rate: new Big(t.rate).toFixed(), taxedAmount: t.taxedAmount, taxAmount: t.taxAmount })),
+      total: invoice.total,
+    },
+    totalInLetters: invoice.totalInLetters,
+    exchangeRate: invoice.appliedDollarExchangeRate === null ? null : new Big(invoice.appliedDollarExchangeRate).toFixed(),
+    exonerationCertificate: invoice.exonerationCertificate,
   };
 }

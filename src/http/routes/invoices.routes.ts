@@ -1,11 +1,20 @@
 import type Router from '@koa/router';
+import { issuedDocument } from '../../services/invoice-document';
+import type { InvoicePdfService } from '../../services/invoice-pdf.service';
 import type { InvoicePreviewService } from '../../services/invoice-preview.service';
+import type { InvoiceReader } from '../../services/invoice-reader.service';
+import type { InvoiceIssuer } from '../../services/issuing/invoice-issuer.service';
+import { presentInvoice } from '../presenters/invoice.presenter';
 import { presentPreview } from '../presenters/preview.presenter';
+import { parseIdempotencyKey, parseInvoiceId } from '../schemas/invoice-params.schema';
 import { parseInvoiceRequest } from '../schemas/invoice-request.schema';
 import { principalOf, RouteGuards } from './route-context';
 
 export interface InvoiceRouteServices {
   preview: InvoicePreviewService;
+  issuer: InvoiceIssuer;
+  reader: InvoiceReader;
+  pdf: InvoicePdfService;
 }
 
 /**
@@ -56,5 +65,31 @@ export function registerInvoiceRoutes(router: Router, guards: RouteGuards, servi
     const preview = await services.preview.preview(principalOf(ctx.state).companyId, request);
     ctx.status = 200;
     ctx.body = presentPreview(preview);
+  });
+
+  router.post('/v1/invoices', guards.auth, async (ctx) => {
+    const principal = principalOf(ctx.state);
+    const key = parseIdempotencyKey(ctx.get('Idempotency-Key'));
+    const { invoice, replayed } = await services.issuer.issue(principal.companyId, key, ctx.request.body, (body) => parseInvoiceRequest(body));
+    // Rendered after the commit, never under a lock; a failure leaves pdfBase64 null.
+    const pdf = await services.pdf.renderOrNull(principal.companyCode, issuedDocument(invoice));
+    ctx.status = 201;
+    ctx.body = presentInvoice(invoice, { replayed, pdf });
+  });
+
+  router.get('/v1/invoices/:id', guards.auth, async (ctx) => {
+    const invoice = await services.reader.get(principalOf(ctx.state).companyId, parseInvoiceId(ctx.params.id));
+    ctx.status = 200;
+    ctx.body = presentInvoice(invoice, { replayed: false, pdf: null });
+  });
+
+  router.get('/v1/invoices/:id/pdf', guards.auth, async (ctx) => {
+    const principal = principalOf(ctx.state);
+    const invoice = await services.reader.get(principal.companyId, parseInvoiceId(ctx.params.id));
+    const pdf = await services.pdf.render(principal.companyCode, issuedDocument(invoice));
+    ctx.status = 200;
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', `inline; filename="factura-${invoice.fiscalNumber}.pdf"`);
+    ctx.body = pdf;
   });
 }

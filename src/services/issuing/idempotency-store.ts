@@ -1,0 +1,57 @@
+import { EntityManager } from '@mikro-orm/mysql';
+import { inject, injectable } from 'inversify';
+import type { AppConfig } from '../../../config/config';
+import { Company, IdempotencyRecord, Invoice } from '../../entities';
+import { TOKENS } from '../../tokens';
+
+/** Rows deleted per purge statement: short statements, no long lock on the table. */
+const PURGE_BATCH = 500;
+
+/**
+ * Idempotency records (DESIGN section 6). A record exists only for a committed invoice; the
+ * unique index on (company, key) decides between concurrent requests with one key.
+ */
+@injectable()
+export class IdempotencyStore {
+  constructor(
+    @inject(TOKENS.EntityManager) private readonly em: EntityManager,
+    @inject(TOKENS.Config) private readonly config: AppConfig,
+  ) {}
+
+  /** Records older than this are forgotten: the key is free again. */
+  cutoff(now = new Date()): Date {
+    return new Date(now.getTime() - this.config.idempotencyRetentionHours * 3_600_000);
+  }
+
+  /** The live record of a key with its invoice id, or null. Reads committed data (own context). */
+  async find(companyId: number, key: string, now = new Date()): Promise<IdempotencyRecord | null> {
+    return this.em.fork().findOne(IdempotencyRecord, { company: companyId, idempotencyKey: key, createdAt: { $gt: this.cutoff(now) } });
+  }
+
+  /**
+   * Claims the key inside the issuing transaction: drops an expired record of the same key, then
+   * inserts. A concurrent holder of the key makes the insert wait, then fail with a unique
+   * violation once it commits; the caller turns that into a replay.
+   */
+  async claim(em: EntityManager, companyId: number, key: string, fingerprint: string, now = new Date()): Promise<number> {
+    await em.nativeDelete(IdempotencyRecord, { company: companyId, idempotencyKey: key, createdAt: { $lte: this.cutoff(now) } });
+    return em.insert(IdempotencyRecord, { company: em.getReference(Company, companyId), idempotencyKey: key, fingerprint, createdAt: now });
+  }
+
+  async bind(em: EntityManager, recordId: number, invoice: Invoice): Promise<void> {
+    await em.nativeUpdate(IdempotencyRecord, { id: recordId }, { invoice });
+  }
+
+  /** Deletes expired records in bounded batches; returns how many went. */
+  async purgeExpired(now = new Date(), maxBatches = 20): Promise<number> {
+    const em = this.em.fork();
+    let total = 0;
+    for (let i = 0; i < maxBatches; i++) {
+      const ids = (await em.find(IdempotencyRecord, { createdAt: { $lte: this.cutoff(now) } }, { fields: ['id'], limit: PURGE_BATCH })).map((r) => r.id);
+      if (ids.length === 0) break;
+      total += await em.nativeDelete(IdempotencyRecord, { id: { $in: ids } });
+      if (ids.length < PURGE_BATCH) break;
+    }
+    return total;
+  }
+}
