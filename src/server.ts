@@ -1,11 +1,19 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DestinationStream } from 'pino';
 import { ConfigError, loadConfig, maskDatabaseUrl } from '../config/config';
 import { buildContainer } from './container';
 import { DatabaseUnavailableError, openDatabase } from './db/database-bootstrap';
 import { buildApp } from './http/app';
 import { createLogger } from './logger';
 import { createPdfRenderer } from './pdf/create-pdf-renderer';
+
+export interface StartOptions {
+  /** Called once the server listens, with the real port (PORT=0 picks a free one). */
+  onListening?: (port: number) => void;
+  /** Where the JSON logs go; stdout, written asynchronously, when not given. */
+  logDestination?: DestinationStream;
+}
 
 export interface RunningService {
   server: http.Server;
@@ -17,7 +25,7 @@ export interface RunningService {
  * Starts the whole service: config, database (created and migrated), container, HTTP server,
  * and SIGTERM/SIGINT handling that drains in-flight requests and exits 0.
  */
-export async function startService(onListening?: (port: number) => void): Promise<RunningService> {
+export async function startService({ onListening, logDestination }: StartOptions = {}): Promise<RunningService> {
   let config;
   try {
     config = loadConfig();
@@ -25,7 +33,7 @@ export async function startService(onListening?: (port: number) => void): Promis
     if (err instanceof ConfigError) console.error(err.message);
     throw err;
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, logDestination);
   // LibreOffice warms up (seconds) while the database is prepared; its absence is not fatal.
   const pdfRenderer = createPdfRenderer(config);
   const rendererStarted = pdfRenderer.start();

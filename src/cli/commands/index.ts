@@ -3,9 +3,10 @@ import type { CliRuntime } from '../cli-runtime';
 import { registerApiKeyCommands } from './apikey.command';
 import { registerApplyCommand } from './apply.command';
 import { registerClientCommands } from './client.command';
+import { registerDemoCommand } from './demo.command';
 import { registerInvoiceCommands } from './invoice.command';
 
 /** How every command module plugs into the program; `run` gives it a database and container. */
 export type CommandRegistrar = (program: Command, run: (body: (rt: CliRuntime) => Promise<void>) => Promise<void>) => void;
 
-export const COMMANDS: CommandRegistrar[] = [registerApplyCommand, registerApiKeyCommands, registerClientCommands, registerInvoiceCommands];
+export const COMMANDS: CommandRegistrar[] = [registerApplyCommand, registerApiKeyCommands, registerClientCommands, registerInvoiceCommands, registerDemoCommand];

@@ -1,0 +1,19 @@
+import { DemoCredentials } from './demo-setup';
+import { demoSku } from './demo-company';
+
+/** What `npm run demo` prints once the service listens: the key and requests that work as pasted. */
+export function demoBanner({ companyCode, apiKey }: DemoCredentials, port: number): string {
+  const base = `http://localhost:${port}`;
+  const auth = `-H "Authorization: Bearer ${apiKey}"`;
+  const preview = JSON.stringify({ items: [{ externalProductId: demoSku('P-CAFE'), quantity: 2 }, { externalProductId: demoSku('P-LECHE'), quantity: 3 }] });
+  return [
+    '',
+    `Demo company ${companyCode} is ready.`,
+    `API key: ${apiKey}`,
+    `List clients:      curl -s ${auth} ${base}/v1/clients`,
+    `Preview a sale:    curl -s ${auth} -H "Content-Type: application/json" -d '${preview}' ${base}/v1/invoices/preview`,
+    `API documentation: ${base}/v1/docs`,
+    'Stop with Ctrl+C.',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,21 @@
+import type { Container } from 'inversify';
+import { hondurasDate } from '../../domain/calendar-date';
+import { ApiKeyService } from '../../services/api-key.service';
+import { CompanySetupService } from '../../services/company-setup/company-setup.service';
+import { demoSetupDocument } from './demo-company';
+
+export interface DemoCredentials {
+  companyCode: string;
+  apiKey: string;
+}
+
+/**
+ * Creates or refreshes the demo company through the same `apply` an operator uses, then issues a
+ * fresh key, revoking the oldest one at the two-key limit so the demo can be run again and again.
+ * The one implementation behind both `admin demo` and `npm run demo`.
+ */
+export async function setUpDemoCompany(container: Container, now = new Date()): Promise<DemoCredentials> {
+  const { companyCode } = await container.get(CompanySetupService).apply(demoSetupDocument(hondurasDate(now)));
+  const { key } = await container.get(ApiKeyService).rotate(companyCode, now);
+  return { companyCode, apiKey: key };
+}
