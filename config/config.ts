@@ -18,6 +18,7 @@ export interface AppConfig {
   pdfFactories: number;
   dbConnectTimeoutSeconds: number;
   shutdownTimeoutMs: number;
+  dbLockWaitTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -50,6 +51,7 @@ const schema = yup.object({
   PDF_FACTORIES: integer(1, 16),
   DB_CONNECT_TIMEOUT_SECONDS: integer(1, 300),
   SHUTDOWN_TIMEOUT_MS: integer(0, 600000),
+  DB_LOCK_WAIT_TIMEOUT_SECONDS: integer(1, 3600),
 });
 
 function isMysqlUrl(value: string | undefined): boolean {
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pdfFactories: Number(s.PDF_FACTORIES),
     dbConnectTimeoutSeconds: Number(s.DB_CONNECT_TIMEOUT_SECONDS),
     shutdownTimeoutMs: Number(s.SHUTDOWN_TIMEOUT_MS),
+    dbLockWaitTimeoutSeconds: Number(s.DB_LOCK_WAIT_TIMEOUT_SECONDS),
   };
 }
 

@@ -17,6 +17,8 @@ export const defaults = {
   /** Seconds a starting process waits for the database before giving up with a clear message. */
   DB_CONNECT_TIMEOUT_SECONDS: '5',
   SHUTDOWN_TIMEOUT_MS: '10000',
+  /** InnoDB lock wait per statement; issuing retries a timed-out transaction, so keep it short. */
+  DB_LOCK_WAIT_TIMEOUT_SECONDS: '5',
 } as const;
 
 export type SettingName = keyof typeof defaults;

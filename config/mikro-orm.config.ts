@@ -8,7 +8,7 @@ import type { AppConfig } from './config';
  * MikroORM options from the validated configuration. Entities and migrations are listed
  * explicitly, so the same options work from compiled JavaScript, ts-jest and the CLI.
  */
-export function mikroOrmOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbConnectTimeoutSeconds'>, overrides: Partial<Options> = {}): Options {
+export function mikroOrmOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbConnectTimeoutSeconds' | 'dbLockWaitTimeoutSeconds'>, overrides: Partial<Options> = {}): Options {
   return defineConfig({
     clientUrl: config.databaseUrl.replace(/^mariadb:/, 'mysql:'),
     entities: ALL_ENTITIES,
@@ -31,7 +31,14 @@ export function mikroOrmOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbConne
     ensureDatabase: false,
     allowGlobalContext: false,
     debug: false,
-    pool: { min: 0, max: 10 },
+    pool: {
+      min: 0,
+      max: 10,
+      // A bounded lock wait on every connection: a stuck lock fails fast and issuing retries it.
+      afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) => {
+        conn.query(`SET SESSION innodb_lock_wait_timeout = ${config.dbLockWaitTimeoutSeconds}`, (err) => done(err, conn));
+      },
+    },
     driverOptions: { connection: { connectTimeout: config.dbConnectTimeoutSeconds * 1000 } },
     ...overrides,
   });

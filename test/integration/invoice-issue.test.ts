@@ -1,0 +1,251 @@
+import { CaiRange, IdempotencyRecord, Invoice } from '../../src/entities';
+import { createTestApp, TestApp } from '../support/test-app';
+import { uniqueCode } from '../support/factories';
+import { runAdmin } from '../support/run-admin';
+import { applySetup, DEMO_CAI, pricingSetup, setUpCompany } from '../support/setup-fixtures';
+
+type Company = { auth: { Authorization: string }; code: string };
+
+const CART = { items: [{ externalProductId: 'SKU-ARROZ', quantity: 2 }, { externalProductId: 'SKU-CERVEZA', quantity: 3 }] };
+// 200.00 at 15 % -> 30.00; 106.50 - 10.65 = 95.85 at 18 % -> 17.253 -> 17.25; total 295.85 + 47.25 = 343.10
+
+/** A setup whose only emission point has the given CAI ranges. */
+function setupWithRanges(ranges: { cai: string; rangeStart: number; rangeEnd: number; deadline: string }[]) {
+  const setup = pricingSetup(uniqueCode('I'));
+  return { ...setup, establishments: [{ ...setup.establishments[0], emissionPoints: [{ code: '001', caiRanges: ranges }] }] };
+}
+
+describe('POST /v1/invoices', () => {
+  let t: TestApp;
+  let acme: Company;
+  let keySeq = 0;
+  const newKey = () => `order-${Date.now()}-${++keySeq}`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    acme = await setUpCompany(t, pricingSetup());
+  });
+  afterAll(() => t.close());
+
+  const issue = (body: unknown, key: string | null = newKey(), company = acme) => {
+    const req = t.http.post('/v1/invoices').set(company.auth);
+    if (key !== null) req.set('Idempotency-Key', key);
+    return req.send(body as object);
+  };
+  const countRows = async () => ({
+    invoices: await t.orm.em.fork().count(Invoice, {}),
+    records: await t.orm.em.fork().count(IdempotencyRecord, {}),
+  });
+  const expectError = (res: { status: number; body: unknown }, status: number, code: string) =>
+    expect({ status: res.status, body: res.body }).toEqual({ status, body: { code, message: expect.any(String) } });
+
+  it('issues an invoice with the next number of the CAI range, every field as SPEC lists it', async () => {
+    const res = await issue({ ...CART, purchaseOrderNumber: 'OC-1' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      invoiceNumber: 1,
+      fiscalNumber: '000-001-01-00000001',
+      cai: DEMO_CAI,
+      invoiceDate: expect.any(String),
+      clientId: null,
+      importe: 306.5,
+      discountTotal: 10.65,
+      exemptedAmount: 0,
+      exoneratedAmount: 0,
+      totalTaxes: 47.25,
+      total: 343.1,
+      totalInLetters: 'TRESCIENTOS CUARENTA Y TRES LEMPIRAS CON 10/100',
+      appliedDollarExchangeRate: null,
+      isPaid: true,
+      isAnnulled: false,
+      taxBreakdown: [
+        { rate: 15, taxAmount: 30, taxedAmount: 200 },
+        { rate: 18, taxAmount: 17.25, taxedAmount: 95.85 },
+      ],
+      lines: [
+        { externalProductId: 'SKU-ARROZ', quantity: 2, unitPrice: 100, importe: 200, discountAmount: 0, subTotal: 200, exemptAmount: null },
+        { externalProductId: 'SKU-CERVEZA', quantity: 3, unitPrice: 35.5, importe: 106.5, discountAmount: 10.65, subTotal: 95.85, exemptAmount: null },
+      ],
+      replayed: false,
+      pdfBase64: null, // no LibreOffice in this file: the invoice stands without its PDF
+    });
+  });
+
+  it('gives consecutive numbers', async () => {
+    const numbers = [];
+    for (let i = 0; i < 3; i++) numbers.push((await issue(CART)).body.invoiceNumber);
+    expect(numbers[1]).toBe(numbers[0] + 1);
+    expect(numbers[2]).toBe(numbers[0] + 2);
+  });
+
+  it('answers GET with the same invoice, replayed false and pdfBase64 null', async () => {
+    const posted = await issue({ ...CART, clientId: null, purchaseOrderNumber: 'OC-GET' });
+    const got = await t.http.get(`/v1/invoices/${posted.body.id}`).set(acme.auth);
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual({ ...posted.body, replayed: false, pdfBase64: null });
+  });
+
+  describe('Idempotency-Key', () => {
+    it.each([
+      ['missing', null],
+      ['empty', ''],
+      ['blank', '   '],
+    ])('answers 400 MISSING_IDEMPOTENCY_KEY when %s, issuing nothing', async (_name, key) => {
+      const before = await countRows();
+      expectError(await issue(CART, key), 400, 'MISSING_IDEMPOTENCY_KEY');
+      expect(await countRows()).toEqual(before);
+    });
+
+    it('accepts 255 characters and refuses 256 with VALIDATION_FAILED', async () => {
+      expect((await issue(CART, 'k'.repeat(255))).status).toBe(201);
+      expectError(await issue(CART, 'k'.repeat(256)), 400, 'VALIDATION_FAILED');
+    });
+
+    it('replays the original invoice when the same key and body arrive again', async () => {
+      const key = newKey();
+      const first = await issue(CART, key);
+      const before = await countRows();
+      const again = await issue(CART, key);
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual({ ...first.body, replayed: true });
+      expect(await countRows()).toEqual(before);
+    });
+
+    it('replays a body whose JSON keys come in another order and spacing', async () => {
+      const key = newKey();
+      const first = await issue({ purchaseOrderNumber: 'OC-9', items: [{ externalProductId: 'SKU-ARROZ', quantity: 1 }] }, key);
+      const reordered = await t.http
+        .post('/v1/invoices')
+        .set(acme.auth)
+        .set('Idempotency-Key', key)
+        .set('Content-Type', 'application/json')
+        .send('{ "items": [ { "quantity": 1, "externalProductId": "SKU-ARROZ" } ],\n  "purchaseOrderNumber": "OC-9" }');
+      expect(reordered.status).toBe(201);
+      expect(reordered.body.replayed).toBe(true);
+      expect(reordered.body.id).toBe(first.body.id);
+    });
+
+    it('answers 409 IDEMPOTENCY_KEY_REQUEST_MISMATCH for a different body, consuming no number', async () => {
+      const key = newKey();
+      const first = await issue(CART, key);
+      const before = await countRows();
+      expectError(await issue({ items: [{ externalProductId: 'SKU-ARROZ', quantity: 3 }] }, key), 409, 'IDEMPOTENCY_KEY_REQUEST_MISMATCH');
+      expect(await countRows()).toEqual(before);
+      const next = await issue(CART);
+      expect(next.body.invoiceNumber).toBe(first.body.invoiceNumber + 1);
+    });
+
+    it('binds nothing to a key whose request failed, so it can be retried once fixed', async () => {
+      const key = newKey();
+      const before = await countRows();
+      expectError(await issue({ items: [{ externalProductId: 'SKU-NADA', quantity: 1 }] }, key), 400, 'PRODUCT_NOT_FOUND');
+      expect(await countRows()).toEqual(before);
+      const fixed = await issue(CART, key);
+      expect(fixed.status).toBe(201);
+      expect(fixed.body.replayed).toBe(false);
+    });
+
+    it('keys are per company', async () => {
+      const other = await setUpCompany(t, pricingSetup(uniqueCode('K')));
+      const key = newKey();
+      const mine = await issue(CART, key);
+      const theirs = await issue(CART, key, other);
+      expect(theirs.status).toBe(201);
+      expect(theirs.body.replayed).toBe(false);
+      expect(theirs.body.id).not.toBe(mine.body.id);
+    });
+  });
+
+  describe('refusals', () => {
+    it('validates the body as preview does', async () => {
+      expectError(await issue({ items: [] }), 400, 'EXTERNAL_INVOICE_NO_ITEMS');
+      expectError(await issue({ items: [{ externalProductId: 'SKU-ARROZ', quantity: 0 }] }), 400, 'INVALID_NUMBER');
+      expectError(await issue({ ...CART, isCredit: true }), 422, 'EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED');
+      expectError(await issue({ ...CART, extra: 1 }), 400, 'VALIDATION_FAILED');
+      expectError(await issue({ ...CART, clientId: 987654 }), 400, 'EXTERNAL_INVOICE_CLIENT_NOT_FOUND');
+    });
+
+    it('needs a payment terminal, and replays an earlier invoice after the terminal was removed', async () => {
+      const setup = pricingSetup(uniqueCode('T'));
+      const company = await setUpCompany(t, setup);
+      const key = newKey();
+      const original = await issue(CART, key, company);
+      expect(original.status).toBe(201);
+
+      await applySetup(t, { company: setup.company, paymentTerminals: [{ code: 'CAJA1', deleted: true }] });
+      expectError(await issue(CART, newKey(), company), 409, 'INTEGRATION_PAYMENT_TERMINAL_NOT_FOUND');
+      const replay = await issue(CART, key, company);
+      expect(replay.status).toBe(201);
+      expect(replay.body).toEqual({ ...original.body, replayed: true });
+
+      await applySetup(t, { company: setup.company, integration: { paymentTerminal: null } });
+      expectError(await issue(CART, newKey(), company), 409, 'INTEGRATION_MISSING_PAYMENT_TERMINAL');
+      expect((await issue(CART, key, company)).body.replayed).toBe(true);
+    });
+
+    it('moves to the next range when one is exhausted, then answers CAI_RANGE_EXHAUSTED', async () => {
+      const company = await setUpCompany(t, setupWithRanges([
+        { cai: 'AAAAAA-111111-AAAAAA-111111-AAAAAA-11', rangeStart: 1, rangeEnd: 2, deadline: '2099-12-31' },
+        { cai: 'BBBBBB-222222-BBBBBB-222222-BBBBBB-22', rangeStart: 500, rangeEnd: 501, deadline: '2099-12-31' },
+      ]));
+      const issued = [];
+      for (let i = 0; i < 4; i++) issued.push((await issue(CART, newKey(), company)).body);
+      expect(issued.map((b) => [b.invoiceNumber, b.cai])).toEqual([
+        [1, 'AAAAAA-111111-AAAAAA-111111-AAAAAA-11'],
+        [2, 'AAAAAA-111111-AAAAAA-111111-AAAAAA-11'],
+        [500, 'BBBBBB-222222-BBBBBB-222222-BBBBBB-22'],
+        [501, 'BBBBBB-222222-BBBBBB-222222-BBBBBB-22'],
+      ]);
+      const before = await countRows();
+      expectError(await issue(CART, newKey(), company), 409, 'CAI_RANGE_EXHAUSTED');
+      expect(await countRows()).toEqual(before);
+    });
+
+    it('answers CAI_EXPIRED when the only ranges with numbers left are past their deadline', async () => {
+      const company = await setUpCompany(t, setupWithRanges([
+        { cai: 'CCCCCC-333333-CCCCCC-333333-CCCCCC-33', rangeStart: 1, rangeEnd: 100, deadline: '2024-01-31' },
+      ]));
+      expectError(await issue(CART, newKey(), company), 409, 'CAI_EXPIRED');
+      const range = await t.orm.em.fork().findOneOrFail(CaiRange, { cai: 'CCCCCC-333333-CCCCCC-333333-CCCCCC-33' });
+      expect(range.nextNumber).toBe(1);
+    });
+
+    it('skips an expired range for a later valid one', async () => {
+      const company = await setUpCompany(t, setupWithRanges([
+        { cai: 'DDDDDD-444444-DDDDDD-444444-DDDDDD-44', rangeStart: 1, rangeEnd: 100, deadline: '2024-01-31' },
+        { cai: 'EEEEEE-555555-EEEEEE-555555-EEEEEE-55', rangeStart: 101, rangeEnd: 200, deadline: '2099-01-31' },
+      ]));
+      const res = await issue(CART, newKey(), company);
+      expect([res.body.invoiceNumber, res.body.cai]).toEqual([101, 'EEEEEE-555555-EEEEEE-555555-EEEEEE-55']);
+    });
+  });
+
+  describe('GET /v1/invoices/{id}', () => {
+    it('answers another company’s invoice, a missing id and a non-numeric id with the same 404', async () => {
+      const mine = await issue(CART);
+      const other = await setUpCompany(t, pricingSetup(uniqueCode('G')));
+      for (const [path, company] of [[`/v1/invoices/${mine.body.id}`, other], ['/v1/invoices/99999999', acme], ['/v1/invoices/abc', acme], ['/v1/invoices/1.5', acme], [`/v1/invoices/${mine.body.id}/pdf`, other], ['/v1/invoices/abc/pdf', acme]] as const) {
+        expectError(await t.http.get(path).set(company.auth), 404, 'EXTERNAL_INVOICE_NOT_FOUND');
+      }
+    });
+
+    it('needs a key', async () => {
+      expectError(await t.http.get('/v1/invoices/1'), 401, 'MISSING_API_KEY');
+      expectError(await t.http.get('/v1/invoices/1/pdf'), 401, 'MISSING_API_KEY');
+    });
+
+    it('answers GET /pdf with a retryable 503 when no PDF can be rendered', async () => {
+      const mine = await issue(CART);
+      expectError(await t.http.get(`/v1/invoices/${mine.body.id}/pdf`).set(acme.auth), 503, 'PDF_RENDER_FAILED');
+    });
+
+    it('shows an annulment made with the operator CLI', async () => {
+      const mine = await issue(CART);
+      const run = await runAdmin(t.config.databaseUrl, ['invoice', 'annul', '--company', acme.code, '--id', String(mine.body.id)]);
+      expect(run.code).toBe(0);
+      const got = await t.http.get(`/v1/invoices/${mine.body.id}`).set(acme.auth);
+      expect(got.body).toEqual({ ...mine.body, isAnnulled: true, pdfBase64: null });
+    });
+  });
+});
