@@ -34,9 +34,6 @@ export async function startService({ onListening, logDestination }: StartOptions
     throw err;
   }
   const logger = createLogger(config.logLevel, logDestination);
-  // LibreOffice warms up (seconds) while the database is prepared; its absence is not fatal.
-  const pdfRenderer = createPdfRenderer(config);
-  const rendererStarted = pdfRenderer.start();
   let orm;
   try {
     orm = await openDatabase(config, logger);
@@ -44,11 +41,12 @@ export async function startService({ onListening, logDestination }: StartOptions
     const message = err instanceof DatabaseUnavailableError ? err.message : `Database start-up failed at ${maskDatabaseUrl(config.databaseUrl)}: ${(err as Error).message}`;
     console.error(message);
     logger.fatal({ err }, 'database unavailable');
-    await rendererStarted;
-    await pdfRenderer.stop();
     throw err;
   }
-  await rendererStarted;
+  // Started once the database is known to work, so a bad DATABASE_URL fails at once; the absence
+  // of LibreOffice is not fatal.
+  const pdfRenderer = createPdfRenderer(config);
+  await pdfRenderer.start();
   if (pdfRenderer.isAvailable()) logger.info('PDF rendering ready (LibreOffice)');
   else logger.warn({ reason: pdfRenderer.unavailableReason }, 'PDF rendering unavailable: invoices are issued with pdfBase64 null until LibreOffice is installed');
   const container = buildContainer(config, logger, orm, pdfRenderer);

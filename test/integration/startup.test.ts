@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import { ensureFreshBuild } from '../support/fresh-build';
+
+
+/** Runs `node dist/src/main.js` with `env` until it exits (bounded), collecting its output. */
+function runMain(main: string, env: NodeJS.ProcessEnv, timeoutMs = 20_000): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`main.js did not exit within ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, ms: Date.now() - started });
+    });
+  });
+}
+
+describe('npm start with an unusable configuration', () => {
+  let main: string;
+  beforeAll(() => {
+    main = ensureFreshBuild('dist/src/main.js');
+  }, 120_000);
+
+  it('fails at once with one clear line naming the database URL, password masked', async () => {
+    const run = await runMain(main, { DATABASE_URL: 'mysql://app:s3cret-pw@127.0.0.1:1/invoicing', PORT: '0' });
+    expect(run.code).not.toBe(0);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('mysql://app:****@127.0.0.1:1/invoicing');
+    expect(lines[0]).toContain('docker compose up -d mysql');
+    expect(run.stderr + run.stdout).not.toContain('s3cret-pw');
+  });
+
+  it('refuses a bad setting with a message naming it', async () => {
+    const run = await runMain(main, { PORT: 'eighty' });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr.trim()).toMatch(/^Invalid configuration: PORT must be a whole number/);
+  });
+});
