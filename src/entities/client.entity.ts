@@ -1,5 +1,5 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique, Opt } from '@mikro-orm/core';
-import { Company } from './company.entity';
+import { Entity, Index, Property, Unique, Opt } from '@mikro-orm/core';
+import { CompanyOwnedEntry } from './company-owned.base';
 
 /**
  * A customer of the company. The code is unique per company (legalId for API-created clients
@@ -9,16 +9,7 @@ import { Company } from './company.entity';
 @Unique({ name: 'uq_client_code_company', properties: ['company', 'code'] })
 @Unique({ name: 'uq_client_legal_id_company', properties: ['company', 'legalId'] })
 @Index({ name: 'ix_clients_company_name', properties: ['company', 'clientName', 'id'] })
-export class Client {
-  @PrimaryKey({ type: 'integer', autoincrement: true })
-  id!: number;
-
-  @ManyToOne({ entity: () => Company })
-  company!: Company;
-
-  @Property({ type: 'string', length: 64 })
-  code!: string;
-
+export class Client extends CompanyOwnedEntry {
   @Property({ type: 'string', length: 255 })
   clientName!: string;
 
@@ -43,7 +34,4 @@ export class Client {
 
   @Property({ type: 'datetime', length: 3 })
   createdAt: Opt<Date> = new Date();
-
-  @Property({ type: 'datetime', length: 3, nullable: true })
-  deletedAt: Date | null = null;
 }

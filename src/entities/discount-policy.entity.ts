@@ -1,19 +1,10 @@
-import { Entity, ManyToOne, PrimaryKey, Property, Unique, Opt } from '@mikro-orm/core';
-import { Company } from './company.entity';
+import { Entity, Property, Unique, Opt } from '@mikro-orm/core';
+import { CompanyOwnedEntry } from './company-owned.base';
 
 /** A percentage discount a price-list entry may reference (DESIGN section 2, step 3). */
 @Entity({ tableName: 'discount_policies' })
 @Unique({ name: 'uq_discount_policies_company_code', properties: ['company', 'code'] })
-export class DiscountPolicy {
-  @PrimaryKey({ type: 'integer', autoincrement: true })
-  id!: number;
-
-  @ManyToOne({ entity: () => Company })
-  company!: Company;
-
-  @Property({ type: 'string', length: 64 })
-  code!: string;
-
+export class DiscountPolicy extends CompanyOwnedEntry {
   /** Stored as given; a value outside 0..100 is refused at use (INVALID_DISCOUNT_POLICY). */
   @Property({ type: 'decimal', precision: 9, scale: 4 })
   percent!: string;
@@ -26,7 +17,4 @@ export class DiscountPolicy {
 
   @Property({ type: 'date', nullable: true })
   validTo: string | null = null;
-
-  @Property({ type: 'datetime', length: 3, nullable: true })
-  deletedAt: Date | null = null;
 }

@@ -1,19 +1,10 @@
-import { Entity, ManyToOne, PrimaryKey, Property, Unique, Opt } from '@mikro-orm/core';
-import { Company } from './company.entity';
+import { Entity, Property, Unique, Opt } from '@mikro-orm/core';
+import { CompanyOwnedEntry } from './company-owned.base';
 
 /** A catalog product. Its ISV rate and exempt condition always come from here, never the caller. */
 @Entity({ tableName: 'products' })
 @Unique({ name: 'uq_products_company_code', properties: ['company', 'code'] })
-export class Product {
-  @PrimaryKey({ type: 'integer', autoincrement: true })
-  id!: number;
-
-  @ManyToOne({ entity: () => Company })
-  company!: Company;
-
-  @Property({ type: 'string', length: 64 })
-  code!: string;
-
+export class Product extends CompanyOwnedEntry {
   @Property({ type: 'string', length: 255 })
   name!: string;
 
@@ -28,7 +19,4 @@ export class Product {
   /** Partly taxable: this many lempiras of each unit are exempt, whatever price is billed. */
   @Property({ type: 'decimal', precision: 18, scale: 4, nullable: true })
   exemptPerUnit: string | null = null;
-
-  @Property({ type: 'datetime', length: 3, nullable: true })
-  deletedAt: Date | null = null;
 }

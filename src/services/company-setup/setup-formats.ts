@@ -2,6 +2,7 @@ import Big from 'big.js';
 import * as yup from 'yup';
 import { decimalPlaces } from '../../domain/money';
 import type { Amount } from './setup-document';
+import { isCalendarDate } from '../../domain/calendar-date';
 
 /**
  * Field builders for the setup schema. Messages carry no path: the schema's caller prefixes each
@@ -34,16 +35,6 @@ export function digits(n: number, example: string) {
     .typeError(`must be ${n} digits in quotes, e.g. "${example}"`)
     .nonNullable('must not be null')
     .matches(new RegExp(`^\\d{${n}}$`), `must be exactly ${n} digits, e.g. "${example}"`);
-}
-
-/** True for a YYYY-MM-DD string naming a day that exists (not 2027-02-30). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  // Date.UTC rolls an impossible day into the next month; a real date survives the round trip.
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 export function calendarDate() {
