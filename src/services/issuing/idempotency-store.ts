@@ -29,13 +29,19 @@ export class IdempotencyStore {
   }
 
   /**
-   * Claims the key inside the issuing transaction: drops an expired record of the same key, then
-   * inserts. A concurrent holder of the key makes the insert wait, then fail with a unique
-   * violation once it commits; the caller turns that into a replay.
+   * Claims the key inside the issuing transaction with a plain INSERT. A concurrent holder of the
+   * key makes it wait, then fail with a unique violation once the holder commits; the caller
+   * turns that into a replay. (No DELETE first: a DELETE matching nothing takes a gap lock, and
+   * two such transactions deadlock on their inserts.)
    */
   async claim(em: EntityManager, companyId: number, key: string, fingerprint: string, now = new Date()): Promise<number> {
-    await em.nativeDelete(IdempotencyRecord, { company: companyId, idempotencyKey: key, createdAt: { $lte: this.cutoff(now) } });
     return em.insert(IdempotencyRecord, { company: em.getReference(Company, companyId), idempotencyKey: key, fingerprint, createdAt: now });
+  }
+
+  /** Frees a key whose record is past retention; true when one was deleted. */
+  async dropExpired(companyId: number, key: string, now = new Date()): Promise<boolean> {
+    const deleted = await this.em.fork().nativeDelete(IdempotencyRecord, { company: companyId, idempotencyKey: key, createdAt: { $lte: this.cutoff(now) } });
+    return deleted > 0;
   }
 
   async bind(em: EntityManager, recordId: number, invoice: Invoice): Promise<void> {

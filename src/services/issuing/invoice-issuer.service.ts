@@ -59,12 +59,14 @@ export class InvoiceIssuer {
         });
         return { invoice: await this.reader.get(companyId, invoiceId), replayed: false };
       } catch (err) {
-        if (err instanceof UniqueConstraintViolationException && /idempotency/i.test(err.message)) {
-          // Another request with this key committed first: answer as its replay (or mismatch).
+        const retriesLeft = attempt < MAX_ATTEMPTS;
+        if (isKeyConflict(err)) {
+          // Another request with this key committed first: answer as its replay (or mismatch);
+          // or the key's record is past retention and, once dropped, the key is free again.
           const replay = await this.replayOf(companyId, key, fingerprint);
           if (replay) return replay;
-        }
-        if ((err instanceof DeadlockException || err instanceof LockWaitTimeoutException) && attempt < MAX_ATTEMPTS) {
+          if (retriesLeft && (await this.keys.dropExpired(companyId, key))) continue;
+        } else if (retriesLeft && (err instanceof DeadlockException || err instanceof LockWaitTimeoutException)) {
           this.logger.warn({ attempt, err: err.message }, 'issuing transaction retried after a lock conflict');
           await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 30));
           continue;
@@ -82,4 +84,8 @@ export class InvoiceIssuer {
     }
     return { invoice: await this.reader.get(companyId, record.invoice.id), replayed: true };
   }
+}
+
+function isKeyConflict(err: unknown): boolean {
+  return err instanceof UniqueConstraintViolationException && /uq_idempotency_records_company_key/.test(err.message);
 }
