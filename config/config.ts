@@ -16,9 +16,14 @@ export interface AppConfig {
   allowedIsvRates: string[];
   pdfTimeoutMs: number;
   pdfFactories: number;
+  pdfQueueLimit: number;
+  pdfQueueWaitMs: number;
+  /** undefined: look for LibreOffice on PATH and in the usual install directories. */
+  sofficePath: string | undefined;
   dbConnectTimeoutSeconds: number;
   shutdownTimeoutMs: number;
   dbLockWaitTimeoutSeconds: number;
+  rateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -49,9 +54,13 @@ const schema = yup.object({
     .matches(/^\d{1,2}(\.\d{1,4})?(,\d{1,2}(\.\d{1,4})?)*$/, '${path} must be a comma-separated list of percentages such as 0,15,18'),
   PDF_TIMEOUT_MS: integer(100, 600000),
   PDF_FACTORIES: integer(1, 16),
+  PDF_QUEUE_LIMIT: integer(0, 10000),
+  PDF_QUEUE_WAIT_MS: integer(0, 600000),
+  SOFFICE_PATH: yup.string().default(''),
   DB_CONNECT_TIMEOUT_SECONDS: integer(1, 300),
   SHUTDOWN_TIMEOUT_MS: integer(0, 600000),
   DB_LOCK_WAIT_TIMEOUT_SECONDS: integer(1, 3600),
+  RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000),
 });
 
 function isMysqlUrl(value: string | undefined): boolean {
@@ -93,9 +102,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowedIsvRates: s.ALLOWED_ISV_RATES.split(','),
     pdfTimeoutMs: Number(s.PDF_TIMEOUT_MS),
     pdfFactories: Number(s.PDF_FACTORIES),
+    pdfQueueLimit: Number(s.PDF_QUEUE_LIMIT),
+    pdfQueueWaitMs: Number(s.PDF_QUEUE_WAIT_MS),
+    sofficePath: s.SOFFICE_PATH === '' ? undefined : s.SOFFICE_PATH,
     dbConnectTimeoutSeconds: Number(s.DB_CONNECT_TIMEOUT_SECONDS),
     shutdownTimeoutMs: Number(s.SHUTDOWN_TIMEOUT_MS),
     dbLockWaitTimeoutSeconds: Number(s.DB_LOCK_WAIT_TIMEOUT_SECONDS),
+    rateLimitPerMinute: Number(s.RATE_LIMIT_PER_MINUTE),
   };
 }
 

@@ -14,11 +14,19 @@ export const defaults = {
   ALLOWED_ISV_RATES: '0,15,18',
   PDF_TIMEOUT_MS: '15000',
   PDF_FACTORIES: '1',
+  /** Renders allowed to wait for a free slot; beyond that a render fails at once (503, retry later). */
+  PDF_QUEUE_LIMIT: '64',
+  /** Longest a render waits for a slot before failing (503, retry later). */
+  PDF_QUEUE_WAIT_MS: '20000',
+  /** Explicit LibreOffice `soffice` path; empty: searched on PATH and the usual install directories. */
+  SOFFICE_PATH: '',
   /** Seconds a starting process waits for the database before giving up with a clear message. */
   DB_CONNECT_TIMEOUT_SECONDS: '5',
   SHUTDOWN_TIMEOUT_MS: '10000',
   /** InnoDB lock wait per statement; issuing retries a timed-out transaction, so keep it short. */
   DB_LOCK_WAIT_TIMEOUT_SECONDS: '5',
+  /** Requests a minute per company and instance before 429 RATE_LIMITED; 0 turns it off. */
+  RATE_LIMIT_PER_MINUTE: '1200',
 } as const;
 
 export type SettingName = keyof typeof defaults;

@@ -91,3 +91,26 @@ describe('authentication (SPEC section 5, DESIGN section 8)', () => {
     }
   });
 });
+
+describe('rate limit (DESIGN section 9)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '5' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 RATE_LIMITED with Retry-After past the limit, per company', async () => {
+    const busy = await seedCompany(t.orm, t.container);
+    const quiet = await seedCompany(t.orm, t.container);
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await t.http.get('/v1/clients').set(busy.auth)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const limited = await t.http.get('/v1/clients').set(busy.auth);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ code: 'RATE_LIMITED', message: expect.any(String) });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await t.http.get('/v1/clients').set(quiet.auth)).status).toBe(200);
+    expect((await t.http.get('/v1/health')).status).toBe(200);
+  });
+});
