@@ -125,6 +125,8 @@ describe('POST /v1/invoices/preview', () => {
       ['an inactive discount policy', { items: [{ externalProductId: 'SKU-OFF', quantity: 1 }] }, 409, 'DISCOUNT_POLICY_UNAVAILABLE'],
       ['a discount policy of 150 %', { items: [{ externalProductId: 'SKU-BADPOL', quantity: 1 }] }, 409, 'INVALID_DISCOUNT_POLICY'],
       ['a clientId of no client', { items: [item], clientId: 999999 }, 400, 'EXTERNAL_INVOICE_CLIENT_NOT_FOUND'],
+      // 1,000,000 x 999,999,999.9999 is within each number's limits, but no invoice total can be that large
+      ['a total over 999,999,999,999.99', { items: [{ ...item, quantity: 1000000, price: 999999999.9999 }] }, 400, 'INVALID_REQUEST'],
     ];
     it.each(cases)('%s', async (_name, body, status, code) => {
       await expectError(body, status, code);
