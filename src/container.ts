@@ -18,6 +18,7 @@ import { InvoicePricer } from './services/pricing/invoice-pricer.service';
 import { SaleClientResolver } from './services/pricing/sale-client';
 import { InvoiceReader } from './services/invoice-reader.service';
 import { IdempotencyStore } from './services/issuing/idempotency-store';
+import { TemplateCheckService } from './services/template-check.service';
 import { InvoiceIssuer } from './services/issuing/invoice-issuer.service';
 
 /**
@@ -34,7 +35,7 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   container.bind(TOKENS.PdfRenderer).toConstantValue(pdfRenderer);
   for (const service of [Authenticator, ClientService, ApiKeyService, ClientExonerationService, InvoiceAnnulmentService,
     IntegrationConfigLoader, SaleClientResolver, CatalogLineResolver, InvoicePricer, InvoicePdfService, InvoicePreviewService,
-    IdempotencyStore, InvoiceReader, InvoiceIssuer]) {
+    IdempotencyStore, InvoiceReader, InvoiceIssuer, TemplateCheckService]) {
     container.bind(service).toSelf();
   }
   container.bind(CompanySetupService).toSelf();

@@ -7,6 +7,8 @@ export interface ErrorResponse {
   body: { code: ErrorCode; message: string };
   /** Unexpected: the log needs the stack, the caller gets nothing internal. */
   unexpected: boolean;
+  /** Response headers the error calls for (Retry-After on a temporary failure). */
+  headers?: Record<string, string>;
 }
 
 /** Errors raised by koa-bodyparser (raw-body) carry a `type` that says what went wrong. */
@@ -41,7 +43,10 @@ function response(code: ErrorCode, message: string, unexpected = false): ErrorRe
  * typed errors, and everything else is an unexpected 500 whose details stay in the log.
  */
 export function toErrorResponse(err: unknown): ErrorResponse {
-  if (err instanceof AppError) return response(err.code, err.message);
+  if (err instanceof AppError) {
+    const mapped = response(err.code, err.message);
+    return err.retryAfterSeconds === undefined ? mapped : { ...mapped, headers: { 'Retry-After': String(err.retryAfterSeconds) } };
+  }
   if (err instanceof ValidationError) return response('VALIDATION_FAILED', err.errors.join('; '));
   if (isBodyParserError(err)) return response(...BODY_PARSER_TYPES[err.type]);
   if (isUnparseableJson(err)) return response('VALIDATION_FAILED', 'The request body is not valid JSON (an object is expected).');

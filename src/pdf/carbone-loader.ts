@@ -1,5 +1,6 @@
 import type * as Carbone from 'carbone';
 import { locateLibreOffice, pathForCarbone, type LibreOfficeInstallation } from './libreoffice-locator';
+import type { CarboneTemplate } from './odt-package';
 
 /** carbone.set() accepts every key of its params module; @types/carbone lists only some. */
 export interface CarboneSettings extends Carbone.Options {
@@ -14,8 +15,9 @@ export interface CarboneConverter {
 }
 
 export interface LoadedCarbone {
+  /** A path (carbone reads the file on every call) or a template object carbone may rewrite. */
   render(
-    templatePath: string,
+    template: string | CarboneTemplate,
     data: object,
     options: Carbone.RenderOptions,
     callback: (err: unknown, result: Buffer | string) => void,
@@ -51,8 +53,9 @@ export function loadCarbone(installation: LibreOfficeInstallation): LoadedCarbon
   }
 
   loaded = {
-    render: (templatePath, data, options, callback) =>
-      carbone.render(templatePath, data, options, (err, result) => callback(err, result)),
+    // @types/carbone knows only paths; carbone's openTemplate() also takes an unzipped template object.
+    render: (template, data, options, callback) =>
+      carbone.render(template as string, data, options, (err, result) => callback(err, result)),
     set: (options) => carbone.set(options),
     converter,
     installation,

@@ -16,6 +16,8 @@ export interface InvoiceTemplateInput {
     address: string;
     phone?: string | null;
     email?: string | null;
+    /** The establishment that issues (Art. 10 asks for its address besides the head office's). */
+    establishment?: { code: string; name?: string | null; address?: string | null } | null;
   };
   /** Printed number EEE-PPP-01-NNNNNNNN; required for an invoice, ignored for a preview. */
   fiscalNumber?: string | null;
@@ -59,7 +61,7 @@ export interface InvoiceTemplateInput {
 /** The `d` object of the ODT template: strings only, formatted for print. */
 export interface InvoiceTemplateData {
   marking: string;
-  issuer: { name: string; tradeName: string; rtn: string; address: string; phone: string; email: string };
+  issuer: { name: string; tradeName: string; rtn: string; address: string; phone: string; email: string; establishment: string };
   title: string;
   fiscalNumber: string;
   cai: string;
@@ -93,9 +95,8 @@ export interface InvoiceTemplateData {
     total: string;
   };
   totalInLetters: string;
+  /** "L 24.6512" (lempiras per US dollar) when a line was priced in USD, else empty. */
   exchangeRate: string;
-  /** Printed below the amount in words, one paragraph each; empty when nothing applies. */
-  remarks: Array<{ text: string }>;
   copyLegend: string;
 }
 
@@ -132,6 +133,13 @@ function calendarDate(isoDate: string): string {
 
 function text(value: string | null | undefined): string {
   return value ?? '';
+}
+
+/** "Establecimiento 000 Casa matriz: Col. Palmira"; empty when the establishment has no address. */
+function establishmentLine(establishment: InvoiceTemplateInput['issuer']['establishment']): string {
+  if (!establishment?.address) return '';
+  const name = establishment.name ? ` ${establishment.name}` : '';
+  return `Establecimiento ${establishment.code}${name}: ${establishment.address}`;
 }
 
 function required(value: string | null | undefined, field: string): string {
@@ -172,11 +180,6 @@ export function buildInvoiceTemplateData(doc: InvoiceTemplateInput): InvoiceTemp
   // Rates are stored with 4 decimals (DECIMAL(9,4)); rounding them to cents would misstate them.
   const exchangeRate =
     doc.exchangeRate === null || doc.exchangeRate === undefined ? '' : `L ${formatDecimal(doc.exchangeRate, 4)}`;
-  const exoneration = text(doc.exonerationCertificate);
-
-  const remarks: Array<{ text: string }> = [];
-  if (exchangeRate !== '') remarks.push({ text: `Tasa de cambio aplicada: ${exchangeRate} por US$ 1.00` });
-  if (exoneration !== '') remarks.push({ text: `Venta exonerada. Constancia de exoneración No. ${exoneration}` });
 
   return {
     marking: isPreview ? PREVIEW_MARKING : doc.annulled === true ? ANNULLED_MARKING : '',
@@ -187,6 +190,7 @@ export function buildInvoiceTemplateData(doc: InvoiceTemplateInput): InvoiceTemp
       address: doc.issuer.address,
       phone: text(doc.issuer.phone),
       email: text(doc.issuer.email),
+      establishment: establishmentLine(doc.issuer.establishment),
     },
     title: 'FACTURA',
     fiscalNumber: isPreview ? PREVIEW_NUMBER : required(doc.fiscalNumber, 'a fiscal number'),
@@ -201,7 +205,7 @@ export function buildInvoiceTemplateData(doc: InvoiceTemplateInput): InvoiceTemp
       rtn: text(doc.client?.rtn),
     },
     purchaseOrderNumber: text(doc.purchaseOrderNumber),
-    exonerationCertificate: exoneration,
+    exonerationCertificate: text(doc.exonerationCertificate),
     lines: doc.lines.map((line) => ({
       code: line.code,
       description: line.description,
@@ -220,7 +224,6 @@ export function buildInvoiceTemplateData(doc: InvoiceTemplateInput): InvoiceTemp
     },
     totalInLetters: doc.totalInLetters,
     exchangeRate,
-    remarks,
     copyLegend: COPY_LEGEND,
   };
 }

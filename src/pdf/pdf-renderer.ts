@@ -2,27 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadCarbone, type LoadedCarbone } from './carbone-loader';
 import { locateLibreOffice, type LocateOptions } from './libreoffice-locator';
+import { toCarboneTemplate, type OdtPackage } from './odt-package';
+import { PdfRenderError, toRenderError } from './pdf-render-error';
+import { RenderQueue } from './render-queue';
 import { prepareWorkDir } from './work-dir';
 
-export type PdfRenderFailure = 'unavailable' | 'timeout' | 'failed';
-
-/** Every renderer failure; all three reasons are worth a retry later (a 5xx, not a 4xx). */
-export class PdfRenderError extends Error {
-  readonly reason: PdfRenderFailure;
-
-  constructor(reason: PdfRenderFailure, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'PdfRenderError';
-    this.reason = reason;
-  }
-}
+/** A template file path (carbone reads it), or an ODT already read and prepared in memory. */
+export type TemplateSource = string | OdtPackage;
 
 export interface PdfRenderer {
   /** Starts LibreOffice and warms it up. Resolves even when LibreOffice is unusable: see isAvailable(). */
   start(): Promise<void>;
   /** Renders an ODT template with `data` to PDF; throws PdfRenderError. */
-  render(templatePath: string, data: object): Promise<Buffer>;
+  render(template: TemplateSource, data: object): Promise<Buffer>;
   isAvailable(): boolean;
+  /** Why PDFs cannot be rendered; undefined when available. */
+  readonly unavailableReason: string | undefined;
   /** Kills soffice and python (no orphan soffice.bin) and fails renders still in flight. */
   stop(): Promise<void>;
 }
@@ -32,6 +27,12 @@ export interface CarbonePdfRendererOptions {
   timeoutMs: number;
   /** LibreOffice processes converting in parallel. */
   factories: number;
+  /** Renders inside carbone at once (the rest wait in the queue); defaults to `factories`. */
+  concurrency?: number;
+  /** Renders allowed to wait for a slot (default 64); more fail at once with reason "busy". */
+  queueLimit?: number;
+  /** Longest wait for a slot (default 20 s) before failing with reason "busy". */
+  queueWaitMs?: number;
   /** Directory owned by the renderer (one subdirectory per process, stale ones removed at start). */
   tempDir: string;
   /** Limit for starting LibreOffice plus the warm-up render; defaults to max(30 s, timeoutMs). */
@@ -68,14 +69,20 @@ export class CarbonePdfRenderer implements PdfRenderer {
   private workDir: string | undefined;
   /** Rejections of everything still waiting on carbone, so stop() can fail them at once. */
   private readonly inFlight = new Set<(error: PdfRenderError) => void>();
+  private readonly queue: RenderQueue;
 
-  constructor(private readonly options: CarbonePdfRendererOptions) {}
+  constructor(private readonly options: CarbonePdfRendererOptions) {
+    this.queue = new RenderQueue({
+      concurrency: options.concurrency ?? options.factories,
+      maxWaiting: options.queueLimit ?? 64,
+      maxWaitMs: options.queueWaitMs ?? 20_000,
+    });
+  }
 
   isAvailable(): boolean {
     return this.state === 'ready';
   }
 
-  /** Why PDFs cannot be rendered, for the start-up log; undefined when available. */
   get unavailableReason(): string | undefined {
     return this.state === 'ready' ? undefined : this.reasonUnavailable;
   }
@@ -88,18 +95,27 @@ export class CarbonePdfRenderer implements PdfRenderer {
     return this.starting;
   }
 
-  async render(templatePath: string, data: object): Promise<Buffer> {
+  /**
+   * Waits for a slot (bounded queue), then renders. When LibreOffice dies under the job, the
+   * job is tried once more: carbone restarts soffice and holds the retry until it is back.
+   */
+  async render(template: TemplateSource, data: object): Promise<Buffer> {
     if (this.starting !== undefined) await this.starting;
-    const carbone = this.carbone;
-    if (this.state !== 'ready' || carbone === undefined) {
-      throw new PdfRenderError('unavailable', `PDF rendering unavailable: ${this.reasonUnavailable}`);
-    }
-    return this.renderWith(carbone, templatePath, data, this.options.timeoutMs);
+    this.readyCarbone();
+    return this.queue.run(async () => {
+      try {
+        return await this.renderWith(this.readyCarbone(), template, data, this.options.timeoutMs);
+      } catch (error) {
+        if (!(error instanceof PdfRenderError) || error.reason !== 'crashed') throw error;
+        return this.renderWith(this.readyCarbone(), template, data, this.options.timeoutMs);
+      }
+    });
   }
 
   async stop(): Promise<void> {
     const wasRunning = this.state === 'ready' || this.state === 'starting';
     this.markUnavailable('renderer stopped', 'stopped');
+    this.queue.failWaiting(new PdfRenderError('unavailable', 'PDF renderer stopped'));
     for (const reject of this.inFlight) reject(new PdfRenderError('unavailable', 'PDF renderer stopped'));
     this.inFlight.clear();
     if (wasRunning && this.carbone !== undefined) await this.shutDownConverter(this.carbone);
@@ -158,16 +174,27 @@ export class CarbonePdfRenderer implements PdfRenderer {
     if (this.state === 'starting') this.state = 'ready';
   }
 
-  private renderWith(carbone: LoadedCarbone, templatePath: string, data: object, timeoutMs: number): Promise<Buffer> {
+  /** carbone, or throws "unavailable" (not started, LibreOffice missing, or stopped meanwhile). */
+  private readyCarbone(): LoadedCarbone {
+    if (this.state !== 'ready' || this.carbone === undefined) {
+      throw new PdfRenderError('unavailable', `PDF rendering unavailable: ${this.reasonUnavailable}`);
+    }
+    return this.carbone;
+  }
+
+  private renderWith(carbone: LoadedCarbone, template: TemplateSource, data: object, timeoutMs: number): Promise<Buffer> {
+    // carbone would resolve a relative path against the cwd it saw when first loaded; an
+    // in-memory template is copied because carbone rewrites the object it renders.
+    const source = typeof template === 'string' ? path.resolve(template) : toCarboneTemplate(template);
+    const name = path.basename(typeof template === 'string' ? template : template.path);
     const rendering = new Promise<Buffer>((resolve, reject) => {
-      // carbone would resolve a relative path against the cwd it saw when first loaded.
-      carbone.render(path.resolve(templatePath), data, { convertTo: 'pdf' }, (err, result) => {
+      carbone.render(source, data, { convertTo: 'pdf' }, (err, result) => {
         if (err !== null && err !== undefined) reject(toRenderError(err));
         else if (Buffer.isBuffer(result)) resolve(result);
         else reject(new PdfRenderError('failed', 'carbone returned no PDF buffer'));
       });
     }).catch((error: unknown) => Promise.reject(toRenderError(error)));
-    return this.bounded(rendering, timeoutMs, `render of ${path.basename(templatePath)}`);
+    return this.bounded(rendering, timeoutMs, `render of ${name}`);
   }
 
   /**
@@ -211,12 +238,4 @@ export class CarbonePdfRenderer implements PdfRenderer {
     this.state = state;
     this.reasonUnavailable = reason;
   }
-}
-
-function toRenderError(err: unknown): PdfRenderError {
-  if (err instanceof PdfRenderError) return err;
-  // carbone reports some failures as plain strings.
-  const message = err instanceof Error ? err.message : String(err);
-  const reason: PdfRenderFailure = /cannot find libreoffice/i.test(message) ? 'unavailable' : 'failed';
-  return new PdfRenderError(reason, `PDF render failed: ${message}`, { cause: err });
 }

@@ -2,16 +2,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const TEMPLATE_FILE = 'invoice.odt';
+const LOGO_FILE = 'logo.png';
+
+/** `<templatesDir>/companies/<code>`, or undefined for a code that could climb out of companies/. */
+function companyDir(templatesDir: string, companyCode: string): string | undefined {
+  return /^[A-Za-z0-9_-]+$/.test(companyCode) ? path.join(templatesDir, 'companies', companyCode) : undefined;
+}
 
 /**
  * The company's own template when it has one, else the default. Checked on every call
  * (no cache) so that an operator's edited or newly added file is used on the next render.
  */
 export function resolveTemplate(templatesDir: string, companyCode: string): string {
-  // A code is a directory name here: refuse anything that could climb out of companies/.
-  if (/^[A-Za-z0-9_-]+$/.test(companyCode)) {
-    const companyTemplate = path.join(templatesDir, 'companies', companyCode, TEMPLATE_FILE);
+  const dir = companyDir(templatesDir, companyCode);
+  if (dir !== undefined) {
+    const companyTemplate = path.join(dir, TEMPLATE_FILE);
     if (fs.existsSync(companyTemplate)) return companyTemplate;
   }
   return path.join(templatesDir, TEMPLATE_FILE);
+}
+
+/** Where the company's logo goes (`companies/<code>/logo.png`); it may not exist. */
+export function companyLogoPath(templatesDir: string, companyCode: string): string | undefined {
+  const dir = companyDir(templatesDir, companyCode);
+  return dir === undefined ? undefined : path.join(dir, LOGO_FILE);
 }

@@ -1,12 +1,15 @@
 import Big from 'big.js';
 import { formatFiscalNumber } from '../domain/fiscal-number';
-import type { Invoice } from '../entities';
+import type { Establishment, Invoice } from '../entities';
 import type { InvoiceTemplateInput } from '../pdf/invoice-template-data';
 import type { PricedInvoice } from './pricing/invoice-pricer.service';
 
-/** The issuer block of a document, from the company row. */
-export function issuerOf(company: Invoice['company']): InvoiceTemplateInput['issuer'] {
-  return { name: company.name, tradeName: company.tradeName, rtn: company.rtn, address: company.address ?? '', phone: company.phone, email: company.email };
+/** The issuer block of a document, from the company and the issuing establishment. */
+export function issuerOf(company: Invoice['company'], establishment: Pick<Establishment, 'code' | 'name' | 'address'>): InvoiceTemplateInput['issuer'] {
+  return {
+    name: company.name, tradeName: company.tradeName, rtn: company.rtn, address: company.address ?? '', phone: company.phone, email: company.email,
+    establishment: { code: establishment.code, name: establishment.name, address: establishment.address },
+  };
 }
 
 /** The printable document of a priced sale that has no number yet: a preview. */
@@ -14,7 +17,7 @@ export function previewDocument(priced: PricedInvoice): InvoiceTemplateInput {
   const { totals, sale, config, request } = priced;
   return {
     kind: 'preview',
-    issuer: issuerOf(config.company),
+    issuer: issuerOf(config.company, config.establishment),
     issuedAt: request.invoiceDate,
     client: sale.client ? { name: sale.client.clientName, rtn: sale.client.legalId } : null,
     purchaseOrderNumber: request.purchaseOrderNumber,
@@ -47,7 +50,7 @@ export function issuedDocument(invoice: Invoice): InvoiceTemplateInput {
   return {
     kind: 'invoice',
     annulled: invoice.isAnnulled,
-    issuer: issuerOf(invoice.company),
+    issuer: issuerOf(invoice.company, establishment),
     fiscalNumber: invoice.fiscalNumber,
     cai: invoice.cai,
     range: { from: printed(invoice.caiRange.rangeStart), to: printed(invoice.caiRange.rangeEnd) },

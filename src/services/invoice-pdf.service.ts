@@ -2,15 +2,20 @@ import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
 import { AppError } from '../domain/app-error';
+import { prepareTemplate, readCompanyLogo } from '../pdf/company-template';
 import { buildInvoiceTemplateData, InvoiceTemplateInput } from '../pdf/invoice-template-data';
-import { PdfRenderError, PdfRenderer } from '../pdf/pdf-renderer';
+import { PdfRenderError, type PdfRenderFailure } from '../pdf/pdf-render-error';
+import type { PdfRenderer } from '../pdf/pdf-renderer';
 import { resolveTemplate } from '../pdf/template-resolver';
 import { TOKENS } from '../tokens';
 
+/** Seconds a caller should wait before asking again: LibreOffice missing will not be back soon. */
+const RETRY_AFTER_SECONDS: Record<PdfRenderFailure, number> = { unavailable: 60, busy: 2, timeout: 5, crashed: 5, failed: 30 };
+
 /**
- * Renders an invoice document with the company's letterhead (or the default template). Two
- * entry points because callers differ in what a failure means: POST answers with pdfBase64 null
- * (the invoice stands), GET /pdf answers a retryable 503.
+ * Renders an invoice document with the company's letterhead (or the default template) and logo,
+ * both read afresh for every render. Two entry points because callers differ in what a failure
+ * means: POST answers with pdfBase64 null (the invoice stands), GET /pdf answers a retryable 503.
  */
 @injectable()
 export class InvoicePdfService {
@@ -20,15 +25,25 @@ export class InvoicePdfService {
     @inject(TOKENS.Logger) private readonly logger: Logger,
   ) {}
 
-  /** The PDF, or throws PDF_RENDER_FAILED (503, retryable). */
+  /** Whether LibreOffice is there to render (GET /v1/health reports it). */
+  isAvailable(): boolean {
+    return this.renderer.isAvailable();
+  }
+
+  /** The PDF, or throws PDF_RENDER_FAILED (503 with Retry-After). */
   async render(companyCode: string, input: InvoiceTemplateInput): Promise<Buffer> {
+    const { templatesDir } = this.config;
     try {
-      const template = resolveTemplate(this.config.templatesDir, companyCode);
+      const logo = await readCompanyLogo(templatesDir, companyCode);
+      if (logo.problem !== undefined) this.logger.warn({ companyCode, problem: logo.problem }, 'company logo ignored');
+      const template = await prepareTemplate(resolveTemplate(templatesDir, companyCode), logo);
       return await this.renderer.render(template, buildInvoiceTemplateData(input));
     } catch (err) {
       const reason = err instanceof PdfRenderError ? err.reason : 'failed';
       this.logger.warn({ err, reason, companyCode }, 'PDF rendering failed');
-      throw new AppError('PDF_RENDER_FAILED', `The PDF could not be generated right now (${reason}); retry later.`);
+      throw new AppError('PDF_RENDER_FAILED', `The PDF could not be generated right now (${reason}); the invoice is stored, retry later.`, {
+        retryAfterSeconds: RETRY_AFTER_SECONDS[reason],
+      });
     }
   }
 

@@ -6,7 +6,8 @@ import {
   buildInvoiceTemplateData,
   type InvoiceTemplateInput,
 } from '../../src/pdf/invoice-template-data';
-import { CarbonePdfRenderer, PdfRenderError } from '../../src/pdf/pdf-renderer';
+import { PdfRenderError } from '../../src/pdf/pdf-render-error';
+import { CarbonePdfRenderer } from '../../src/pdf/pdf-renderer';
 import { resolveTemplate } from '../../src/pdf/template-resolver';
 
 const TEMPLATES_DIR = path.resolve(__dirname, '../../templates');

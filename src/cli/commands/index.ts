@@ -5,8 +5,9 @@ import { registerApplyCommand } from './apply.command';
 import { registerClientCommands } from './client.command';
 import { registerDemoCommand } from './demo.command';
 import { registerInvoiceCommands } from './invoice.command';
+import { registerTemplateCommands } from './template.command';
 
 /** How every command module plugs into the program; `run` gives it a database and container. */
 export type CommandRegistrar = (program: Command, run: (body: (rt: CliRuntime) => Promise<void>) => Promise<void>) => void;
 
-export const COMMANDS: CommandRegistrar[] = [registerApplyCommand, registerApiKeyCommands, registerClientCommands, registerInvoiceCommands, registerDemoCommand];
+export const COMMANDS: CommandRegistrar[] = [registerApplyCommand, registerApiKeyCommands, registerClientCommands, registerInvoiceCommands, registerTemplateCommands, registerDemoCommand];

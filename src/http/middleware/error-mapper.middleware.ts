@@ -16,6 +16,7 @@ export function errorMapper(rootLogger: Logger): Middleware {
       const log: Logger = ctx.state.log ?? rootLogger;
       if (mapped.unexpected) log.error({ err }, 'unexpected error');
       ctx.status = mapped.status;
+      if (mapped.headers !== undefined) ctx.set(mapped.headers);
       ctx.body = mapped.body;
     }
   };

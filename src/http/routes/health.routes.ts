@@ -17,9 +17,10 @@ import type Router from '@koa/router';
  *             schema:
  *               $ref: '#/components/schemas/Health'
  */
-export function registerHealthRoutes(router: Router): void {
+export function registerHealthRoutes(router: Router, probes: { pdfAvailable: () => boolean }): void {
   router.get('/v1/health', (ctx) => {
     ctx.status = 200;
-    ctx.body = { status: 'ok' };
+    // Still 'ok' without LibreOffice: invoices are issued, only their PDFs wait (DESIGN section 11).
+    ctx.body = { status: 'ok', details: { pdf: probes.pdfAvailable() ? 'available' : 'unavailable' } };
   });
 }

@@ -1,0 +1,50 @@
+import type { InvoiceTemplateInput } from './invoice-template-data';
+
+/**
+ * A made-up issued invoice that fills every field of the template data, every list included
+ * (a third tax rate fills otherTaxes): what `admin template check` renders, and the source of
+ * the field names a template may use.
+ */
+export function sampleInvoice(issuer: Partial<InvoiceTemplateInput['issuer']> = {}): InvoiceTemplateInput {
+  return {
+    kind: 'invoice',
+    issuer: {
+      name: 'Empresa de Muestra S. de R.L.',
+      tradeName: 'Muestra',
+      rtn: '08019000000000',
+      address: 'Col. Palmira, Tegucigalpa M.D.C.',
+      phone: '+504 2200-0000',
+      email: 'facturas@muestra.hn',
+      establishment: { code: '000', name: 'Casa matriz', address: 'Col. Palmira, Tegucigalpa M.D.C.' },
+      ...issuer,
+    },
+    fiscalNumber: '000-001-01-00000001',
+    cai: 'A1B2C3-D4E5F6-A7B8C9-D0E1F2-A3B4C5-D6',
+    range: { from: '000-001-01-00000001', to: '000-001-01-00005000' },
+    deadline: '2099-12-31',
+    issuedAt: new Date('2026-01-15T16:30:00Z'),
+    client: { name: 'Cliente de Muestra S.A.', rtn: '08019000000001' },
+    purchaseOrderNumber: 'OC-0001',
+    lines: [
+      { code: 'P-001', description: 'Producto gravado 15 %', quantity: '2', unitPrice: '100', discount: '10', amount: '200' },
+      { code: 'P-002', description: 'Producto gravado 18 %', quantity: '1', unitPrice: '50', discount: '0', amount: '50' },
+      { code: 'P-003', description: 'Producto exento', quantity: '1', unitPrice: '30', discount: '0', amount: '30' },
+      { code: 'P-004', description: 'Producto a otra tasa', quantity: '1', unitPrice: '20', discount: '0', amount: '20' },
+    ],
+    totals: {
+      importe: '300',
+      discount: '10',
+      exonerated: '0',
+      exempt: '30',
+      taxBreakdown: [
+        { rate: '12', taxedAmount: '20', taxAmount: '2.40' },
+        { rate: '15', taxedAmount: '190', taxAmount: '28.50' },
+        { rate: '18', taxedAmount: '50', taxAmount: '9' },
+      ],
+      total: '329.90',
+    },
+    totalInLetters: 'TRESCIENTOS VEINTINUEVE LEMPIRAS CON 90/100',
+    exchangeRate: '24.6512',
+    exonerationCertificate: 'EXO-0001',
+  };
+}

@@ -1,0 +1,59 @@
+import { buildInvoiceTemplateData } from './invoice-template-data';
+import { partText, type OdtPackage } from './odt-package';
+import { sampleInvoice } from './sample-invoice';
+
+/**
+ * Fields a template must print for the invoice to stay legal (Acuerdo 481-2017 Art. 10-11) and
+ * honest (the SIN VALIDEZ FISCAL / ANULADA marking). templates/README.md explains each one.
+ */
+export const REQUIRED_FIELDS = [
+  'd.issuer.name', 'd.issuer.rtn', 'd.issuer.address',
+  'd.fiscalNumber', 'd.cai', 'd.rangeFrom', 'd.rangeTo', 'd.deadline', 'd.date',
+  'd.client.name', 'd.client.rtn', 'd.purchaseOrderNumber', 'd.exonerationCertificate', 'd.exchangeRate',
+  'd.lines[i].code', 'd.lines[i].description', 'd.lines[i].quantity', 'd.lines[i].unitPrice', 'd.lines[i].discount', 'd.lines[i].amount',
+  'd.totals.importe', 'd.totals.discount', 'd.totals.exonerated', 'd.totals.exempt',
+  'd.totals.taxed15', 'd.totals.taxed18', 'd.totals.isv15', 'd.totals.isv18', 'd.totals.total',
+  'd.totalInLetters', 'd.copyLegend', 'd.marking',
+] as const;
+
+/** Every path of `value` as a template writes it: `d.issuer.name`, `d.lines[i].code`. */
+function fieldPaths(value: unknown, prefix: string): string[] {
+  if (Array.isArray(value)) return value.length === 0 ? [] : fieldPaths(value[0], `${prefix}[i]`);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).flatMap(([key, child]) => fieldPaths(child, `${prefix}.${key}`));
+  }
+  return [prefix];
+}
+
+/** Every field the template data offers (README lists them with their meaning). */
+export const KNOWN_FIELDS: ReadonlySet<string> = new Set(fieldPaths(buildInvoiceTemplateData(sampleInvoice()), 'd'));
+
+/**
+ * The `d.` fields the template uses, read from content.xml and styles.xml (header and footer).
+ * LibreOffice may split a marker with formatting tags when it is edited, and carbone ignores
+ * those tags, so they are removed first; formatters (`:ifEM`) and loop indexes (`[i+1]`) are
+ * dropped so that each use reads as the field it prints.
+ */
+export function templateFields(pkg: OdtPackage): Set<string> {
+  const fields = new Set<string>();
+  for (const name of ['content.xml', 'styles.xml']) {
+    const text = (partText(pkg, name) ?? '').replace(/<[^>]*>/g, '');
+    for (const [, marker] of text.matchAll(/\{([^{}]+)\}/g)) {
+      const field = marker.split(':')[0].replace(/\s+/g, '').replace(/\[[^\]]*\]/g, '[i]');
+      if (field.startsWith('d.')) fields.add(field);
+    }
+  }
+  return fields;
+}
+
+/** What is wrong with the fields of a template: required ones it lacks, and names no data has. */
+export function fieldProblems(pkg: OdtPackage): string[] {
+  const used = templateFields(pkg);
+  const missing = REQUIRED_FIELDS.filter((field) => !used.has(field));
+  const unknown = [...used].filter((field) => !KNOWN_FIELDS.has(field));
+  const braces = (fields: readonly string[]) => fields.map((field) => `{${field}}`).join(', ');
+  return [
+    ...(missing.length > 0 ? [`missing required field(s) ${braces(missing)}`] : []),
+    ...(unknown.length > 0 ? [`unknown field(s) ${braces(unknown)}, which print nothing (a typo?)`] : []),
+  ];
+}

@@ -1,0 +1,46 @@
+import { EntityManager } from '@mikro-orm/mysql';
+import { inject, injectable } from 'inversify';
+import type { AppConfig } from '../../config/config';
+import { Company, Establishment } from '../entities';
+import { readCompanyLogo } from '../pdf/company-template';
+import type { PdfRenderer } from '../pdf/pdf-renderer';
+import { checkTemplate, type TemplateCheckResult } from '../pdf/template-check';
+import { resolveTemplate } from '../pdf/template-resolver';
+import { TOKENS } from '../tokens';
+import { issuerOf } from './invoice-document';
+import { OperatorError } from './operator-error';
+
+export interface CompanyTemplateCheck extends TemplateCheckResult {
+  /** The template checked: the file given, else the one the company's invoices use. */
+  file: string;
+  /** Why no sample was rendered, when LibreOffice is not there. */
+  unavailableReason?: string;
+}
+
+/**
+ * `admin template check`: tries a company's letterhead (or a candidate file) the way its
+ * invoices will be rendered, with its own name, RTN, addresses and logo.
+ */
+@injectable()
+export class TemplateCheckService {
+  constructor(
+    @inject(TOKENS.EntityManager) private readonly em: EntityManager,
+    @inject(TOKENS.Config) private readonly config: AppConfig,
+    @inject(TOKENS.PdfRenderer) private readonly renderer: PdfRenderer,
+  ) {}
+
+  /** Starts the renderer if it is not running; the caller stops it. */
+  async check(companyCode: string, file?: string): Promise<CompanyTemplateCheck> {
+    const company = await this.em.findOne(Company, { code: companyCode });
+    if (!company) throw new OperatorError(`company ${companyCode} does not exist`);
+    const { templatesDir } = this.config;
+    const templateFile = file ?? resolveTemplate(templatesDir, companyCode);
+    await this.renderer.start();
+    const logo = await readCompanyLogo(templatesDir, companyCode);
+    const establishment = await this.em.findOne(Establishment, { company, deletedAt: null }, { orderBy: { code: 'asc' } });
+    const issuer = issuerOf(company, establishment ?? { code: '000', name: null, address: company.address });
+    const result = await checkTemplate(templateFile, logo, this.renderer, issuer);
+    const unavailableReason = this.renderer.unavailableReason;
+    return { ...result, file: templateFile, ...(unavailableReason === undefined ? {} : { unavailableReason }) };
+  }
+}
