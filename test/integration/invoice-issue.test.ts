@@ -72,6 +72,14 @@ describe('POST /v1/invoices', () => {
     });
   });
 
+  it('logs what services say during the request with its request id', async () => {
+    const res = await t.http.post('/v1/invoices').set(acme.auth).set('Idempotency-Key', newKey()).set('X-Request-Id', 'erp-req-42').send(CART);
+    expect(res.status).toBe(201);
+    const warning = t.logs.entries().find((e) => e.msg === 'PDF rendering failed' && e.requestId === 'erp-req-42');
+    expect(warning).toMatchObject({ level: 40, reason: 'unavailable' });
+    expect(t.logs.entries().filter((e) => e.requestId === 'erp-req-42').map((e) => e.msg)).toEqual(['PDF rendering failed', 'request']);
+  });
+
   it('gives consecutive numbers', async () => {
     const numbers = [];
     for (let i = 0; i < 3; i++) numbers.push((await issue(CART)).body.invoiceNumber);

@@ -7,14 +7,14 @@ import { toErrorResponse } from '../error-mapping';
  * `{code, message}` with its status. Unexpected errors are logged with their stack; the caller
  * sees only a generic message.
  */
-export function errorMapper(rootLogger: Logger): Middleware {
+export function errorMapper(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (err) {
       const mapped = toErrorResponse(err);
-      const log: Logger = ctx.state.log ?? rootLogger;
-      if (mapped.unexpected) log.error({ err }, 'unexpected error');
+      // Outside the request's log scope by now (this middleware wraps it): name the id explicitly.
+      if (mapped.unexpected) logger.error({ err, requestId: ctx.state.requestId }, 'unexpected error');
       ctx.status = mapped.status;
       if (mapped.headers !== undefined) ctx.set(mapped.headers);
       ctx.body = mapped.body;
