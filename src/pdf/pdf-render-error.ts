@@ -36,3 +36,13 @@ export function toRenderError(err: unknown): PdfRenderError {
   const reason = CARBONE_FAILURES.find(([pattern]) => pattern.test(message.trim()))?.[1] ?? 'failed';
   return new PdfRenderError(reason, `PDF render failed: ${message}`, { cause: err });
 }
+
+/**
+ * Whether LibreOffice may have died under the job, so one more attempt is worth it: carbone's
+ * "crashed", or python's "Could not open/convert document" (codes 400/401), which is what the
+ * job gets when soffice vanishes during the UNO call, before carbone notices the exit. A really
+ * broken document fails the same way twice and is reported after the second attempt.
+ */
+export function mayBeLibreOfficeDeath(error: PdfRenderError): boolean {
+  return error.reason === 'crashed' || /could not (open|convert) document$/i.test(error.message);
+}

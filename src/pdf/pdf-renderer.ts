@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadCarbone, type LoadedCarbone } from './carbone-loader';
 import { locateLibreOffice, type LocateOptions } from './libreoffice-locator';
 import { toCarboneTemplate, type OdtPackage } from './odt-package';
-import { PdfRenderError, toRenderError } from './pdf-render-error';
+import { mayBeLibreOfficeDeath, PdfRenderError, toRenderError } from './pdf-render-error';
 import { RenderQueue } from './render-queue';
 import { prepareWorkDir } from './work-dir';
 
@@ -106,7 +106,7 @@ export class CarbonePdfRenderer implements PdfRenderer {
       try {
         return await this.renderWith(this.readyCarbone(), template, data, this.options.timeoutMs);
       } catch (error) {
-        if (!(error instanceof PdfRenderError) || error.reason !== 'crashed') throw error;
+        if (!(error instanceof PdfRenderError) || !mayBeLibreOfficeDeath(error)) throw error;
         return this.renderWith(this.readyCarbone(), template, data, this.options.timeoutMs);
       }
     });

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { uniqueCode } from '../support/factories';
+import { runAdmin } from '../support/run-admin';
+import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { copyTemplatesDir, writeEditedTemplate } from '../support/template-files';
+import { createTestApp, TestApp } from '../support/test-app';
+
+/**
+ * `admin template check` starts its own LibreOffice (as it does on an operator's machine), so
+ * this file's app runs without one: carbone allows one running renderer per process.
+ */
+describe('admin template check', () => {
+  let t: TestApp;
+  let templatesDir: string;
+  let code: string;
+
+  beforeAll(async () => {
+    templatesDir = copyTemplatesDir();
+    t = await createTestApp({ env: { TEMPLATES_DIR: templatesDir } });
+    ({ code } = await setUpCompany(t, pricingSetup(uniqueCode('C'))));
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(templatesDir, { recursive: true, force: true });
+  });
+
+  const check = async (...extra: string[]) => {
+    const saved = process.env.TEMPLATES_DIR;
+    process.env.TEMPLATES_DIR = templatesDir;
+    try {
+      return await runAdmin(t.config.databaseUrl, ['template', 'check', '--company', code, ...extra]);
+    } finally {
+      if (saved === undefined) delete process.env.TEMPLATES_DIR;
+      else process.env.TEMPLATES_DIR = saved;
+    }
+  };
+
+  it('passes the default template after rendering a sample invoice with it', async () => {
+    const run = await check();
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    // carbone prints a CPU calibration when first loaded under jest; the result is the last line.
+    expect(run.stdout.trim().split('\n').pop()).toBe(`template OK: ${path.join(templatesDir, 'invoice.odt')}`);
+  }, 60_000);
+
+  it('fails a letterhead without the CAI field, naming the field, in one line', async () => {
+    const broken = path.join(templatesDir, 'companies', code, 'invoice.odt');
+    await writeEditedTemplate(broken, (xml) => xml.replace('{d.cai}', ''));
+
+    const run = await check();
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`error: template ${broken} is broken: missing required field(s) {d.cai}\n`);
+  }, 60_000);
+
+  it('checks a candidate file given with --file, naming a misspelt field', async () => {
+    const candidate = path.join(templatesDir, 'candidate.odt');
+    await writeEditedTemplate(candidate, (xml) => xml.replace('{d.issuer.rtn}', '{d.issuer.rtn} {d.issuer.rnt}'));
+
+    const run = await check('--file', candidate);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('unknown field(s) {d.issuer.rnt}');
+  }, 60_000);
+
+  it('refuses a file that is not an ODT', async () => {
+    const notOdt = path.join(templatesDir, 'notes.odt');
+    fs.writeFileSync(notOdt, 'just text');
+
+    const run = await check('--file', notOdt);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/is not an ODT file/);
+    const missing = await check('--file', path.join(templatesDir, 'missing.odt'));
+    expect(missing.stderr).toMatch(/cannot read .*missing\.odt \(ENOENT\)/);
+  }, 60_000);
+});
