@@ -1,0 +1,120 @@
+import { partText, type OdtPackage } from '../../src/pdf/odt-package';
+import { PdfRenderError, mayBeLibreOfficeDeath, toRenderError } from '../../src/pdf/pdf-render-error';
+import { RenderQueue } from '../../src/pdf/render-queue';
+import { fieldProblems, KNOWN_FIELDS, REQUIRED_FIELDS, templateFields } from '../../src/pdf/template-fields';
+import { applyLogo, LOGO_MARKER, pngSize } from '../../src/pdf/template-logo';
+import { framedPng } from '../support/png';
+
+const PICTURE = 'Pictures/placeholder.png';
+const LOGO_FRAME = `<draw:frame draw:name="Logo" svg:width="5cm" svg:height="2cm"><draw:image xlink:href="${PICTURE}"/><svg:title>${LOGO_MARKER}</svg:title></draw:frame>`;
+
+function odt(contentXml: string, stylesXml = ''): OdtPackage {
+  return {
+    path: 'test.odt',
+    parts: [
+      { name: 'mimetype', data: Buffer.from('application/vnd.oasis.opendocument.text') },
+      { name: 'content.xml', data: Buffer.from(contentXml) },
+      { name: 'styles.xml', data: Buffer.from(stylesXml) },
+      { name: PICTURE, data: Buffer.from('placeholder') },
+    ],
+  };
+}
+const allRequired = REQUIRED_FIELDS.map((field) => `<text:p>{${field}}</text:p>`).join('');
+
+describe('template fields', () => {
+  it('reads markers split by formatting tags, with formatters and loop indexes, from the body and the footer', () => {
+    const pkg = odt('<text:p>{d.<text:span>cai</text:span>}</text:p><text:p>{d.lines[i+1].code} {d.issuer.phone:ifEM:hideBegin}</text:p>', '<text:p>{ d.copyLegend }</text:p>{logo}');
+    expect([...templateFields(pkg)].sort()).toEqual(['d.cai', 'd.copyLegend', 'd.issuer.phone', 'd.lines[i].code']);
+  });
+
+  it('knows every field of the template data, lists included', () => {
+    for (const field of REQUIRED_FIELDS) expect(KNOWN_FIELDS.has(field)).toBe(true);
+    expect(KNOWN_FIELDS.has('d.totals.otherTaxes[i].label')).toBe(true);
+  });
+
+  it('accepts a template with every required field, and names the missing and the unknown ones', () => {
+    expect(fieldProblems(odt(allRequired))).toEqual([]);
+    const broken = odt(allRequired.replace('{d.cai}', '').replace('{d.rangeTo}', '{d.rangeTo} {d.rangoHasta}'));
+    expect(fieldProblems(broken)).toEqual([
+      'missing required field(s) {d.cai}',
+      'unknown field(s) {d.rangoHasta}, which print nothing (a typo?)',
+    ]);
+  });
+});
+
+describe('applyLogo', () => {
+  it('swaps the placeholder picture for the logo and fits the frame to its proportions', () => {
+    const logo = framedPng(300, 100, [0, 0, 200]);
+    const filled = applyLogo(odt(`<text:p>${LOGO_FRAME}</text:p>`), logo);
+    expect(filled.parts.find((p) => p.name === PICTURE)?.data).toEqual(logo);
+    const xml = partText(filled, 'content.xml') ?? '';
+    expect(xml).toContain('svg:width="5.000cm" svg:height="1.667cm"');
+    expect(xml).not.toContain(LOGO_MARKER);
+  });
+
+  it('removes the placeholder frame when there is no logo, and leaves other frames alone', () => {
+    const other = '<draw:frame draw:name="Sello"><draw:image xlink:href="Pictures/sello.png"/></draw:frame>';
+    const removed = applyLogo(odt(`<text:p>${LOGO_FRAME}${other}</text:p>`), undefined);
+    expect(partText(removed, 'content.xml')).toBe(`<text:p>${other}</text:p>`);
+  });
+
+  it('returns a template without a placeholder unchanged', () => {
+    const pkg = odt('<text:p>{d.cai}</text:p>');
+    expect(applyLogo(pkg, framedPng(10, 10, [0, 0, 0]))).toBe(pkg);
+  });
+
+  it('reads the pixel size of a PNG and nothing else', () => {
+    expect(pngSize(framedPng(120, 45, [1, 2, 3]))).toEqual({ width: 120, height: 45 });
+    expect(pngSize(Buffer.from('GIF89a not a png at all'))).toBeUndefined();
+  });
+});
+
+describe('render failures', () => {
+  it("classifies carbone's messages", () => {
+    expect(toRenderError('Cannot find LibreOffice. Document conversion cannot be used').reason).toBe('unavailable');
+    expect(toRenderError(new Error('Document conversion timeout reached (15000 ms)')).reason).toBe('timeout');
+    expect(toRenderError(new Error('Could not convert the document')).reason).toBe('crashed');
+    expect(toRenderError('Unknown input file type').reason).toBe('failed');
+  });
+
+  it('retries what a dying LibreOffice causes, not a template error or a timeout', () => {
+    expect(mayBeLibreOfficeDeath(toRenderError(new Error('Could not convert the document')))).toBe(true);
+    expect(mayBeLibreOfficeDeath(toRenderError(new Error('Could not open document')))).toBe(true);
+    expect(mayBeLibreOfficeDeath(toRenderError('Unknown input file type'))).toBe(false);
+    expect(mayBeLibreOfficeDeath(new PdfRenderError('timeout', 'render exceeded 15000 ms'))).toBe(false);
+  });
+});
+
+describe('RenderQueue', () => {
+  const later = () => {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    return { promise, resolve };
+  };
+
+  it('runs at most `concurrency` tasks, in arrival order, and fails at once past the waiting limit', async () => {
+    const queue = new RenderQueue({ concurrency: 1, maxWaiting: 1, maxWaitMs: 10_000 });
+    const first = later();
+    const order: string[] = [];
+    const a = queue.run(async () => { order.push('a'); await first.promise; });
+    const b = queue.run(async () => { order.push('b'); });
+    await expect(queue.run(async () => undefined)).rejects.toMatchObject({ reason: 'busy' });
+    expect(queue.stats).toEqual({ active: 1, waiting: 1 });
+    first.resolve();
+    await Promise.all([a, b]);
+    expect(order).toEqual(['a', 'b']);
+    expect(queue.stats).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it('gives up on a slot after maxWaitMs, and fails every waiter when told to', async () => {
+    const queue = new RenderQueue({ concurrency: 1, maxWaiting: 5, maxWaitMs: 20 });
+    const hold = later();
+    const running = queue.run(() => hold.promise);
+    await expect(queue.run(async () => undefined)).rejects.toThrow('no slot within 20 ms');
+    const waiting = queue.run(async () => undefined);
+    queue.failWaiting(new PdfRenderError('unavailable', 'stopped'));
+    await expect(waiting).rejects.toMatchObject({ reason: 'unavailable' });
+    hold.resolve();
+    await running;
+  });
+});
