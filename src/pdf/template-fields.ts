@@ -5,10 +5,12 @@ import { sampleInvoice } from './sample-invoice';
 /**
  * Fields a template must print for the invoice to stay legal (Acuerdo 481-2017 Art. 10-11) and
  * honest (the SIN VALIDEZ FISCAL / ANULADA marking). templates/README.md explains each one.
+ * The issuer's name, address, phone and e-mail are not among them: a letterhead may print
+ * them as fixed text or artwork.
  */
 export const REQUIRED_FIELDS = [
-  'd.issuer.name', 'd.issuer.rtn', 'd.issuer.address',
-  'd.fiscalNumber', 'd.cai', 'd.rangeFrom', 'd.rangeTo', 'd.deadline', 'd.date',
+  'd.issuer.rtn',
+  'd.fiscalNumber', 'd.cai', 'd.rangeFrom', 'd.rangeTo', 'd.deadline', 'd.date', 'd.time',
   'd.client.name', 'd.client.rtn', 'd.purchaseOrderNumber', 'd.exonerationCertificate', 'd.exchangeRate',
   'd.lines[i].code', 'd.lines[i].description', 'd.lines[i].quantity', 'd.lines[i].unitPrice', 'd.lines[i].discount', 'd.lines[i].amount',
   'd.totals.importe', 'd.totals.discount', 'd.totals.exonerated', 'd.totals.exempt',

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,10 +8,10 @@ import {
 import { PdfRenderError } from '../../src/pdf/pdf-render-error';
 import { CarbonePdfRenderer } from '../../src/pdf/pdf-renderer';
 import { resolveTemplate } from '../../src/pdf/template-resolver';
+import { isA4, readPdf } from '../support/pdf-reader';
 
 const TEMPLATES_DIR = path.resolve(__dirname, '../../templates');
 const REAL_CAI = '35BD6A-0195F4-B34BAA-8B7D13-37791A-2D';
-const A4_POINTS = { width: 595, height: 842 };
 
 function sampleInvoice(overrides: Partial<InvoiceTemplateInput> = {}): InvoiceTemplateInput {
   return {
@@ -55,21 +54,6 @@ function sampleInvoice(overrides: Partial<InvoiceTemplateInput> = {}): InvoiceTe
   };
 }
 
-function pdfTools(pdf: Buffer): { pageSize: { width: number; height: number }; text: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-check-'));
-  try {
-    const file = path.join(dir, 'doc.pdf');
-    fs.writeFileSync(file, pdf);
-    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-    const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info);
-    if (size === null) throw new Error(`pdfinfo gave no page size:\n${info}`);
-    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-    return { pageSize: { width: Number(size[1]), height: Number(size[2]) }, text: text.replace(/\s+/g, ' ') };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 describe('CarbonePdfRenderer with LibreOffice', () => {
   const renderer = new CarbonePdfRenderer({
     timeoutMs: 20_000,
@@ -88,10 +72,10 @@ describe('CarbonePdfRenderer with LibreOffice', () => {
 
   it('renders an issued invoice on A4 with the issuer, every line, the totals and the amount in words', async () => {
     const input = sampleInvoice();
-    const { pageSize, text } = pdfTools(await renderer.render(template, buildInvoiceTemplateData(input)));
+    const pdf = readPdf(await renderer.render(template, buildInvoiceTemplateData(input)));
+    const { text } = pdf;
 
-    expect(Math.abs(pageSize.width - A4_POINTS.width)).toBeLessThanOrEqual(1);
-    expect(Math.abs(pageSize.height - A4_POINTS.height)).toBeLessThanOrEqual(1);
+    expect(isA4(pdf)).toBe(true);
     expect(text).toContain('Comercial Los Pinos S. de R.L.');
     expect(text).toContain('08019012345678');
     expect(text).toContain('FACTURA');
@@ -109,7 +93,7 @@ describe('CarbonePdfRenderer with LibreOffice', () => {
   });
 
   it('marks a preview SIN VALIDEZ FISCAL and prints no digit of the real CAI nor a real number', async () => {
-    const { text } = pdfTools(
+    const { text } = readPdf(
       await renderer.render(template, buildInvoiceTemplateData(sampleInvoice({ kind: 'preview' }))),
     );
 
@@ -123,7 +107,7 @@ describe('CarbonePdfRenderer with LibreOffice', () => {
 
   it('marks an annulled invoice ANULADA and prints the exchange rate and exoneration when present', async () => {
     const input = sampleInvoice({ annulled: true, exchangeRate: '24.65', exonerationCertificate: 'EXO-2025-0077' });
-    const { text } = pdfTools(await renderer.render(template, buildInvoiceTemplateData(input)));
+    const { text } = readPdf(await renderer.render(template, buildInvoiceTemplateData(input)));
 
     expect(text).toContain('ANULADA');
     expect(text).toContain('L 24.6500');

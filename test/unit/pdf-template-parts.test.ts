@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { partText, type OdtPackage } from '../../src/pdf/odt-package';
 import { PdfRenderError, mayBeLibreOfficeDeath, toRenderError } from '../../src/pdf/pdf-render-error';
 import { RenderQueue } from '../../src/pdf/render-queue';
@@ -116,5 +118,15 @@ describe('RenderQueue', () => {
     await expect(waiting).rejects.toMatchObject({ reason: 'unavailable' });
     hold.resolve();
     await running;
+  });
+});
+
+describe('templates/README.md', () => {
+  const readme = fs.readFileSync(path.resolve(__dirname, '../../templates/README.md'), 'utf8');
+
+  it('explains every field a template may use, and marks exactly the required ones', () => {
+    for (const field of KNOWN_FIELDS) expect(readme).toContain(`| \`{${field}}\` |`);
+    const requiredRows = [...readme.matchAll(/^\| `\{(d\.[^}]+)\}` \|[^\n]*\| \*\*yes\*\* \|$/gm)].map((m) => m[1]);
+    expect(requiredRows.sort()).toEqual([...REQUIRED_FIELDS].sort());
   });
 });
