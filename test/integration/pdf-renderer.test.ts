@@ -7,52 +7,15 @@ import {
 } from '../../src/pdf/invoice-template-data';
 import { PdfRenderError } from '../../src/pdf/pdf-render-error';
 import { CarbonePdfRenderer } from '../../src/pdf/pdf-renderer';
+import { sampleInvoice as sample } from '../../src/pdf/sample-invoice';
 import { resolveTemplate } from '../../src/pdf/template-resolver';
 import { isA4, readPdf } from '../support/pdf-reader';
 
 const TEMPLATES_DIR = path.resolve(__dirname, '../../templates');
 const REAL_CAI = '35BD6A-0195F4-B34BAA-8B7D13-37791A-2D';
 
-function sampleInvoice(overrides: Partial<InvoiceTemplateInput> = {}): InvoiceTemplateInput {
-  return {
-    kind: 'invoice',
-    issuer: {
-      name: 'Comercial Los Pinos S. de R.L.',
-      tradeName: 'Supermercado Los Pinos',
-      rtn: '08019012345678',
-      address: 'Col. Palmira, Av. República de Chile, Tegucigalpa M.D.C.',
-      phone: '+504 2232-1234',
-      email: 'facturacion@lospinos.hn',
-    },
-    fiscalNumber: '000-001-01-00000042',
-    cai: REAL_CAI,
-    range: { from: '000-001-01-00000001', to: '000-001-01-00005000' },
-    deadline: '2026-12-31',
-    issuedAt: new Date('2025-11-21T20:05:00Z'),
-    client: { name: 'Inversiones El Roble S.A.', rtn: '05019876543210' },
-    purchaseOrderNumber: 'OC-2025-0315',
-    lines: [
-      { code: 'P-ARROZ', description: 'Arroz blanco 5 lb', quantity: '3', unitPrice: '95.5', discount: '0', amount: '286.50' },
-      { code: 'P-CERVEZA', description: 'Cerveza lata 355 ml (caja 12)', quantity: '2', unitPrice: '310', discount: '31', amount: '620' },
-      { code: 'SERV-01', description: 'Servicio de entrega a domicilio', quantity: '1', unitPrice: '150', discount: '0', amount: '150' },
-    ],
-    totals: {
-      importe: '1056.50',
-      discount: '31.00',
-      exonerated: '0',
-      exempt: '286.50',
-      taxBreakdown: [
-        { rate: '15', taxedAmount: '589.00', taxAmount: '88.35' },
-        { rate: '18', taxedAmount: '150.00', taxAmount: '27.00' },
-      ],
-      total: '1140.85',
-    },
-    totalInLetters: 'MIL CIENTO CUARENTA LEMPIRAS CON 85/100',
-    exchangeRate: null,
-    exonerationCertificate: null,
-    ...overrides,
-  };
-}
+/** The template-check sample, issued under a realistic CAI. */
+const sampleInvoice = (overrides: Partial<InvoiceTemplateInput> = {}): InvoiceTemplateInput => ({ ...sample(), cai: REAL_CAI, ...overrides });
 
 describe('CarbonePdfRenderer with LibreOffice', () => {
   const renderer = new CarbonePdfRenderer({
@@ -76,18 +39,18 @@ describe('CarbonePdfRenderer with LibreOffice', () => {
     const { text } = pdf;
 
     expect(isA4(pdf)).toBe(true);
-    expect(text).toContain('Comercial Los Pinos S. de R.L.');
-    expect(text).toContain('08019012345678');
+    expect(text).toContain('Empresa de Muestra S. de R.L.');
+    expect(text).toContain('08019000000000');
     expect(text).toContain('FACTURA');
-    expect(text).toContain('000-001-01-00000042');
+    expect(text).toContain('000-001-01-00000001');
     expect(text).toContain(REAL_CAI);
-    expect(text).toContain('31/12/2026');
+    expect(text).toContain('31/12/2099');
     for (const line of input.lines) {
       expect(text).toContain(line.code);
       expect(text).toContain(line.description);
     }
-    expect(text).toContain('L 1,140.85');
-    expect(text).toContain('MIL CIENTO CUARENTA LEMPIRAS CON 85/100');
+    expect(text).toContain('L 329.90');
+    expect(text).toContain('TRESCIENTOS VEINTINUEVE LEMPIRAS CON 90/100');
     expect(text).toContain('Original: Cliente / Copia: Obligado tributario emisor');
     expect(text).not.toContain('SIN VALIDEZ FISCAL');
   });
@@ -98,8 +61,8 @@ describe('CarbonePdfRenderer with LibreOffice', () => {
     );
 
     expect(text).toContain('SIN VALIDEZ FISCAL');
-    expect(text).toContain('MIL CIENTO CUARENTA LEMPIRAS CON 85/100');
-    expect(text).not.toContain('000-001-01-00000042');
+    expect(text).toContain('TRESCIENTOS VEINTINUEVE LEMPIRAS CON 90/100');
+    expect(text).not.toContain('000-001-01-00000001');
     for (const group of REAL_CAI.split('-')) expect(text).not.toContain(group);
     const printedCai = /CAI: (\S+)/.exec(text);
     expect(printedCai?.[1]).toMatch(/^[^0-9]+$/);
