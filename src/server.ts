@@ -7,6 +7,8 @@ import { DatabaseUnavailableError, openDatabase } from './db/database-bootstrap'
 import { buildApp } from './http/app';
 import { createLogger } from './logger';
 import { createPdfRenderer } from './pdf/create-pdf-renderer';
+import { scheduleIdempotencyPurge } from './services/idempotency-purge.scheduler';
+import { IdempotencyStore } from './services/issuing/idempotency-store';
 
 export interface StartOptions {
   /** Called once the server listens, with the real port (PORT=0 picks a free one). */
@@ -57,16 +59,19 @@ export async function startService({ onListening, logDestination }: StartOptions
   const port = (server.address() as AddressInfo).port;
   logger.info({ port, database: maskDatabaseUrl(config.databaseUrl) }, 'service listening');
   onListening?.(port);
+  const purge = scheduleIdempotencyPurge(container.get(IdempotencyStore), logger);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       logger.info('shutting down: no new connections, finishing in-flight requests');
+      const purgeStopped = purge.stop();
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
       await drained;
       clearTimeout(timer);
+      await purgeStopped;
       await Promise.all([orm.close(), pdfRenderer.stop()]);
       logger.info('stopped');
     })());

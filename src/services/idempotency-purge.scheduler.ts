@@ -1,0 +1,62 @@
+import type { Logger } from 'pino';
+
+/** What the schedule needs of IdempotencyStore: one bounded purge per call. */
+export interface ExpiredKeyPurger {
+  purgeExpired(now?: Date): Promise<number>;
+}
+
+export interface PurgeScheduleOptions {
+  /** Delay of the first run after start (shortly after, not during start-up). */
+  firstDelayMs?: number;
+  /** Pause between the end of one run and the start of the next. */
+  intervalMs?: number;
+}
+
+export interface PurgeSchedule {
+  /** Cancels the next run and waits for one in flight, so the pool can be closed after it. */
+  stop(): Promise<void>;
+}
+
+export const PURGE_FIRST_DELAY_MS = 15_000;
+export const PURGE_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * Purges idempotency records past retention in the background (DESIGN section 6: the key is
+ * free again after 24 h; purge in bounded batches). Runs never overlap: the next one is armed
+ * when the previous ends. The timer is unref'd, so it never keeps a process alive, and a failed
+ * run is logged and tried again at the next interval. Every instance runs it; concurrent purges
+ * only delete the same rows by id.
+ */
+export function scheduleIdempotencyPurge(purger: ExpiredKeyPurger, logger: Logger, options: PurgeScheduleOptions = {}): PurgeSchedule {
+  const { firstDelayMs = PURGE_FIRST_DELAY_MS, intervalMs = PURGE_INTERVAL_MS } = options;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const runOnce = async () => {
+    try {
+      const deleted = await purger.purgeExpired();
+      if (deleted > 0) logger.info({ deleted }, 'purged expired idempotency records');
+    } catch (err) {
+      logger.error({ err }, 'purging expired idempotency records failed; retried at the next interval');
+    }
+  };
+  const arm = (delayMs: number) => {
+    timer = setTimeout(() => {
+      running = runOnce().finally(() => {
+        running = undefined;
+        if (!stopped) arm(intervalMs);
+      });
+    }, delayMs);
+    timer.unref();
+  };
+  arm(firstDelayMs);
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import mysql from 'mysql2/promise';
+import { createTestApp, TestApp } from '../support/test-app';
+import { CART, caiOf, issuedState, setupWithRanges } from '../support/issuing-fixtures';
+import { setUpCompany } from '../support/setup-fixtures';
+
+type Company = { auth: { Authorization: string }; code: string };
+
+const RETRY_WARNING = 'issuing transaction retried after a lock conflict';
+
+/**
+ * Lock waits inside the issuing transaction, made real: another connection holds the CAI range
+ * rows FOR UPDATE (as an operator's transaction might) while the service, whose InnoDB lock wait
+ * is 1 s, tries to take a number.
+ */
+describe('POST /v1/invoices while the CAI range rows are locked elsewhere', () => {
+  let t: TestApp;
+  let holder: mysql.Connection | undefined;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { DB_LOCK_WAIT_TIMEOUT_SECONDS: '1' } });
+  });
+  afterEach(async () => {
+    await holder?.end();
+    holder = undefined;
+  });
+  afterAll(() => t.close());
+
+  const issue = (company: Company, key: string) => t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', key).send(CART);
+  const retryWarnings = () => t.logs.entries().filter((e) => e.msg === RETRY_WARNING);
+
+  /** Opens a transaction on its own connection that holds every range row of the company. */
+  async function lockRanges(companyCode: string): Promise<mysql.Connection> {
+    const conn = await mysql.createConnection(t.config.databaseUrl);
+    await conn.query('BEGIN');
+    const [rows] = await conn.query(
+      'SELECT r.id FROM cai_ranges r JOIN emission_points p ON p.id = r.emission_point_id JOIN establishments e ON e.id = p.establishment_id JOIN companies c ON c.id = e.company_id WHERE c.code = ? FOR UPDATE',
+      [companyCode],
+    );
+    expect(rows).toHaveLength(1);
+    return conn;
+  }
+
+  async function newCompany(letter: string) {
+    const company = await setUpCompany(t, setupWithRanges([{ cai: caiOf(letter), rangeStart: 1, rangeEnd: 5000, deadline: '2099-12-31' }]));
+    const first = await issue(company, `${letter}-warm-up`);
+    expect(first.body.invoiceNumber).toBe(1);
+    return company;
+  }
+
+  it('answers 500 after its bounded retries, leaving no invoice, no key and the number untouched; the key then works', async () => {
+    const company = await newCompany('L');
+    const before = await issuedState(t.orm, company.code);
+    const warningsBefore = retryWarnings().length;
+
+    holder = await lockRanges(company.code);
+    const started = Date.now();
+    // The lock is held until the service has given up: longer than all attempts together.
+    const refused = await issue(company, 'held-key');
+    const elapsed = Date.now() - started;
+    await holder.query('COMMIT');
+
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 500, body: { code: 'INTERNAL_ERROR', message: expect.any(String) } });
+    // 4 attempts, each waiting out the 1 s lock wait, with 3 retry warnings between them.
+    expect(elapsed).toBeGreaterThanOrEqual(3_500);
+    expect(retryWarnings().slice(warningsBefore).map((e) => e.attempt)).toEqual([1, 2, 3]);
+
+    const after = await issuedState(t.orm, company.code);
+    expect(after.invoices.map((i) => i.id)).toEqual(before.invoices.map((i) => i.id));
+    expect(after.records.map((r) => r.idempotencyKey)).toEqual(['L-warm-up']);
+    expect(after.ranges.map((r) => r.nextNumber)).toEqual([2]);
+
+    const retried = await issue(company, 'held-key');
+    expect(retried.status).toBe(201);
+    expect(retried.body).toMatchObject({ replayed: false, invoiceNumber: 2 });
+  });
+
+  it('succeeds on a retry when the lock goes away after the first lock-wait timeout', async () => {
+    const company = await newCompany('M');
+    const warningsBefore = retryWarnings().length;
+
+    holder = await lockRanges(company.code);
+    const conn = holder;
+    const released = new Promise<void>((resolve) => setTimeout(() => void conn.query('COMMIT').then(() => resolve()), 1_500));
+    const started = Date.now();
+    const res = await issue(company, 'briefly-held-key');
+    const elapsed = Date.now() - started;
+    await released;
+
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ replayed: false, invoiceNumber: 2 });
+    // It waited for the lock's release (1.5 s), through one timed-out attempt.
+    expect(elapsed).toBeGreaterThanOrEqual(1_400);
+    expect(retryWarnings().slice(warningsBefore)).toEqual([expect.objectContaining({ level: 40, attempt: 1, err: expect.stringMatching(/lock wait timeout/i) })]);
+    const after = await issuedState(t.orm, company.code);
+    expect(after.invoices.map((i) => i.invoiceNumber)).toEqual([1, 2]);
+    expect(after.ranges.map((r) => r.nextNumber)).toEqual([3]);
+  });
+});
