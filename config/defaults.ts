@@ -12,6 +12,7 @@ export const defaults = {
   IDEMPOTENCY_RETENTION_HOURS: '24',
   /** Allowed ISV rates; the law changes, so it is configuration (DESIGN section 3). */
   ALLOWED_ISV_RATES: '0,15,18',
+  /** Limit for one render attempt; a render LibreOffice died under gets one more attempt. */
   PDF_TIMEOUT_MS: '15000',
   PDF_FACTORIES: '1',
   /** Renders allowed to wait for a free slot; beyond that a render fails at once (503, retry later). */

@@ -15,7 +15,7 @@ export interface TemplateCheckResult {
 
 /**
  * Checks a template before it reaches customers: readable ODT, every required field present,
- * no misspelt field, a usable logo, and (when LibreOffice runs) a real render of a sample
+ * no misspelt field, a usable logo, and (when LibreOffice can start) a real render of a sample
  * invoice with the company's own issuer data.
  */
 export async function checkTemplate(
@@ -32,6 +32,8 @@ export async function checkTemplate(
     throw err;
   }
   const problems = [...fieldProblems(pkg), ...(logo.problem === undefined ? [] : [logo.problem])];
+  // Started only for a readable template: LibreOffice takes seconds to start (a no-op when running).
+  await renderer.start();
   if (!renderer.isAvailable()) return { problems, rendered: false };
   try {
     await renderer.render(applyLogo(pkg, logo.data), buildInvoiceTemplateData(sampleInvoice(issuer)));

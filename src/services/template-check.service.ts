@@ -29,13 +29,12 @@ export class TemplateCheckService {
     @inject(TOKENS.PdfRenderer) private readonly renderer: PdfRenderer,
   ) {}
 
-  /** Starts the renderer if it is not running; the caller stops it. */
+  /** Starts the renderer when it is not running (for a readable template); the caller stops it. */
   async check(companyCode: string, file?: string): Promise<CompanyTemplateCheck> {
     const company = await this.em.findOne(Company, { code: companyCode });
     if (!company) throw new OperatorError(`company ${companyCode} does not exist`);
     const { templatesDir } = this.config;
     const templateFile = file ?? resolveTemplate(templatesDir, companyCode);
-    await this.renderer.start();
     const logo = await readCompanyLogo(templatesDir, companyCode);
     const establishment = await this.em.findOne(Establishment, { company, deletedAt: null }, { orderBy: { code: 'asc' } });
     const issuer = issuerOf(company, establishment ?? { code: '000', name: null, address: company.address });

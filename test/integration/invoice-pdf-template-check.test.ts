@@ -63,6 +63,11 @@ describe('admin template check', () => {
     expect(run.stderr).toContain('unknown field(s) {d.issuer.rnt}');
   }, 60_000);
 
+  it('refuses an unknown company', async () => {
+    const run = await runAdmin(t.config.databaseUrl, ['template', 'check', '--company', 'NOPE']);
+    expect(run).toEqual({ code: 1, stdout: '', stderr: 'error: company NOPE does not exist\n' });
+  });
+
   it('refuses a file that is not an ODT', async () => {
     const notOdt = path.join(templatesDir, 'notes.odt');
     fs.writeFileSync(notOdt, 'just text');
