@@ -105,7 +105,7 @@ export class CarbonePdfRenderer implements PdfRenderer {
    */
   async render(template: TemplateSource, data: object): Promise<Buffer> {
     if (this.starting !== undefined) await this.starting;
-    this.readyCarbone();
+    this.readyCarbone(); // without LibreOffice, fail at once instead of queueing
     return this.queue.run(async () => {
       try {
         return await this.renderWith(this.readyCarbone(), template, data, this.options.timeoutMs);

@@ -24,11 +24,6 @@ export function pngSize(data: Buffer): { width: number; height: number } | undef
   return width > 0 && height > 0 ? { width, height } : undefined;
 }
 
-/** Whether the template has a logo placeholder at all (the template check reports it). */
-export function hasLogoPlaceholder(pkg: OdtPackage): boolean {
-  return XML_PARTS_WITH_FRAMES.some((name) => partText(pkg, name)?.includes(LOGO_MARKER) === true);
-}
-
 function attribute(tag: string, name: string): string | undefined {
   return new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
 }
