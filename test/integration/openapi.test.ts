@@ -1,6 +1,8 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse } from 'yaml';
+import { buildOpenApiDocument } from '../../src/http/openapi/openapi-document';
 import { buildRouter } from '../../src/http/router';
+import { lintOpenApi } from '../support/openapi-lint';
 import { createTestApp, TestApp } from '../support/test-app';
 
 type OpenApiDoc = { openapi: string; paths: Record<string, Record<string, unknown>> };
@@ -8,19 +10,29 @@ type OpenApiDoc = { openapi: string; paths: Record<string, Record<string, unknow
 describe('OpenAPI document', () => {
   let t: TestApp;
   let doc: OpenApiDoc;
+  let yaml: string;
 
   beforeAll(async () => {
     t = await createTestApp();
     const res = await t.http.get('/v1/docs-yaml');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('yaml');
-    doc = parse(res.text) as OpenApiDoc;
+    yaml = res.text;
+    doc = parse(yaml) as OpenApiDoc;
   });
   afterAll(() => t.close());
 
   it('is a valid OpenAPI 3 document', async () => {
     expect(doc.openapi).toMatch(/^3\./);
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeDefined();
+  });
+
+  it('passes the Redocly linter (recommended rules) without an error or a warning', async () => {
+    expect(await lintOpenApi(yaml)).toEqual([]);
+  });
+
+  it('is, once parsed, the document the contract tests check responses against', () => {
+    expect(doc).toEqual(buildOpenApiDocument());
   });
 
   it('documents every route the router serves, and nothing else', () => {

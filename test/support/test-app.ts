@@ -8,6 +8,7 @@ import { buildApp } from '../../src/http/app';
 import { createLogger } from '../../src/logger';
 import { createPdfRenderer } from '../../src/pdf/create-pdf-renderer';
 import type { CarbonePdfRenderer } from '../../src/pdf/pdf-renderer';
+import { withContractChecks } from './contract/contract-agent';
 import { LogCapture } from './log-capture';
 import { createTestDatabase, TestDatabase } from './test-database';
 
@@ -27,6 +28,11 @@ export interface TestAppOptions {
   /** Start LibreOffice for real PDFs; otherwise the renderer stays unstarted (as without LibreOffice). */
   pdf?: boolean;
   env?: NodeJS.ProcessEnv;
+  /**
+   * Check every response against the OpenAPI document (default true), so the whole integration
+   * suite proves the document; turn off only to send what the contract itself cannot describe.
+   */
+  contract?: boolean;
 }
 
 /**
@@ -34,7 +40,7 @@ export interface TestAppOptions {
  * served through supertest without a listening port. Logs go to a capture at debug level.
  */
 export async function createTestApp(options: TestAppOptions | NodeJS.ProcessEnv = {}): Promise<TestApp> {
-  const { pdf = false, env = {} } = isOptions(options) ? options : { env: options };
+  const { pdf = false, env = {}, contract = true } = isOptions(options) ? options : { env: options };
   const db = await createTestDatabase(env);
   const logs = new LogCapture();
   const config = { ...db.config, logLevel: 'debug' as const };
@@ -44,7 +50,7 @@ export async function createTestApp(options: TestAppOptions | NodeJS.ProcessEnv 
   const app = buildApp(container);
   return {
     app,
-    http: supertest(app.callback()),
+    http: contract ? withContractChecks(supertest(app.callback())) : supertest(app.callback()),
     container,
     orm: db.orm,
     config,
@@ -59,5 +65,5 @@ export async function createTestApp(options: TestAppOptions | NodeJS.ProcessEnv 
 }
 
 function isOptions(value: TestAppOptions | NodeJS.ProcessEnv): value is TestAppOptions {
-  return 'pdf' in value || 'env' in value;
+  return 'pdf' in value || 'env' in value || 'contract' in value;
 }

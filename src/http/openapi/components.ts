@@ -1,150 +1,97 @@
+import type { ErrorCode } from '../../domain/error-codes';
+import { errorResponse } from './error-responses';
+import { schemas } from './schemas';
+
 /**
  * Shared OpenAPI components. Paths are documented by the `@openapi` blocks beside each route;
- * the schemas they reference live here, typed, next to the error responses they share.
+ * what they reference lives here. The error code lists say which codes each operation can
+ * really answer with a status, so they are composed the way the code raises them: issuing
+ * runs every pricing check of preview, and more.
  */
-const errorCodes = (...codes: string[]) => ({
-  description: `One of: ${codes.join(', ')}.`,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-});
+const PRICING_BAD_REQUEST: ErrorCode[] = [
+  'VALIDATION_FAILED', 'INVALID_NUMBER', 'INVALID_REQUEST', 'EXTERNAL_INVOICE_NO_ITEMS', 'ITEM_MISSING_PRODUCT_REFERENCE',
+  'ITEM_AMBIGUOUS_PRODUCT_REFERENCE', 'PRODUCT_NOT_FOUND', 'EXTERNAL_INVOICE_CLIENT_NOT_FOUND',
+  'EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT', 'EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN',
+];
+const PRICING_CONFLICT: ErrorCode[] = [
+  'INTEGRATION_MISSING_EMISSION_POINT', 'INTEGRATION_EMISSION_POINT_NOT_FOUND', 'INTEGRATION_MISSING_CREATOR_USER',
+  'INTEGRATION_MISSING_PRICE_TYPE', 'PRICE_NOT_FOUND', 'EXCHANGE_RATE_NOT_FOUND', 'INVALID_TAX_RATE',
+  'DISCOUNT_POLICY_NOT_FOUND', 'DISCOUNT_POLICY_UNAVAILABLE', 'INVALID_DISCOUNT_POLICY',
+];
+const ISSUING_CONFLICT: ErrorCode[] = [
+  'IDEMPOTENCY_KEY_REQUEST_MISMATCH', ...PRICING_CONFLICT, 'INTEGRATION_MISSING_PAYMENT_TERMINAL',
+  'INTEGRATION_PAYMENT_TERMINAL_NOT_FOUND', 'CAI_RANGE_EXHAUSTED', 'CAI_EXPIRED',
+];
+const NO_RETRY = 'Do not retry unchanged.';
+
+/** A temporary failure tells the caller when to ask again. */
+function withRetryAfter<T extends object>(response: T) {
+  return {
+    ...response,
+    headers: { 'Retry-After': { description: 'Seconds to wait before asking again.', required: true, schema: { type: 'integer', minimum: 1, example: 5 } } },
+  };
+}
 
 export const components = {
   securitySchemes: {
-    bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>. The key identifies the company.' },
-  },
-  schemas: {
-    Health: {
-      type: 'object',
-      required: ['status'],
-      properties: { status: { type: 'string', enum: ['ok'] } },
-    },
-    Error: {
-      type: 'object',
-      required: ['code', 'message'],
-      additionalProperties: false,
-      properties: {
-        code: { type: 'string', description: 'Stable, machine-readable; logic must use this.', example: 'VALIDATION_FAILED' },
-        message: { type: 'string', description: 'Human-readable; wording may change without notice.' },
-      },
-    },
-    ClientCreateRequest: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['clientName', 'email'],
-      properties: {
-        clientName: { type: 'string', minLength: 1, maxLength: 255, example: 'Fundación Ejemplo' },
-        email: { type: 'string', format: 'email', maxLength: 255, example: 'compras@fundacion.hn' },
-        legalId: { type: 'string', nullable: true, pattern: '^\\d{14}$', maxLength: 32, description: 'The RTN: exactly 14 digits. Needed for exonerated invoices.', example: '08019000000001' },
-        phone: { type: 'string', nullable: true, maxLength: 32, example: '+504 2222-0000' },
-        address: { type: 'string', nullable: true, maxLength: 255, example: 'Col. Palmira, Tegucigalpa' },
-      },
-    },
-    Client: {
-      type: 'object',
-      required: ['id', 'clientName', 'email', 'legalId', 'phone', 'address', 'createdAt'],
-      properties: {
-        id: { type: 'integer', description: 'Used as clientId when creating invoices.', example: 17 },
-        clientName: { type: 'string' },
-        email: { type: 'string' },
-        legalId: { type: 'string', nullable: true },
-        phone: { type: 'string', nullable: true },
-        address: { type: 'string', nullable: true },
-        createdAt: { type: 'string', format: 'date-time' },
-      },
-    },
-    ClientList: {
-      type: 'object',
-      required: ['clients', 'count'],
-      properties: {
-        clients: { type: 'array', items: { $ref: '#/components/schemas/Client' }, description: 'Ordered by name, A to Z.' },
-        count: { type: 'integer', description: 'Total clients of the company, not the page size.' },
-      },
-    },
-    InvoiceItem: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['externalProductId', 'quantity'],
-      properties: {
-        externalProductId: { type: 'string', minLength: 1, maxLength: 255, description: "Caller's own product id, mapped by the operator to a catalog product.", example: 'SKU-1' },
-        quantity: { type: 'number', exclusiveMinimum: true, minimum: 0, maximum: 1000000, multipleOf: 0.0001, example: 2 },
-        price: {
-          type: 'number', minimum: 0, maximum: 999999999.9999, multipleOf: 0.0001,
-          description: 'Unit price in lempiras, without taxes; replaces the price-list price for this line of this invoice only.',
-        },
-      },
-    },
-    InvoiceCreateRequest: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['items'],
-      properties: {
-        items: { type: 'array', minItems: 1, maxItems: 1000, items: { $ref: '#/components/schemas/InvoiceItem' } },
-        clientId: { type: 'integer', minimum: 1, nullable: true, description: 'Omit for a sale without a registered client; required when the sale is exonerated.' },
-        invoiceDate: { type: 'string', format: 'date-time', nullable: true, description: 'Defaults to now; must be today in Honduras (America/Tegucigalpa).' },
-        purchaseOrderNumber: { type: 'string', maxLength: 255, nullable: true },
-        isCredit: { type: 'boolean', nullable: true, description: 'Only false is supported in v1; true gives 422 EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED.' },
-      },
-    },
-    TaxEntry: {
-      type: 'object',
-      required: ['rate', 'taxAmount', 'taxedAmount'],
-      properties: {
-        rate: { type: 'number', description: 'ISV percentage', example: 15 },
-        taxAmount: { type: 'number', description: 'Tax charged at this rate' },
-        taxedAmount: { type: 'number', description: 'Taxable base for this rate' },
-      },
-    },
-    InvoiceLine: {
-      type: 'object',
-      required: ['externalProductId', 'quantity', 'unitPrice', 'importe', 'discountAmount', 'subTotal', 'exemptAmount'],
-      properties: {
-        externalProductId: { type: 'string', nullable: true },
-        quantity: { type: 'number' },
-        unitPrice: { type: 'number', description: 'Billed unit price without taxes' },
-        importe: { type: 'number', description: 'unitPrice x quantity, before discount' },
-        discountAmount: { type: 'number' },
-        subTotal: { type: 'number', description: 'Line total after discount, before taxes' },
-        exemptAmount: { type: 'number', nullable: true, description: 'Computed in previews; null in invoice responses.' },
-      },
-    },
-    InvoicePreview: {
-      type: 'object',
-      required: ['preview', 'invoiceDate', 'clientId', 'importe', 'discountTotal', 'exemptedAmount', 'exoneratedAmount', 'totalTaxes', 'total', 'totalInLetters', 'appliedDollarExchangeRate', 'taxBreakdown', 'lines', 'pdfBase64'],
-      properties: {
-        preview: { type: 'boolean', enum: [true] },
-        invoiceDate: { type: 'string', format: 'date-time' },
-        clientId: { type: 'integer', nullable: true },
-        importe: { type: 'number', description: 'Sum of line importe, before discounts' },
-        discountTotal: { type: 'number' },
-        exemptedAmount: { type: 'number', description: 'Amount not subject to ISV (exempt goods)' },
-        exoneratedAmount: { type: 'number', description: 'Amount covered by an exoneration' },
-        totalTaxes: { type: 'number' },
-        total: { type: 'number', description: 'Grand total' },
-        totalInLetters: { type: 'string', example: 'MIL CIENTO CINCUENTA LEMPIRAS CON 50/100' },
-        appliedDollarExchangeRate: { type: 'number', nullable: true, description: 'Lempiras per USD applied; null if no line was priced in dollars.' },
-        taxBreakdown: { type: 'array', items: { $ref: '#/components/schemas/TaxEntry' } },
-        lines: { type: 'array', items: { $ref: '#/components/schemas/InvoiceLine' } },
-        pdfBase64: { type: 'string', nullable: true, description: 'A4 PDF marked SIN VALIDEZ FISCAL, CAI masked; null only if it could not be rendered.' },
-      },
+    bearerAuth: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'API key',
+      description:
+        "Authorization: Bearer <API key>. The key identifies the company (never sent in a request field); it is issued by the operator, shown once, and must be used from the caller's backend only. At most two keys are active at once, for rotation.",
     },
   },
+  headers: {
+    XRequestId: {
+      description: 'Identifies the request in the service logs: the X-Request-Id sent by the caller when it is plain (1-128 of A-Z a-z 0-9 . _ : -), else a new UUID. Quote it when reporting a problem.',
+      required: true,
+      schema: { type: 'string', example: '7599578b-386d-4658-92ae-c360ed72eb40' },
+    },
+  },
+  parameters: {
+    XRequestId: {
+      in: 'header',
+      name: 'X-Request-Id',
+      required: false,
+      description: 'Optional id of your own for this request; echoed in the response and written to the service logs.',
+      schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$', example: 'erp-7f3a2c' },
+    },
+    IdempotencyKey: {
+      in: 'header',
+      name: 'Idempotency-Key',
+      required: true,
+      description:
+        "Any unique value of the caller's, such as its order id (need not be a UUID). A new key issues an invoice; the same key with the same body returns the original invoice with replayed true and issues nothing; the same key with a different body is 409 IDEMPOTENCY_KEY_REQUEST_MISMATCH. A body that changed in any way (a line, a quantity) is a different invoice and needs a new key. Keys are kept about 24 hours. Missing or empty: 400 MISSING_IDEMPOTENCY_KEY; longer than 255 characters: 400 VALIDATION_FAILED.",
+      schema: { type: 'string', minLength: 1, maxLength: 255, example: 'order-10042' },
+    },
+    InvoiceId: {
+      in: 'path',
+      name: 'id',
+      required: true,
+      description: 'The internal invoice id returned when it was issued (not the invoiceNumber).',
+      schema: { type: 'integer', minimum: 1, example: 1 },
+    },
+  },
+  schemas,
   responses: {
-    ValidationFailed: errorCodes('VALIDATION_FAILED'),
-    ClientBadRequest: errorCodes('VALIDATION_FAILED', 'INVALID_RTN_FORMAT'),
-    ClientConflict: errorCodes('UQ_CLIENT_CODE_COMPANY'),
-    Unauthorized: errorCodes('MISSING_API_KEY', 'INVALID_API_KEY'),
-    Forbidden: errorCodes('INTEGRATION_NOT_ENABLED'),
-    PayloadTooLarge: errorCodes('PAYLOAD_TOO_LARGE'),
-    InternalError: errorCodes('INTERNAL_ERROR'),
-    InvoiceBadRequest: errorCodes(
-      'VALIDATION_FAILED', 'INVALID_NUMBER', 'INVALID_REQUEST', 'EXTERNAL_INVOICE_NO_ITEMS', 'ITEM_MISSING_PRODUCT_REFERENCE',
-      'ITEM_AMBIGUOUS_PRODUCT_REFERENCE', 'PRODUCT_NOT_FOUND', 'EXTERNAL_INVOICE_CLIENT_NOT_FOUND',
-      'EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT', 'EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN',
+    ClientBadRequest: errorResponse(`The request is invalid. ${NO_RETRY}`, ['VALIDATION_FAILED', 'INVALID_RTN_FORMAT']),
+    ListBadRequest: errorResponse(`page or limit is not an integer of at least 1. ${NO_RETRY}`, ['VALIDATION_FAILED']),
+    PreviewBadRequest: errorResponse(`The request is invalid. ${NO_RETRY}`, PRICING_BAD_REQUEST),
+    IssueBadRequest: errorResponse(`The request is invalid; nothing was issued and the key stays unused. ${NO_RETRY}`, ['MISSING_IDEMPOTENCY_KEY', ...PRICING_BAD_REQUEST]),
+    Unauthorized: errorResponse(`The credential is missing or invalid. ${NO_RETRY}`, ['MISSING_API_KEY', 'INVALID_API_KEY']),
+    Forbidden: errorResponse(`The key is valid but the company cannot use the API. ${NO_RETRY}`, ['INTEGRATION_NOT_ENABLED']),
+    ClientConflict: errorResponse(`The client already exists. ${NO_RETRY}`, ['UQ_CLIENT_CODE_COMPANY']),
+    PreviewConflict: errorResponse(`The company's configuration or catalog does not allow this sale. ${NO_RETRY}`, PRICING_CONFLICT),
+    IssueConflict: errorResponse(
+      `The key was reused with another body, or the company's configuration, catalog or CAI ranges do not allow this sale; nothing was issued. ${NO_RETRY}`,
+      ISSUING_CONFLICT,
     ),
-    PreviewConflict: errorCodes(
-      'INTEGRATION_MISSING_EMISSION_POINT', 'INTEGRATION_EMISSION_POINT_NOT_FOUND', 'INTEGRATION_MISSING_CREATOR_USER',
-      'INTEGRATION_MISSING_PRICE_TYPE', 'PRICE_NOT_FOUND', 'EXCHANGE_RATE_NOT_FOUND', 'INVALID_TAX_RATE',
-      'DISCOUNT_POLICY_NOT_FOUND', 'DISCOUNT_POLICY_UNAVAILABLE', 'INVALID_DISCOUNT_POLICY',
-    ),
-    CreditNotSupported: errorCodes('EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED'),
+    InvoiceNotFound: errorResponse(`No such invoice in the company. ${NO_RETRY}`, ['EXTERNAL_INVOICE_NOT_FOUND']),
+    PayloadTooLarge: errorResponse(`The body is over the size limit. ${NO_RETRY}`, ['PAYLOAD_TOO_LARGE']),
+    CreditNotSupported: errorResponse(`A well-formed request asking for something v1 does not do. ${NO_RETRY}`, ['EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED']),
+    InternalError: errorResponse('A service failure. Retry with backoff (and, on POST /v1/invoices, the same Idempotency-Key and body).', ['INTERNAL_ERROR']),
+    RateLimited: withRetryAfter(errorResponse('Too many requests from the company: the one 4xx that is retried, after the Retry-After seconds.', ['RATE_LIMITED'])),
+    PdfUnavailable: withRetryAfter(errorResponse('The PDF cannot be generated right now; the invoice itself is stored. Retry after the Retry-After seconds.', ['PDF_RENDER_FAILED'])),
   },
 };

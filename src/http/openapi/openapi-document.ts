@@ -2,26 +2,90 @@ import path from 'node:path';
 import swaggerJsdoc from 'swagger-jsdoc';
 import { components } from './components';
 
+const DESCRIPTION = `Issues legally valid Honduran sales invoices (CAI authorization range, ISV tax, RTN tax id) on
+behalf of one company, identified by its API key. The caller sends what was sold (its own product
+ids and quantities, optionally a price); taxes, invoice number and CAI are set by the service.
+
+Before use, the operator enables the integration for the company and maps the caller's product
+ids to catalog products; until then requests fail with INTEGRATION_NOT_ENABLED or
+PRODUCT_NOT_FOUND. Preview is the tool for testing.
+
+## Errors and retries
+Every error under /v1 has the body \`{code, message}\`, whatever the endpoint or status. Logic must
+use \`code\` and the HTTP status, never \`message\`. A path that does not exist answers
+404 NOT_FOUND and a method a path does not have answers 405 METHOD_NOT_ALLOWED, in the same shape.
+
+Only 5xx responses and timeouts or network errors are retried, with backoff, and on
+POST /v1/invoices with the **same** Idempotency-Key and body (a retry of an invoice that was in
+fact issued returns it with \`replayed: true\`). A 4xx is never retried unchanged, except
+429 RATE_LIMITED after the seconds its Retry-After header gives. INTEGRATION_*
+(and CAI_*) errors are resolved in the operator's application: keep the sale queued and alert a
+person.
+
+## Versioning
+v1 may add fields to responses without notice: clients must ignore unknown response fields. The
+error shape, the meaning of existing codes and of existing fields do not change within v1.`;
+
+const TAGS = [
+  { name: 'Health', description: 'Liveness, without credentials.' },
+  { name: 'Clients', description: "The company's customers, needed for exonerated sales or to put a name on an invoice." },
+  { name: 'Invoices', description: 'Preview, issue, read and download legal invoices.' },
+  { name: 'Documentation', description: 'This document and its interactive page.' },
+];
+
+type Json = Record<string, unknown>;
+const X_REQUEST_ID = { 'X-Request-Id': { $ref: '#/components/headers/XRequestId' } };
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Every response carries X-Request-Id (DESIGN section 9): declared once here, not in every block. */
+function withRequestIdHeader(response: Json): Json {
+  if ('$ref' in response) return response;
+  return { ...response, headers: { ...X_REQUEST_ID, ...(response.headers as Json | undefined) } };
+}
+
+function mapValues(record: Json, fn: (value: Json) => Json): Json {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, fn(value as Json)]));
+}
+
+/** Adds the X-Request-Id request parameter and response header to every operation. */
+function withRequestIds(paths: Json): Json {
+  return mapValues(paths, (pathItem) =>
+    mapValues(pathItem, (operation) => ({
+      ...operation,
+      parameters: [...((operation.parameters as Json[] | undefined) ?? []), { $ref: '#/components/parameters/XRequestId' }],
+      responses: mapValues(operation.responses as Json, withRequestIdHeader),
+    })),
+  );
+}
+
 /**
  * The OpenAPI 3 document, generated from the `@openapi` blocks beside the routes (SPEC section 4:
  * generated from the code) plus the shared components.
  */
-export function buildOpenApiDocument(): object {
-  return swaggerJsdoc({
+export function buildOpenApiDocument(): Json {
+  const document = swaggerJsdoc({
     definition: {
       openapi: '3.0.3',
       info: {
         title: 'Honduran invoicing service',
         version: '1.0.0',
-        description:
-          'Issues legally valid Honduran sales invoices (CAI range, ISV, RTN) for one company per API key. ' +
-          'Every error is {code, message}; logic must use code and the HTTP status. Only 5xx responses and ' +
-          'network errors are retried, with backoff and the same Idempotency-Key.',
+        description: DESCRIPTION,
       },
-      servers: [{ url: '/' }],
+      servers: [{ url: '/', description: 'This service' }],
       security: [{ bearerAuth: [] }],
+      tags: TAGS,
       components,
     },
     apis: [path.join(__dirname, '..', 'routes', '*.routes.{ts,js}')],
-  });
+  }) as Json;
+  const paths = document.paths as Json;
+  for (const pathItem of Object.values(paths) as Json[]) {
+    const unknown = Object.keys(pathItem).filter((key) => !HTTP_METHODS.includes(key));
+    if (unknown.length > 0) throw new Error(`@openapi blocks: unexpected keys ${unknown.join(', ')} in a path item`);
+  }
+  return {
+    ...document,
+    paths: withRequestIds(paths),
+    components: { ...components, responses: mapValues(components.responses, withRequestIdHeader) },
+  };
 }

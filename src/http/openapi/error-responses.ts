@@ -1,0 +1,72 @@
+import { ERROR_STATUS, ErrorCode } from '../../domain/error-codes';
+
+/** What each code means, in the words of SPEC section 7 and DESIGN; shown in the document. */
+export const ERROR_CAUSES: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'Body invalid (missing field, wrong type, unknown field, malformed or non-JSON body), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.',
+  MISSING_IDEMPOTENCY_KEY: 'The Idempotency-Key header is missing or empty on POST /v1/invoices.',
+  EXTERNAL_INVOICE_NO_ITEMS: 'items is empty.',
+  EMPTY_ITEMS: 'items is empty, detected by the totals engine.',
+  INVALID_NUMBER: 'An invalid number: quantity not greater than 0, negative price, more than 4 decimals or too large.',
+  INVALID_REQUEST: 'An inconsistent request, e.g. a total too large to write in words; the message explains.',
+  PRODUCT_NOT_FOUND: 'externalProductId is not mapped to a catalog product.',
+  ITEM_MISSING_PRODUCT_REFERENCE: 'A line references no product (externalProductId missing or empty).',
+  ITEM_AMBIGUOUS_PRODUCT_REFERENCE: 'A line references more than one product (externalProductId mapped twice).',
+  EXTERNAL_INVOICE_CLIENT_NOT_FOUND: 'clientId is not a client of the company.',
+  EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT: 'An exonerated sale without clientId.',
+  EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN: 'The client of an exonerated sale has no RTN (legalId).',
+  INVALID_RTN_FORMAT: 'legalId (RTN) is not exactly 14 digits.',
+  MISSING_API_KEY: 'No bearer key was sent.',
+  INVALID_API_KEY: 'The key is unknown, revoked or expired, or the scheme is not Bearer.',
+  INTEGRATION_NOT_ENABLED: 'The company has not enabled the integration. Not fixable from caller code.',
+  NOT_FOUND: 'No route has this path.',
+  EXTERNAL_INVOICE_NOT_FOUND: 'No invoice with this id in the company (an id of another company answers the same).',
+  METHOD_NOT_ALLOWED: 'The path exists but not with this method; the Allow header lists the methods.',
+  INTEGRATION_MISSING_EMISSION_POINT: 'No default emission point is configured.',
+  INTEGRATION_MISSING_CREATOR_USER: 'No default creator user is configured.',
+  INTEGRATION_MISSING_PRICE_TYPE: 'No default price list is configured.',
+  INTEGRATION_MISSING_PAYMENT_TERMINAL: 'No default payment terminal is configured (needed to issue, not to preview).',
+  INTEGRATION_EMISSION_POINT_NOT_FOUND: 'The configured emission point no longer exists.',
+  INTEGRATION_PAYMENT_TERMINAL_NOT_FOUND: 'The configured payment terminal no longer exists.',
+  PRICE_NOT_FOUND: 'The product has no price in the configured price list and no price was sent.',
+  EXCHANGE_RATE_NOT_FOUND: 'A line takes a USD price-list price and the company has no exchange rate.',
+  INVALID_TAX_RATE: 'The product has an ISV rate that is not an allowed rate.',
+  DISCOUNT_POLICY_NOT_FOUND: 'The applicable discount policy no longer exists.',
+  DISCOUNT_POLICY_UNAVAILABLE: 'The discount policy is inactive or outside its validity dates on the invoice date.',
+  INVALID_DISCOUNT_POLICY: 'The discount policy is misconfigured (percent outside 0..100).',
+  IDEMPOTENCY_KEY_REQUEST_MISMATCH: 'The Idempotency-Key was used with a different body; nothing was issued.',
+  UQ_CLIENT_CODE_COMPANY: 'A client with this code or RTN already exists in the company.',
+  CAI_RANGE_EXHAUSTED: 'The CAI ranges of the emission point have no numbers left.',
+  CAI_EXPIRED: 'Every CAI range with numbers left is past its deadline (fecha límite de emisión).',
+  PAYLOAD_TOO_LARGE: 'The body is larger than the service accepts.',
+  UNSUPPORTED_MEDIA_TYPE: 'Reserved; not answered in this version (a non-JSON body is 400 VALIDATION_FAILED).',
+  EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED: 'isCredit true: credit invoices are reserved for a future version.',
+  RATE_LIMITED: 'The company sent more requests a minute than this instance accepts (RATE_LIMIT_PER_MINUTE). Retry after the Retry-After seconds.',
+  INTERNAL_ERROR: 'Service failure; the message has nothing internal. Retry with backoff and the same Idempotency-Key.',
+  PDF_RENDER_FAILED: 'The PDF could not be generated right now (LibreOffice missing, busy or too slow). Retry with backoff.',
+};
+
+/** The operator fixes these in the company's configuration; retrying does not help. */
+const OPERATOR_NOTE = 'Resolved by the operator, not by retrying: keep the sale queued and alert a person.';
+
+/**
+ * One documented error response: the {code, message} shape with `code` narrowed to the codes the
+ * operation can answer with this status, each listed with its cause and given as an example.
+ * Every code must have the response's status (ERROR_STATUS); a mismatch is a programming error.
+ */
+export function errorResponse(summary: string, codes: ErrorCode[]) {
+  const status = ERROR_STATUS[codes[0]];
+  const wrong = codes.filter((code) => ERROR_STATUS[code] !== status);
+  if (wrong.length > 0) throw new Error(`error response "${summary}" mixes statuses: ${wrong.join(', ')} are not ${status}`);
+  const operatorCodes = codes.some((code) => code.startsWith('INTEGRATION_') || code.startsWith('CAI_')) ? `\n\n${OPERATOR_NOTE}` : '';
+  return {
+    description: `${summary}\n\n${codes.map((code) => `- \`${code}\`: ${ERROR_CAUSES[code]}`).join('\n')}${operatorCodes}`,
+    content: {
+      'application/json': {
+        schema: {
+          allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }],
+        },
+        examples: Object.fromEntries(codes.map((code) => [code, { summary: code, value: { code, message: ERROR_CAUSES[code] } }])),
+      },
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import 'reflect-metadata';
+import type { Test } from 'supertest';
+import { Authenticator } from '../../src/services/authenticator.service';
+import { apiContract } from '../support/contract/api-contract';
+import { seedCompany } from '../support/factories';
+import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { createTestApp, TestApp } from '../support/test-app';
+
+/**
+ * Reaches every (operation, status) pair the OpenAPI document declares, through the real HTTP
+ * stack. createTestApp checks each response against the document; the last test proves that no
+ * documented pair was left unreached, so a status documented but never produced fails too.
+ */
+describe('the OpenAPI contract, operation by operation', () => {
+  let t: TestApp;
+  let limited: TestApp;
+  let auth: { Authorization: string };
+  let disabled: { Authorization: string };
+  let invoiceId: number;
+  const sale = { items: [{ externalProductId: 'SKU-ARROZ', quantity: 2 }, { externalProductId: 'SKU-LECHE', quantity: 1 }] };
+  const credit = { ...sale, isCredit: true };
+  const oversized = JSON.stringify({ items: [], padding: 'x'.repeat(1_100_000) });
+
+  beforeAll(async () => {
+    t = await createTestApp({ pdf: true });
+    ({ auth } = await setUpCompany(t, pricingSetup()));
+    ({ auth: disabled } = await seedCompany(t.orm, t.container, { integrationEnabled: false }));
+    // A second service whose companies may send one request a minute, to reach every 429.
+    limited = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await limited.close();
+  });
+
+  it('serves health and the documentation without a key', async () => {
+    await t.http.get('/v1/health').expect(200);
+    await t.http.get('/v1/docs-yaml').expect(200);
+    await t.http.get('/v1/docs').expect(200);
+  });
+
+  it('creates and lists clients, with each of their errors', async () => {
+    const client = { clientName: 'Ferretería El Martillo', email: 'compras@elmartillo.hn', legalId: '08019012345678' };
+    await t.http.post('/v1/clients').set(auth).send(client).expect(201);
+    await t.http.post('/v1/clients').set(auth).send({ ...client, legalId: '0801' }).expect(400);
+    await t.http.post('/v1/clients').set(auth).send(client).expect(409);
+    await t.http.post('/v1/clients').set(auth).set('Content-Type', 'application/json').send(oversized).expect(413);
+    await t.http.get('/v1/clients?page=1&limit=2').set(auth).expect(200);
+    await t.http.get('/v1/clients?page=0&limit=2').set(auth).expect(400);
+  });
+
+  it('previews, with each of its errors', async () => {
+    await t.http.post('/v1/invoices/preview').set(auth).send(sale).expect(200);
+    await t.http.post('/v1/invoices/preview').set(auth).send({ items: [] }).expect(400);
+    await t.http.post('/v1/invoices/preview').set(auth).send({ items: [{ externalProductId: 'SKU-NOPRICE', quantity: 1 }] }).expect(409);
+    await t.http.post('/v1/invoices/preview').set(auth).send(credit).expect(422);
+    await t.http.post('/v1/invoices/preview').set(auth).set('Content-Type', 'application/json').send(oversized).expect(413);
+  });
+
+  it('issues, replays, and answers each issuing error', async () => {
+    const issued = await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', 'contract-1').send(sale).expect(201);
+    invoiceId = issued.body.id;
+    const replay = await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', 'contract-1').send(sale).expect(201);
+    expect(replay.body).toMatchObject({ id: invoiceId, replayed: true });
+    await t.http.post('/v1/invoices').set(auth).send(sale).expect(400);
+    await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', 'contract-1').send({ items: [{ externalProductId: 'SKU-ARROZ', quantity: 3 }] }).expect(409);
+    await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', 'contract-2').send(credit).expect(422);
+    await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', 'contract-3').set('Content-Type', 'application/json').send(oversized).expect(413);
+  });
+
+  it('reads an invoice and its PDF, and answers 404 for an id outside the company', async () => {
+    await t.http.get(`/v1/invoices/${invoiceId}`).set(auth).expect(200);
+    await t.http.get('/v1/invoices/999999').set(auth).expect(404);
+    await t.http.get('/v1/invoices/999999/pdf').set(auth).expect(404);
+    const pdf = await t.http.get(`/v1/invoices/${invoiceId}/pdf`).set(auth);
+    expect(pdf.status).toBe(t.pdfRenderer.isAvailable() ? 200 : 503);
+  });
+
+  it('answers 503 with Retry-After when the PDF cannot be rendered now', async () => {
+    jest.spyOn(t.pdfRenderer, 'render').mockRejectedValueOnce(new Error('LibreOffice crashed'));
+    const res = await t.http.get(`/v1/invoices/${invoiceId}/pdf`).set(auth).expect(503);
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  const protectedOperations: [string, (app: TestApp) => Test][] = [
+    ['createClient', (app) => app.http.post('/v1/clients').send({ clientName: 'X', email: 'x@x.hn' })],
+    ['listClients', (app) => app.http.get('/v1/clients')],
+    ['previewInvoice', (app) => app.http.post('/v1/invoices/preview').send(sale)],
+    ['issueInvoice', (app) => app.http.post('/v1/invoices').set('Idempotency-Key', 'contract-auth').send(sale)],
+    ['getInvoice', (app) => app.http.get('/v1/invoices/1')],
+    ['getInvoicePdf', (app) => app.http.get('/v1/invoices/1/pdf')],
+  ];
+
+  it.each(protectedOperations)('%s answers 401 without a key and 403 for a company without the integration', async (_, request) => {
+    await request(t).expect(401);
+    await request(t).set(disabled).expect(403);
+  });
+
+  it.each(protectedOperations)('%s answers 500 INTERNAL_ERROR when the service fails', async (_, request) => {
+    jest.spyOn(Authenticator.prototype, 'authenticate').mockRejectedValueOnce(new Error('the database went away'));
+    const res = await request(t).set(auth).expect(500);
+    expect(res.body.message).not.toContain('database');
+  });
+
+  it.each(protectedOperations)('%s answers 429 with Retry-After past the rate limit', async (_, request) => {
+    const { auth: key } = await seedCompany(limited.orm, limited.container);
+    await limited.http.get('/v1/clients').set(key).expect(200);
+    const res = await request(limited).set(key).expect(429);
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  it('reached every status of every documented operation', () => {
+    const seen = apiContract().seen;
+    const missing = apiContract().documentedPairs().filter((pair) => !seen.has(pair));
+    const pdfAbsent = t.pdfRenderer.isAvailable() ? [] : ['getInvoicePdf 200'];
+    expect(missing).toEqual(pdfAbsent);
+  });
+});
