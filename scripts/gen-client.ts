@@ -1,18 +1,14 @@
 import { writeFileSync } from 'node:fs';
-import Router from '@koa/router';
-import Koa from 'koa';
 import supertest from 'supertest';
-import { registerDocsRoutes } from '../src/http/routes/docs.routes';
 import { API_TYPES_FILE, generateApiTypes } from '../test/client/generate-api-types';
+import { docsOnlyApp } from './docs-app';
 
 /**
  * `npm run gen:client`: fetches /v1/docs-yaml from the service's own docs route, built
  * in-process (no database needed), and writes the typed client's types to test/client/api-types.ts.
  */
 async function main(): Promise<void> {
-  const router = new Router();
-  registerDocsRoutes(router);
-  const res = await supertest(new Koa().use(router.routes()).callback()).get('/v1/docs-yaml');
+  const res = await supertest(docsOnlyApp().callback()).get('/v1/docs-yaml');
   if (res.status !== 200) throw new Error(`GET /v1/docs-yaml answered ${res.status}`);
   writeFileSync(API_TYPES_FILE, generateApiTypes(res.text));
   console.log(`wrote ${API_TYPES_FILE}`);
