@@ -7,7 +7,7 @@ const config: Config = {
   transform: {
     '^.+\\.ts$': 'ts-jest',
   },
-  // reflect-metadata first (decorators), then carbone once: its CPU calibration costs ~7 s per load.
+  // reflect-metadata before any entity or injectable is loaded (legacy decorators).
   setupFiles: ['<rootDir>/test/support/setup-files.ts'],
   testTimeout: 60000,
   maxWorkers: 1,
