@@ -7,6 +7,15 @@ type Company = { auth: { Authorization: string }; code: string };
 
 const RETRY_WARNING = 'issuing transaction retried after a lock conflict';
 
+/** Polls `condition` every 20 ms; fails after `timeoutMs`. */
+async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /**
  * Lock waits inside the issuing transaction, made real: another connection holds the CAI range
  * rows FOR UPDATE (as an operator's transaction might) while the service, whose InnoDB lock wait
@@ -80,16 +89,20 @@ describe('POST /v1/invoices while the CAI range rows are locked elsewhere', () =
 
     holder = await lockRanges(company.code);
     const conn = holder;
-    const released = new Promise<void>((resolve) => setTimeout(() => void conn.query('COMMIT').then(() => resolve()), 1_500));
     const started = Date.now();
-    const res = await issue(company, 'briefly-held-key');
+    // then() sends the request now (supertest sends lazily) while this test keeps the lock.
+    const pending = issue(company, 'briefly-held-key').then((r) => r);
+    // Held just past the first attempt's 1 s lock wait: released once that attempt has timed out
+    // and been retried, however slow the machine is to bring the request to the lock.
+    await until(() => retryWarnings().length > warningsBefore, 10_000);
+    await conn.query('COMMIT');
+    const res = await pending;
     const elapsed = Date.now() - started;
-    await released;
 
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ replayed: false, invoiceNumber: 2 });
-    // It waited for the lock's release (1.5 s), through one timed-out attempt.
-    expect(elapsed).toBeGreaterThanOrEqual(1_400);
+    // It waited out one 1 s lock wait, then got the lock on its second attempt.
+    expect(elapsed).toBeGreaterThanOrEqual(1_000);
     expect(retryWarnings().slice(warningsBefore)).toEqual([expect.objectContaining({ level: 40, attempt: 1, err: expect.stringMatching(/lock wait timeout/i) })]);
     const after = await issuedState(t.orm, company.code);
     expect(after.invoices.map((i) => i.invoiceNumber)).toEqual([1, 2]);
