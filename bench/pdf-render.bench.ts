@@ -5,11 +5,12 @@ import { runCommand } from '../src/cli/cli-runtime';
 import { demoSetupDocument } from '../src/cli/demo/demo-company';
 import { setUpDemoCompany } from '../src/cli/demo/demo-setup';
 import { startService } from '../src/server';
+import { benchDatabase } from './bench-database';
 
 /**
  * PDF render latency of GET /v1/invoices/:id/pdf on a started service (real HTTP on loopback,
  * real LibreOffice) under 1, 4 and 8 concurrent clients: median and p95 per level.
- * Uses its own database (invoicing_bench unless DATABASE_URL says otherwise) and the demo company.
+ * Uses a database of its own (dropped at the end) and the demo company.
  */
 const LEVELS = [1, 4, 8];
 const REQUESTS_PER_LEVEL = 48;
@@ -57,7 +58,8 @@ async function level(concurrency: number, url: string, headers: Record<string, s
 }
 
 export async function runPdfRenderBench(): Promise<LevelResult[]> {
-  process.env.DATABASE_URL ??= 'mysql://root@127.0.0.1:3306/invoicing_bench';
+  const db = benchDatabase();
+  process.env.DATABASE_URL = db.url;
   process.env.LOG_LEVEL ??= 'warn';
   process.env.PORT = '0';
   const { apiKey } = await runCommand(({ container }) => setUpDemoCompany(container));
@@ -81,6 +83,7 @@ export async function runPdfRenderBench(): Promise<LevelResult[]> {
     return results;
   } finally {
     await service.stop();
+    await db.drop();
   }
 }
 
