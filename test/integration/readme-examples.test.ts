@@ -1,0 +1,38 @@
+import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { applyDocument, applyFile } from '../support/setup-apply';
+import { createTestApp, TestApp } from '../support/test-app';
+
+const ROOT = path.join(__dirname, '../..');
+
+/** The setup file a newcomer copies from the README: its ```yaml block under "The setup file". */
+function readmeSetupBlock(): unknown {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('### The setup file'));
+  const block = /```yaml\n([\s\S]*?)```/.exec(section);
+  if (!block) throw new Error('README has no yaml block under "The setup file"');
+  return parse(block[1], { schema: 'core' });
+}
+
+/** The operator examples of the README must keep working as the setup format evolves. */
+describe('the README setup examples', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('applies docs/company-setup.example.yaml as it stands, and again without changes', async () => {
+    const file = path.join(ROOT, 'docs/company-setup.example.yaml');
+    expect((await applyFile(t, file)).created).toBeGreaterThan(0);
+    expect(await applyFile(t, file)).toMatchObject({ created: 0, updated: 0, deleted: 0 });
+  });
+
+  it('applies the essential example printed in the README', async () => {
+    const document = readmeSetupBlock() as { company: { code: string } };
+    document.company.code = 'README';
+    await expect(applyDocument(t, document)).resolves.toMatchObject({ companyCode: 'README' });
+  });
+});
