@@ -206,6 +206,23 @@ describe('POST /v1/invoices/preview', () => {
     });
   });
 
+  it('resolves the catalog in as many queries for 30 lines as for 1', async () => {
+    const conn = t.orm.em.getConnection();
+    const selects = async () => Number((await conn.execute<{ Value: string }[]>("SHOW GLOBAL STATUS LIKE 'Com_select'"))[0].Value);
+    const skus = ['SKU-ARROZ', 'SKU-CERVEZA', 'SKU-LECHE', 'SKU-COMBO', 'SKU-IMPORT'];
+    const queriesFor = async (lines: number) => {
+      const before = await selects();
+      const res = await preview({ items: Array.from({ length: lines }, (_, i) => ({ externalProductId: skus[i % skus.length], quantity: 1 })) });
+      expect(res.status).toBe(200);
+      return (await selects()) - before;
+    };
+    await queriesFor(1); // warm: the first request may load metadata
+    const one = await queriesFor(1);
+    const thirty = await queriesFor(30);
+    expect(thirty).toBe(one);
+    expect(one).toBeLessThanOrEqual(8);
+  });
+
   it('writes nothing and consumes no number over 50 previews', async () => {
     const conn = t.orm.em.getConnection();
     const tables = (await conn.execute<{ name: string }[]>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name <> 'mikro_orm_migrations'")).map((r) => r.name);
