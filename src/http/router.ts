@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import type { Container } from 'inversify';
+import compose from 'koa-compose';
+import type { AppConfig } from '../../config/config';
 import { Authenticator } from '../services/authenticator.service';
 import { ClientService } from '../services/client.service';
-import type { Middleware } from 'koa';
-import type { AppConfig } from '../../config/config';
 import { TOKENS } from '../tokens';
 import { requireApiKey } from './middleware/auth.middleware';
+import { jsonBody } from './middleware/json-body.middleware';
 import { rateLimit } from './middleware/rate-limit.middleware';
 import { registerClientRoutes } from './routes/clients.routes';
 import { registerDocsRoutes } from './routes/docs.routes';
@@ -16,13 +17,16 @@ import { InvoicePreviewService } from '../services/invoice-preview.service';
 import { InvoiceReader } from '../services/invoice-reader.service';
 import { InvoiceIssuer } from '../services/issuing/invoice-issuer.service';
 
-/** Every route of the API. Protected routes take the auth guard (key, then rate limit) explicitly. */
+/**
+ * Every route of the API. Protected routes take the guard explicitly: the API key, the rate
+ * limit, then the JSON body. The body is read only after the key is accepted, so a request
+ * without a valid key is 401 whatever its body (DESIGN section 8: 401, then 403, then the rest),
+ * and an anonymous caller cannot make the service parse a megabyte.
+ */
 export function buildRouter(container: Container): Router {
   const router = new Router();
   const config = container.get<AppConfig>(TOKENS.Config);
-  const authenticate = requireApiKey(container.get(Authenticator));
-  const limit = rateLimit(config.rateLimitPerMinute);
-  const auth: Middleware = (ctx, next) => authenticate(ctx, () => limit(ctx, next));
+  const auth = compose([requireApiKey(container.get(Authenticator)), rateLimit(config.rateLimitPerMinute), ...jsonBody(config.bodyLimit)]);
   const guards = { auth };
   const pdf = container.get(InvoicePdfService);
   registerHealthRoutes(router, { pdfAvailable: () => pdf.isAvailable() });

@@ -63,8 +63,14 @@ describe('authentication (SPEC section 5, DESIGN section 8)', () => {
     expectError(await t.http.post('/v1/clients').set(disabled.auth).send({ clientName: 'X', email: 'x@y.hn' }), 403, 'INTEGRATION_NOT_ENABLED');
   });
 
-  it('checks the credential before the body', async () => {
+  it('checks the credential before the body, however bad the body is (DESIGN section 8)', async () => {
     expectError(await t.http.post('/v1/clients').send({ nonsense: true }), 401, 'MISSING_API_KEY');
+    expectError(await t.http.post('/v1/clients').set('Content-Type', 'application/json').send('{bad json'), 401, 'MISSING_API_KEY');
+    expectError(await t.http.post('/v1/invoices').set('Content-Type', 'text/plain').send('hello'), 401, 'MISSING_API_KEY');
+    expectError(await t.http.post('/v1/invoices/preview').send({ items: [{ externalProductId: 'x'.repeat(2_000_000), quantity: 1 }] }), 401, 'MISSING_API_KEY');
+    expectError(await t.http.post('/v1/clients').set('Authorization', 'Bearer hninv_nope').set('Content-Type', 'application/json').send('{bad'), 401, 'INVALID_API_KEY');
+    const disabled = await seedCompany(t.orm, t.container, { integrationEnabled: false });
+    expectError(await t.http.post('/v1/clients').set(disabled.auth).set('Content-Type', 'application/json').send('{bad'), 403, 'INTEGRATION_NOT_ENABLED');
   });
 
   it('stores only the SHA-256 of the key', async () => {
