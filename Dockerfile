@@ -25,6 +25,12 @@ RUN apt-get update \
 WORKDIR /app
 
 FROM base AS build
+# Tests only (the docs-page test renders /v1/docs in headless Chromium, as CI does); the runtime
+# stage starts again from `base`, so the image that serves never carries a browser.
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium \
+ && apt-get clean \
+ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 # --ignore-scripts: `prepare` (the tsc build) needs the sources, copied below; the only
 # dependency install script is @scarf/scarf's analytics ping, which has no network to reach.
