@@ -1,7 +1,11 @@
 import { Migration20261122000000Initial } from './Migration20261122000000Initial';
+import { Migration20261122020000InvoiceIssuerSnapshot } from './Migration20261122020000InvoiceIssuerSnapshot';
 
 /**
  * Every migration in order. Listed explicitly (no folder scan) so compiled JavaScript, ts-jest and
  * the CLI all run the same set. Never edit one that has been applied: add a new one.
  */
-export const MIGRATIONS = [{ name: 'Migration20261122000000Initial', class: Migration20261122000000Initial }];
+export const MIGRATIONS = [
+  { name: 'Migration20261122000000Initial', class: Migration20261122000000Initial },
+  { name: 'Migration20261122020000InvoiceIssuerSnapshot', class: Migration20261122020000InvoiceIssuerSnapshot },
+];

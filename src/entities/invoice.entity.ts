@@ -10,8 +10,9 @@ import { PaymentTerminal } from './payment-terminal.entity';
 import { PriceList } from './price-list.entity';
 
 /**
- * An issued legal invoice. Everything printed on it is stored as issued (client name and RTN,
- * exoneration certificate, amounts), so a later change of the setup never changes a document.
+ * An issued legal invoice. Everything printed on it is stored as issued (issuer, CAI range and
+ * deadline, client name and RTN, exoneration certificate, lines, amounts), so a later change of
+ * the setup never changes a document.
  */
 @Entity({ tableName: 'invoices' })
 @Unique({ name: 'uq_invoices_cai_range_number', properties: ['caiRange', 'invoiceNumber'] })
@@ -41,6 +42,41 @@ export class Invoice {
 
   @Property({ type: 'datetime', length: 3 })
   invoiceDate!: Date;
+
+  // The issuer and the CAI authorization as printed when issued (see the second migration).
+  @Property({ type: 'string', length: 255 })
+  issuerName!: string;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  issuerTradeName: string | null = null;
+
+  @Property({ type: 'string', length: 14 })
+  issuerRtn!: string;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  issuerAddress: string | null = null;
+
+  @Property({ type: 'string', length: 64, nullable: true })
+  issuerPhone: string | null = null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  issuerEmail: string | null = null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  establishmentName: string | null = null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  establishmentAddress: string | null = null;
+
+  @Property({ type: 'integer', unsigned: true })
+  caiRangeStart!: number;
+
+  @Property({ type: 'integer', unsigned: true })
+  caiRangeEnd!: number;
+
+  /** Fecha límite de emisión of the CAI, YYYY-MM-DD. */
+  @Property({ type: 'date' })
+  caiDeadline!: string;
 
   @ManyToOne({ entity: () => Client, nullable: true })
   client: Client | null = null;

@@ -50,11 +50,20 @@ export function issuedDocument(invoice: Invoice): InvoiceTemplateInput {
   return {
     kind: 'invoice',
     annulled: invoice.isAnnulled,
-    issuer: issuerOf(invoice.company, establishment),
+    // As issued, not as the company reads today.
+    issuer: {
+      name: invoice.issuerName,
+      tradeName: invoice.issuerTradeName,
+      rtn: invoice.issuerRtn,
+      address: invoice.issuerAddress ?? '',
+      phone: invoice.issuerPhone,
+      email: invoice.issuerEmail,
+      establishment: { code: establishment.code, name: invoice.establishmentName, address: invoice.establishmentAddress },
+    },
     fiscalNumber: invoice.fiscalNumber,
     cai: invoice.cai,
-    range: { from: printed(invoice.caiRange.rangeStart), to: printed(invoice.caiRange.rangeEnd) },
-    deadline: invoice.caiRange.deadline,
+    range: { from: printed(invoice.caiRangeStart), to: printed(invoice.caiRangeEnd) },
+    deadline: invoice.caiDeadline,
     issuedAt: invoice.invoiceDate,
     client: invoice.clientName ? { name: invoice.clientName, rtn: invoice.clientLegalId } : null,
     purchaseOrderNumber: invoice.purchaseOrderNumber,

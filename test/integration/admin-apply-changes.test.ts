@@ -39,6 +39,7 @@ describe('admin apply over an existing setup', () => {
         company, emissionPoint: range.emissionPoint, caiRange: range, cai: range.cai, invoiceNumber: n, fiscalNumber: `000-001-01-${String(n).padStart(8, '0')}`,
         invoiceDate: new Date(), importe: zero, discountTotal: zero, exemptedAmount: zero, exoneratedAmount: zero, totalTaxes: zero, total: zero,
         totalInLetters: 'CERO LEMPIRAS CON 00/100', creatorUser, paymentTerminal, priceList,
+        issuerName: company.name, issuerRtn: company.rtn, caiRangeStart: range.rangeStart, caiRangeEnd: range.rangeEnd, caiDeadline: range.deadline,
       });
     }
     range.nextNumber = Math.max(...numbers) + 1;

@@ -1,6 +1,8 @@
-import { CaiRange, IdempotencyRecord, Invoice } from '../../src/entities';
+import { CaiRange, Company as CompanyEntity, IdempotencyRecord, Invoice } from '../../src/entities';
+import { issuedDocument } from '../../src/services/invoice-document';
+import { InvoiceReader } from '../../src/services/invoice-reader.service';
 import { createTestApp, TestApp } from '../support/test-app';
-import { uniqueCode } from '../support/factories';
+import { inContext, uniqueCode } from '../support/factories';
 import { runAdmin } from '../support/run-admin';
 import { applySetup, DEMO_CAI, pricingSetup, setUpCompany } from '../support/setup-fixtures';
 
@@ -255,5 +257,34 @@ describe('POST /v1/invoices', () => {
       const got = await t.http.get(`/v1/invoices/${mine.body.id}`).set(acme.auth);
       expect(got.body).toEqual({ ...mine.body, isAnnulled: true, pdfBase64: null });
     });
+  });
+});
+
+describe('an issued invoice after the operator changes the setup', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('prints the issuer and the CAI range as they were when it was issued', async () => {
+    const setup = pricingSetup(uniqueCode('S'));
+    const company = await setUpCompany(t, setup);
+    const issued = await t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', 'snap-1').send(CART);
+    expect(issued.status).toBe(201);
+
+    const establishment = setup.establishments[0];
+    const range = establishment.emissionPoints[0].caiRanges[0];
+    await applySetup(t, {
+      company: { ...setup.company, name: 'Nuevo Nombre S.A.', address: 'Otra dirección', phone: '+504 9999-9999' },
+      establishments: [{ ...establishment, address: 'Bodega nueva', emissionPoints: [{ code: '001', caiRanges: [{ ...range, deadline: '2098-01-15' }] }] }],
+    });
+
+    const { id: companyId } = await t.orm.em.fork().findOneOrFail(CompanyEntity, { code: company.code });
+    const doc = await inContext(t.orm, async () => issuedDocument(await t.container.get(InvoiceReader).get(companyId, issued.body.id)));
+    expect(doc.issuer).toMatchObject({ name: setup.company.name, address: setup.company.address, phone: setup.company.phone, rtn: setup.company.rtn });
+    expect(doc.issuer.establishment).toMatchObject({ address: establishment.address });
+    expect(doc).toMatchObject({ deadline: range.deadline, range: { from: '000-001-01-00000001', to: '000-001-01-00005000' } });
   });
 });

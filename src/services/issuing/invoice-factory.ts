@@ -6,8 +6,8 @@ import type { TakenNumber } from './cai-numbering';
 
 /**
  * The rows of an issued invoice, as the totals engine priced it. Everything printed is copied
- * (client name and RTN, certificate, product code and name), so the document never changes when
- * the setup does.
+ * (issuer, CAI range and deadline, client name and RTN, certificate, product code and name), so
+ * the document never changes when the setup does.
  */
 export function createInvoiceRows(em: EntityManager, companyId: number, priced: PricedInvoice, taken: TakenNumber): Invoice {
   const { totals, config, sale, request } = priced;
@@ -19,6 +19,17 @@ export function createInvoiceRows(em: EntityManager, companyId: number, priced: 
     invoiceNumber: taken.number,
     fiscalNumber: formatFiscalNumber(config.establishment.code, config.emissionPoint.code, taken.number),
     invoiceDate: request.invoiceDate,
+    issuerName: config.company.name,
+    issuerTradeName: config.company.tradeName,
+    issuerRtn: config.company.rtn,
+    issuerAddress: config.company.address,
+    issuerPhone: config.company.phone,
+    issuerEmail: config.company.email,
+    establishmentName: config.establishment.name,
+    establishmentAddress: config.establishment.address,
+    caiRangeStart: taken.range.rangeStart,
+    caiRangeEnd: taken.range.rangeEnd,
+    caiDeadline: taken.range.deadline,
     client: sale.client,
     clientName: sale.client?.clientName ?? null,
     clientLegalId: sale.client?.legalId ?? null,

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { MikroORM } from '@mikro-orm/mysql';
+import mysql from 'mysql2/promise';
+import { loadConfig } from '../../config/config';
+import { mikroOrmOptions } from '../../config/mikro-orm.config';
+import { assertTestDatabaseName } from '../support/test-database';
+
+const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'mysql://root@127.0.0.1:3306';
+
+describe('migrations', () => {
+  const name = `invoicing_test_migr_${randomBytes(4).toString('hex')}`;
+  let admin: mysql.Connection;
+  let orm: MikroORM;
+
+  beforeAll(async () => {
+    assertTestDatabaseName(name);
+    admin = await mysql.createConnection(SERVER_URL);
+    await admin.query(`CREATE DATABASE \`${name}\``);
+    orm = await MikroORM.init(mikroOrmOptions(loadConfig({ DATABASE_URL: `${SERVER_URL}/${name}` })));
+  });
+  afterAll(async () => {
+    await orm.close(true);
+    await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    await admin.end();
+  });
+
+  it('fill the issuer snapshot of invoices issued before it existed, from the setup of the time', async () => {
+    const migrator = orm.getMigrator();
+    await migrator.up({ to: 'Migration20261122000000Initial' });
+    const sql = (statement: string) => orm.em.getConnection().execute(statement);
+    await sql("INSERT INTO companies (id, code, name, trade_name, rtn, address, phone, email, created_at, updated_at) VALUES (1, 'OLD', 'Comercial Antigua', 'La Antigua', '08019999000001', 'Barrio Abajo', '+504 2222-1111', 'f@antigua.hn', NOW(3), NOW(3))");
+    await sql("INSERT INTO establishments (id, company_id, code, name, address) VALUES (1, 1, '000', 'Casa matriz', 'Barrio Abajo, local 3')");
+    await sql("INSERT INTO emission_points (id, establishment_id, code) VALUES (1, 1, '001')");
+    await sql("INSERT INTO cai_ranges (id, emission_point_id, cai, range_start, range_end, deadline, next_number) VALUES (1, 1, 'ABC123-ABC123-ABC123-ABC123-ABC123-AB', 1, 500, '2027-06-30', 2)");
+    await sql("INSERT INTO operator_users (id, company_id, code, name) VALUES (1, 1, 'u', 'U')");
+    await sql("INSERT INTO payment_terminals (id, company_id, code, name) VALUES (1, 1, 't', 'T')");
+    await sql("INSERT INTO price_lists (id, company_id, code) VALUES (1, 1, 'P')");
+    await sql(
+      'INSERT INTO invoices (company_id, emission_point_id, cai_range_id, cai, invoice_number, fiscal_number, invoice_date, importe, discount_total, exempted_amount, exonerated_amount, total_taxes, total, total_in_letters, creator_user_id, payment_terminal_id, price_list_id, created_at) ' +
+        "VALUES (1, 1, 1, 'ABC123-ABC123-ABC123-ABC123-ABC123-AB', 1, '000-001-01-00000001', NOW(3), 100, 0, 0, 0, 15, 115, 'CIENTO QUINCE LEMPIRAS CON 00/100', 1, 1, 1, NOW(3))",
+    );
+
+    const applied = await migrator.up();
+    expect(applied.map((m) => m.name)).toContain('Migration20261122020000InvoiceIssuerSnapshot');
+    const [row] = await sql('SELECT issuer_name, issuer_trade_name, issuer_rtn, issuer_address, issuer_phone, issuer_email, establishment_name, establishment_address, cai_range_start, cai_range_end, cai_deadline FROM invoices');
+    expect({ ...row, cai_deadline: String(row.cai_deadline).slice(0, 10) }).toEqual({
+      issuer_name: 'Comercial Antigua', issuer_trade_name: 'La Antigua', issuer_rtn: '08019999000001', issuer_address: 'Barrio Abajo',
+      issuer_phone: '+504 2222-1111', issuer_email: 'f@antigua.hn', establishment_name: 'Casa matriz', establishment_address: 'Barrio Abajo, local 3',
+      cai_range_start: 1, cai_range_end: 500, cai_deadline: '2027-06-30',
+    });
+    expect(await migrator.getPendingMigrations()).toEqual([]);
+  });
+});
