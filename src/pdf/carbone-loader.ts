@@ -1,5 +1,5 @@
 import type * as Carbone from 'carbone';
-import { locateLibreOffice, pathForCarbone, type LibreOfficeInstallation } from './libreoffice-locator';
+import { pathForCarbone, type LibreOfficeInstallation } from './libreoffice-locator';
 import type { CarboneTemplate } from './odt-package';
 
 /** carbone.set() accepts every key of its params module; @types/carbone lists only some. */
@@ -61,16 +61,4 @@ export function loadCarbone(installation: LibreOfficeInstallation): LoadedCarbon
     installation,
   };
   return loaded;
-}
-
-/**
- * For a test setup file: loads carbone early (before jest defines `it`, which spares the
- * CPU calibration carbone runs when it sees a test framework). Returns false when
- * LibreOffice is absent.
- */
-export function preloadCarbone(): boolean {
-  const location = locateLibreOffice();
-  if (!location.available) return false;
-  loadCarbone(location.installation);
-  return true;
 }

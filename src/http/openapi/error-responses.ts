@@ -38,7 +38,6 @@ export const ERROR_CAUSES: Record<ErrorCode, string> = {
   CAI_RANGE_EXHAUSTED: 'The CAI ranges of the emission point have no numbers left.',
   CAI_EXPIRED: 'Every CAI range with numbers left is past its deadline (fecha límite de emisión).',
   PAYLOAD_TOO_LARGE: 'The body is larger than the service accepts.',
-  UNSUPPORTED_MEDIA_TYPE: 'Reserved; not answered in this version (a non-JSON body is 400 VALIDATION_FAILED).',
   EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED: 'isCredit true: credit invoices are reserved for a future version.',
   RATE_LIMITED: 'The company sent more requests a minute than this instance accepts (RATE_LIMIT_PER_MINUTE). Retry after the Retry-After seconds.',
   INTERNAL_ERROR: 'Service failure; the message has nothing internal. Retry with backoff and the same Idempotency-Key.',
