@@ -1,8 +1,9 @@
 import { EntityManager, LockMode } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { displayPrefix, generateApiKey, hashApiKey } from '../domain/api-key-format';
-import { ApiKey, Company } from '../entities';
+import { ApiKey } from '../entities';
 import { TOKENS } from '../tokens';
+import { companyByCode } from './company-by-code';
 import { OperatorError } from './operator-error';
 
 /** At most two active keys, so a key can be rotated without downtime (SPEC section 5). */
@@ -42,8 +43,7 @@ export class ApiKeyService {
   private async issueUnderLock(companyCode: string, expiresAt: Date | null, now: Date, atLimit: (active: ApiKey[]) => void): Promise<IssuedKey> {
     return this.em.transactional(async (em) => {
       // The company row lock serialises concurrent issues, so the limit holds under races.
-      const company = await em.findOne(Company, { code: companyCode }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!company) throw new OperatorError(`unknown company ${companyCode}`);
+      const company = await companyByCode(em, companyCode, LockMode.PESSIMISTIC_WRITE);
       const keys = await em.find(ApiKey, { company }, { orderBy: { id: 'asc' } });
       const active = keys.filter((k) => statusOf(k, now) === 'active');
       if (active.length >= MAX_ACTIVE_KEYS) atLimit(active);
@@ -64,8 +64,7 @@ export class ApiKeyService {
   }
 
   async list(companyCode: string): Promise<ApiKey[]> {
-    const company = await this.em.findOne(Company, { code: companyCode });
-    if (!company) throw new OperatorError(`unknown company ${companyCode}`);
+    const company = await companyByCode(this.em, companyCode);
     return this.em.find(ApiKey, { company }, { orderBy: { id: 'asc' } });
   }
 }

@@ -1,14 +1,14 @@
 import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import type { AppConfig } from '../../config/config';
-import { Company, Establishment } from '../entities';
+import { Establishment } from '../entities';
 import { readCompanyLogo } from '../pdf/company-template';
 import type { PdfRenderer } from '../pdf/pdf-renderer';
 import { checkTemplate, type TemplateCheckResult } from '../pdf/template-check';
 import { resolveTemplate } from '../pdf/template-resolver';
 import { TOKENS } from '../tokens';
 import { issuerOf } from './invoice-document';
-import { OperatorError } from './operator-error';
+import { companyByCode } from './company-by-code';
 
 export interface CompanyTemplateCheck extends TemplateCheckResult {
   /** The template checked: the file given, else the one the company's invoices use. */
@@ -31,8 +31,7 @@ export class TemplateCheckService {
 
   /** Starts the renderer when it is not running (for a readable template); the caller stops it. */
   async check(companyCode: string, file?: string): Promise<CompanyTemplateCheck> {
-    const company = await this.em.findOne(Company, { code: companyCode });
-    if (!company) throw new OperatorError(`company ${companyCode} does not exist`);
+    const company = await companyByCode(this.em, companyCode);
     const { templatesDir } = this.config;
     const templateFile = file ?? resolveTemplate(templatesDir, companyCode);
     const logo = await readCompanyLogo(templatesDir, companyCode);

@@ -65,7 +65,7 @@ describe('admin template check', () => {
 
   it('refuses an unknown company', async () => {
     const run = await runAdmin(t.config.databaseUrl, ['template', 'check', '--company', 'NOPE']);
-    expect(run).toEqual({ code: 1, stdout: '', stderr: 'error: company NOPE does not exist\n' });
+    expect(run).toEqual({ code: 1, stdout: '', stderr: 'error: unknown company NOPE\n' });
   });
 
   it('refuses a file that is not an ODT', async () => {
