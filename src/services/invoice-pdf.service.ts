@@ -39,8 +39,11 @@ export class InvoicePdfService {
       const template = await prepareTemplate(resolveTemplate(templatesDir, companyCode), logo);
       return await this.renderer.render(template, buildInvoiceTemplateData(input));
     } catch (err) {
+      // A renderer failure is expected now and then (LibreOffice busy, restarting, absent); anything
+      // else is a bug in building the document, logged as such though the caller still gets a 503.
       const reason = err instanceof PdfRenderError ? err.reason : 'failed';
-      this.logger.warn({ err, reason, companyCode }, 'PDF rendering failed');
+      if (err instanceof PdfRenderError) this.logger.warn({ err, reason, companyCode }, 'PDF rendering failed');
+      else this.logger.error({ err, companyCode }, 'PDF rendering failed unexpectedly');
       throw new AppError('PDF_RENDER_FAILED', `The PDF could not be generated right now (${reason}); the invoice is stored, retry later.`, {
         retryAfterSeconds: RETRY_AFTER_SECONDS[reason],
       });
