@@ -13,7 +13,7 @@ export class InvoiceReader {
     const invoice = await this.em.findOne(
       Invoice,
       { id, company: companyId },
-      { populate: ['lines', 'taxes', 'company', 'caiRange', 'emissionPoint.establishment'], refresh: true },
+      { populate: ['lines', 'taxes', 'emissionPoint.establishment'], refresh: true },
     );
     if (!invoice) throw new AppError('EXTERNAL_INVOICE_NOT_FOUND', `Invoice ${id} does not exist in this company.`);
     return invoice;
