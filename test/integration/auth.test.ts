@@ -102,7 +102,7 @@ describe('rate limit (DESIGN section 9)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '5' });
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '5' } });
   });
   afterAll(() => t.close());
 

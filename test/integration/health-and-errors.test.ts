@@ -6,7 +6,7 @@ describe('health, routing and the error shape', () => {
   let acme: SeededCompany;
 
   beforeAll(async () => {
-    t = await createTestApp({ BODY_LIMIT: '2kb' });
+    t = await createTestApp({ env: { BODY_LIMIT: '2kb' } });
     acme = await seedCompany(t.orm, t.container);
   });
   afterAll(() => t.close());

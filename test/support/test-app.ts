@@ -39,8 +39,7 @@ export interface TestAppOptions {
  * The real application (real container, real middleware, real MariaDB) on a fresh database,
  * served through supertest without a listening port. Logs go to a capture at debug level.
  */
-export async function createTestApp(options: TestAppOptions | NodeJS.ProcessEnv = {}): Promise<TestApp> {
-  const { pdf = false, env = {}, contract = true } = isOptions(options) ? options : { env: options };
+export async function createTestApp({ pdf = false, env = {}, contract = true }: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase(env);
   const logs = new LogCapture();
   const config = { ...db.config, logLevel: 'debug' as const };
@@ -62,8 +61,4 @@ export async function createTestApp(options: TestAppOptions | NodeJS.ProcessEnv 
       await db.drop();
     },
   };
-}
-
-function isOptions(value: TestAppOptions | NodeJS.ProcessEnv): value is TestAppOptions {
-  return 'pdf' in value || 'env' in value || 'contract' in value;
 }
