@@ -28,6 +28,10 @@ export class Client extends CompanyOwnedEntry {
   @Property({ type: 'string', length: 64, nullable: true })
   exonerationCertificate: string | null = null;
 
+  /** Registro SAG number, the agro sector's alternative to the certificate. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  exonerationSagRegistry: string | null = null;
+
   /** Last Honduras day the exoneration is valid (inclusive). */
   @Property({ type: 'date', nullable: true })
   exonerationValidUntil: string | null = null;

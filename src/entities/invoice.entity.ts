@@ -90,6 +90,13 @@ export class Invoice {
   @Property({ type: 'string', length: 64, nullable: true })
   exonerationCertificate: string | null = null;
 
+  @Property({ type: 'string', length: 64, nullable: true })
+  exonerationSagRegistry: string | null = null;
+
+  /** No. correlativo de la Orden de Compra Exenta, sent per sale by the caller. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  exemptPurchaseOrderNumber: string | null = null;
+
   @Property({ type: 'string', length: 255, nullable: true })
   purchaseOrderNumber: string | null = null;
 
