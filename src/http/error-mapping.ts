@@ -11,15 +11,13 @@ export interface ErrorResponse {
   headers?: Record<string, string>;
 }
 
-/** Errors raised by koa-bodyparser (raw-body) carry a `type` that says what went wrong. */
+/** Errors raised by raw-body while reading a body carry a `type` that says what went wrong. */
 interface BodyParserError {
   type: string;
 }
 
 const BODY_PARSER_TYPES: Record<string, [ErrorCode, string]> = {
   'entity.too.large': ['PAYLOAD_TOO_LARGE', 'The request body is larger than the service accepts.'],
-  'encoding.unsupported': ['VALIDATION_FAILED', 'The request body has an unsupported character encoding.'],
-  'charset.unsupported': ['VALIDATION_FAILED', 'The request body has an unsupported charset.'],
   'request.aborted': ['VALIDATION_FAILED', 'The request body was not received completely.'],
   'request.size.invalid': ['VALIDATION_FAILED', 'The request body does not match its Content-Length.'],
 };
@@ -28,10 +26,15 @@ function isBodyParserError(err: unknown): err is BodyParserError {
   return typeof err === 'object' && err !== null && typeof (err as BodyParserError).type === 'string' && (err as BodyParserError).type in BODY_PARSER_TYPES;
 }
 
-/** co-body (under koa-bodyparser) marks a body it cannot parse as JSON with status 400. */
-function isUnparseableJson(err: unknown): boolean {
-  return err instanceof SyntaxError && (err as SyntaxError & { status?: number }).status === 400;
-}
+/**
+ * The challenge of a 401 (RFC 9110 11.6.1 requires one; RFC 6750 3 gives its form): a request
+ * without credentials gets only the scheme and realm, a refused key also error="invalid_token".
+ */
+export const AUTH_REALM = 'invoicing';
+const CHALLENGES: Partial<Record<ErrorCode, string>> = {
+  MISSING_API_KEY: `Bearer realm="${AUTH_REALM}"`,
+  INVALID_API_KEY: `Bearer realm="${AUTH_REALM}", error="invalid_token", error_description="The API key is unknown, revoked or expired"`,
+};
 
 function response(code: ErrorCode, message: string, unexpected = false): ErrorResponse {
   return { status: ERROR_STATUS[code], body: { code, message }, unexpected };
@@ -39,16 +42,17 @@ function response(code: ErrorCode, message: string, unexpected = false): ErrorRe
 
 /**
  * The one table that turns anything thrown while serving a request into `{code, message}`
- * (STYLE habit 4): services throw AppError, yup throws ValidationError, the body parser throws
+ * services throw AppError, yup throws ValidationError, the body reader throws
  * typed errors, and everything else is an unexpected 500 whose details stay in the log.
  */
 export function toErrorResponse(err: unknown): ErrorResponse {
   if (err instanceof AppError) {
     const mapped = response(err.code, err.message);
+    const challenge = CHALLENGES[err.code];
+    if (challenge !== undefined) return { ...mapped, headers: { 'WWW-Authenticate': challenge } };
     return err.retryAfterSeconds === undefined ? mapped : { ...mapped, headers: { 'Retry-After': String(err.retryAfterSeconds) } };
   }
   if (err instanceof ValidationError) return response('VALIDATION_FAILED', err.errors.join('; '));
   if (isBodyParserError(err)) return response(...BODY_PARSER_TYPES[err.type]);
-  if (isUnparseableJson(err)) return response('VALIDATION_FAILED', 'The request body is not valid JSON (an object is expected).');
   return response('INTERNAL_ERROR', 'The service failed to handle the request. Retry with backoff (and the same Idempotency-Key).', true);
 }

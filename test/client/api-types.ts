@@ -113,7 +113,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI document, as YAML */
+        /**
+         * This OpenAPI document, as YAML
+         * @description The OpenAPI 3 document of this API, generated from the service's code, so it always matches the running version. Needs no credential. Feed it to a client generator or a validating proxy.
+         */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -130,7 +133,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Interactive documentation (Swagger UI) */
+        /**
+         * Interactive documentation (Swagger UI)
+         * @description A Swagger UI page that renders this document and lets a developer try each operation with an API key. Needs no credential and no internet (its assets are served by the service itself).
+         */
         get: operations["getApiDocsUi"];
         put?: never;
         post?: never;
@@ -157,7 +163,7 @@ export interface paths {
          * Register a client of the company
          * @description Registers a client in the key's company. Needed only for exonerated sales or to put a name on an invoice. Unknown fields are rejected (400 VALIDATION_FAILED). A client with the same code or RTN (legalId) in the company is a conflict (409), also when two requests race.
          */
-        post: operations["createClient"];
+        post: operations["registerClient"];
         delete?: never;
         options?: never;
         head?: never;
@@ -185,7 +191,7 @@ export interface components {
             };
         };
         /** @description The body of every error under /v1, whatever the endpoint or status. */
-        Error: {
+        ErrorResponse: {
             /**
              * @description Stable and machine-readable: logic must use this and the HTTP status.
              * @example VALIDATION_FAILED
@@ -216,7 +222,7 @@ export interface components {
             /** @example Col. Palmira, Tegucigalpa */
             address?: string | null;
         };
-        Client: {
+        ClientRecord: {
             /**
              * @description Used as clientId when creating invoices.
              * @example 3
@@ -244,7 +250,7 @@ export interface components {
         };
         ClientList: {
             /** @description Ordered by name, A to Z (then by id). */
-            clients: components["schemas"]["Client"][];
+            clients: components["schemas"]["ClientRecord"][];
             /**
              * @description Total clients of the company, not the page size.
              * @example 3
@@ -527,7 +533,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "VALIDATION_FAILED" | "INVALID_RTN_FORMAT";
                 };
@@ -536,7 +542,7 @@ export interface components {
         /**
          * @description page or limit is not an integer of at least 1. Do not retry unchanged.
          *
-         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed or non-JSON body), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
+         *     - `VALIDATION_FAILED`: page must be an integer from 1 to 2147483647.
          */
         ListBadRequest: {
             headers: {
@@ -544,7 +550,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "VALIDATION_FAILED";
                 };
@@ -570,7 +576,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN";
                 };
@@ -597,7 +603,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "MISSING_IDEMPOTENCY_KEY" | "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN";
                 };
@@ -612,10 +618,12 @@ export interface components {
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Bearer realm="invoicing", plus error="invalid_token" when a key was sent but refused. */
+                "WWW-Authenticate": string;
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "MISSING_API_KEY" | "INVALID_API_KEY";
                 };
@@ -634,7 +642,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "INTEGRATION_NOT_ENABLED";
                 };
@@ -651,7 +659,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "UQ_CLIENT_CODE_COMPANY";
                 };
@@ -679,7 +687,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "INTEGRATION_MISSING_EMISSION_POINT" | "INTEGRATION_EMISSION_POINT_NOT_FOUND" | "INTEGRATION_MISSING_CREATOR_USER" | "INTEGRATION_MISSING_PRICE_TYPE" | "PRICE_NOT_FOUND" | "EXCHANGE_RATE_NOT_FOUND" | "INVALID_TAX_RATE" | "DISCOUNT_POLICY_NOT_FOUND" | "DISCOUNT_POLICY_UNAVAILABLE" | "INVALID_DISCOUNT_POLICY";
                 };
@@ -712,7 +720,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "IDEMPOTENCY_KEY_REQUEST_MISMATCH" | "INTEGRATION_MISSING_EMISSION_POINT" | "INTEGRATION_EMISSION_POINT_NOT_FOUND" | "INTEGRATION_MISSING_CREATOR_USER" | "INTEGRATION_MISSING_PRICE_TYPE" | "PRICE_NOT_FOUND" | "EXCHANGE_RATE_NOT_FOUND" | "INVALID_TAX_RATE" | "DISCOUNT_POLICY_NOT_FOUND" | "DISCOUNT_POLICY_UNAVAILABLE" | "INVALID_DISCOUNT_POLICY" | "INTEGRATION_MISSING_PAYMENT_TERMINAL" | "INTEGRATION_PAYMENT_TERMINAL_NOT_FOUND" | "CAI_RANGE_EXHAUSTED" | "CAI_EXPIRED";
                 };
@@ -729,7 +737,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "EXTERNAL_INVOICE_NOT_FOUND";
                 };
@@ -746,9 +754,26 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "PAYLOAD_TOO_LARGE";
+                };
+            };
+        };
+        /**
+         * @description The body must be JSON in UTF-8, sent as Content-Type: application/json. Do not retry unchanged.
+         *
+         *     - `UNSUPPORTED_MEDIA_TYPE`: The body is not sent as Content-Type: application/json in UTF-8 (another media type, a charset other than UTF-8, or a Content-Encoding).
+         */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    /** @enum {string} */
+                    code?: "UNSUPPORTED_MEDIA_TYPE";
                 };
             };
         };
@@ -763,7 +788,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED";
                 };
@@ -780,7 +805,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "INTERNAL_ERROR";
                 };
@@ -799,7 +824,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "RATE_LIMITED";
                 };
@@ -818,7 +843,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "PDF_RENDER_FAILED";
                 };
@@ -873,6 +898,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["PreviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CreditNotSupported"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -911,6 +937,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["IssueConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CreditNotSupported"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -1089,7 +1116,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    createClient: {
+    registerClient: {
         parameters: {
             query?: never;
             header?: {
@@ -1112,7 +1139,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Client"];
+                    "application/json": components["schemas"]["ClientRecord"];
                 };
             };
             400: components["responses"]["ClientBadRequest"];
@@ -1120,6 +1147,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["ClientConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

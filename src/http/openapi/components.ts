@@ -32,6 +32,20 @@ function withRetryAfter<T extends object>(response: T) {
   };
 }
 
+/** A 401 names the scheme to authenticate with (RFC 9110 11.6.1, RFC 6750 3). */
+function withChallenge<T extends object>(response: T) {
+  return {
+    ...response,
+    headers: {
+      'WWW-Authenticate': {
+        description: 'Bearer realm="invoicing", plus error="invalid_token" when a key was sent but refused.',
+        required: true,
+        schema: { type: 'string', example: 'Bearer realm="invoicing", error="invalid_token"' },
+      },
+    },
+  };
+}
+
 export const components = {
   securitySchemes: {
     bearerAuth: {
@@ -76,10 +90,12 @@ export const components = {
   schemas,
   responses: {
     ClientBadRequest: errorResponse(`The request is invalid. ${NO_RETRY}`, ['VALIDATION_FAILED', 'INVALID_RTN_FORMAT']),
-    ListBadRequest: errorResponse(`page or limit is not an integer of at least 1. ${NO_RETRY}`, ['VALIDATION_FAILED']),
+    ListBadRequest: errorResponse(`page or limit is not an integer of at least 1. ${NO_RETRY}`, ['VALIDATION_FAILED'], {
+      VALIDATION_FAILED: 'page must be an integer from 1 to 2147483647.',
+    }),
     PreviewBadRequest: errorResponse(`The request is invalid. ${NO_RETRY}`, PRICING_BAD_REQUEST),
     IssueBadRequest: errorResponse(`The request is invalid; nothing was issued and the key stays unused. ${NO_RETRY}`, ['MISSING_IDEMPOTENCY_KEY', ...PRICING_BAD_REQUEST]),
-    Unauthorized: errorResponse(`The credential is missing or invalid. ${NO_RETRY}`, ['MISSING_API_KEY', 'INVALID_API_KEY']),
+    Unauthorized: withChallenge(errorResponse(`The credential is missing or invalid. ${NO_RETRY}`, ['MISSING_API_KEY', 'INVALID_API_KEY'])),
     Forbidden: errorResponse(`The key is valid but the company cannot use the API. ${NO_RETRY}`, ['INTEGRATION_NOT_ENABLED']),
     ClientConflict: errorResponse(`The client already exists. ${NO_RETRY}`, ['UQ_CLIENT_CODE_COMPANY']),
     PreviewConflict: errorResponse(`The company's configuration or catalog does not allow this sale. ${NO_RETRY}`, PRICING_CONFLICT),
@@ -89,6 +105,7 @@ export const components = {
     ),
     InvoiceNotFound: errorResponse(`No such invoice in the company. ${NO_RETRY}`, ['EXTERNAL_INVOICE_NOT_FOUND']),
     PayloadTooLarge: errorResponse(`The body is over the size limit. ${NO_RETRY}`, ['PAYLOAD_TOO_LARGE']),
+    UnsupportedMediaType: errorResponse(`The body must be JSON in UTF-8, sent as Content-Type: application/json. ${NO_RETRY}`, ['UNSUPPORTED_MEDIA_TYPE']),
     CreditNotSupported: errorResponse(`A well-formed request asking for something v1 does not do. ${NO_RETRY}`, ['EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED']),
     InternalError: errorResponse('A service failure. Retry with backoff (and, on POST /v1/invoices, the same Idempotency-Key and body).', ['INTERNAL_ERROR']),
     RateLimited: withRetryAfter(errorResponse('Too many requests from the company: the one 4xx that is retried, after the Retry-After seconds.', ['RATE_LIMITED'])),

@@ -38,6 +38,7 @@ export const ERROR_CAUSES: Record<ErrorCode, string> = {
   CAI_RANGE_EXHAUSTED: 'The CAI ranges of the emission point have no numbers left.',
   CAI_EXPIRED: 'Every CAI range with numbers left is past its deadline (fecha límite de emisión).',
   PAYLOAD_TOO_LARGE: 'The body is larger than the service accepts.',
+  UNSUPPORTED_MEDIA_TYPE: 'The body is not sent as Content-Type: application/json in UTF-8 (another media type, a charset other than UTF-8, or a Content-Encoding).',
   EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED: 'isCredit true: credit invoices are reserved for a future version.',
   RATE_LIMITED: 'The company sent more requests a minute than this instance accepts (RATE_LIMIT_PER_MINUTE). Retry after the Retry-After seconds.',
   INTERNAL_ERROR: 'Service failure; the message has nothing internal. Retry with backoff and the same Idempotency-Key.',
@@ -51,20 +52,23 @@ const OPERATOR_NOTE = 'Resolved by the operator, not by retrying: keep the sale 
  * One documented error response: the {code, message} shape with `code` narrowed to the codes the
  * operation can answer with this status, each listed with its cause and given as an example.
  * Every code must have the response's status (ERROR_STATUS); a mismatch is a programming error.
+ * `causes` replaces the general cause of a code where the operation can only meet one case of it
+ * (a list has no body, so its VALIDATION_FAILED is about page and limit).
  */
-export function errorResponse(summary: string, codes: ErrorCode[]) {
+export function errorResponse(summary: string, codes: ErrorCode[], causes: Partial<Record<ErrorCode, string>> = {}) {
+  const causeOf = (code: ErrorCode): string => causes[code] ?? ERROR_CAUSES[code];
   const status = ERROR_STATUS[codes[0]];
   const wrong = codes.filter((code) => ERROR_STATUS[code] !== status);
   if (wrong.length > 0) throw new Error(`error response "${summary}" mixes statuses: ${wrong.join(', ')} are not ${status}`);
   const operatorCodes = codes.some((code) => code.startsWith('INTEGRATION_') || code.startsWith('CAI_')) ? `\n\n${OPERATOR_NOTE}` : '';
   return {
-    description: `${summary}\n\n${codes.map((code) => `- \`${code}\`: ${ERROR_CAUSES[code]}`).join('\n')}${operatorCodes}`,
+    description: `${summary}\n\n${codes.map((code) => `- \`${code}\`: ${causeOf(code)}`).join('\n')}${operatorCodes}`,
     content: {
       'application/json': {
         schema: {
-          allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }],
+          allOf: [{ $ref: '#/components/schemas/ErrorResponse' }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }],
         },
-        examples: Object.fromEntries(codes.map((code) => [code, { summary: code, value: { code, message: ERROR_CAUSES[code] } }])),
+        examples: Object.fromEntries(codes.map((code) => [code, { summary: code, value: { code, message: causeOf(code) } }])),
       },
     },
   };

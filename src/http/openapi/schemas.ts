@@ -45,7 +45,7 @@ export const schemas = {
       },
     },
   },
-  Error: {
+  ErrorResponse: {
     type: 'object',
     description: 'The body of every error under /v1, whatever the endpoint or status.',
     required: ['code', 'message'],
@@ -71,7 +71,7 @@ export const schemas = {
       address: { type: 'string', nullable: true, maxLength: 255, example: 'Col. Palmira, Tegucigalpa' },
     },
   },
-  Client: {
+  ClientRecord: {
     type: 'object',
     required: ['id', 'clientName', 'email', 'legalId', 'phone', 'address', 'createdAt'],
     properties: {
@@ -88,7 +88,7 @@ export const schemas = {
     type: 'object',
     required: ['clients', 'count'],
     properties: {
-      clients: { type: 'array', items: ref('Client'), description: 'Ordered by name, A to Z (then by id).' },
+      clients: { type: 'array', items: ref('ClientRecord'), description: 'Ordered by name, A to Z (then by id).' },
       count: { type: 'integer', description: 'Total clients of the company, not the page size.', example: 3 },
     },
   },

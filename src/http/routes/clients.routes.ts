@@ -8,7 +8,7 @@ import { principalOf, RouteGuards } from './route-context';
  * @openapi
  * /v1/clients:
  *   post:
- *     operationId: createClient
+ *     operationId: registerClient
  *     tags: [Clients]
  *     summary: Register a client of the company
  *     description: >-
@@ -28,7 +28,7 @@ import { principalOf, RouteGuards } from './route-context';
  *         content:
  *           application/json:
  *             schema:
- *               $ref: '#/components/schemas/Client'
+ *               $ref: '#/components/schemas/ClientRecord'
  *       400:
  *         $ref: '#/components/responses/ClientBadRequest'
  *       401:
@@ -39,6 +39,8 @@ import { principalOf, RouteGuards } from './route-context';
  *         $ref: '#/components/responses/ClientConflict'
  *       413:
  *         $ref: '#/components/responses/PayloadTooLarge'
+ *       415:
+ *         $ref: '#/components/responses/UnsupportedMediaType'
  *       429:
  *         $ref: '#/components/responses/RateLimited'
  *       500:
@@ -55,11 +57,11 @@ import { principalOf, RouteGuards } from './route-context';
  *     parameters:
  *       - in: query
  *         name: page
- *         schema: { type: integer, minimum: 1, example: 1 }
+ *         schema: { type: integer, minimum: 1, maximum: 2147483647, example: 1 }
  *         description: Page number, starting at 1; needs limit.
  *       - in: query
  *         name: limit
- *         schema: { type: integer, minimum: 1, example: 50 }
+ *         schema: { type: integer, minimum: 1, maximum: 2147483647, example: 50 }
  *         description: Clients per page; needs page.
  *     responses:
  *       200:
