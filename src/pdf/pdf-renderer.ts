@@ -144,7 +144,7 @@ export class CarbonePdfRenderer implements PdfRenderer {
     this.state = 'starting';
     const workDir = prepareWorkDir(this.options.tempDir);
     this.workDir = workDir;
-    const carbone = loadCarbone(location.installation);
+    const carbone = loadCarbone(location.installation, this.options.tempDir);
     this.carbone = carbone;
     const startTimeoutMs = this.options.startTimeoutMs ?? Math.max(30_000, this.options.timeoutMs);
     carbone.set({
