@@ -524,7 +524,7 @@ export interface components {
         /**
          * @description The request is invalid. Do not retry unchanged.
          *
-         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed or non-JSON body), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
+         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed JSON, not UTF-8, or past a body limit: nesting deeper than 8 levels (the body is level 1), a string (field names included) over 1000 characters, an array over 1000 elements, an object over 50 fields), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
          *     - `INVALID_RTN_FORMAT`: legalId (RTN) is not exactly 14 digits.
          */
         ClientBadRequest: {
@@ -559,7 +559,7 @@ export interface components {
         /**
          * @description The request is invalid. Do not retry unchanged.
          *
-         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed or non-JSON body), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
+         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed JSON, not UTF-8, or past a body limit: nesting deeper than 8 levels (the body is level 1), a string (field names included) over 1000 characters, an array over 1000 elements, an object over 50 fields), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
          *     - `INVALID_NUMBER`: An invalid number: quantity not greater than 0, negative price, more than 4 decimals or too large.
          *     - `INVALID_REQUEST`: An inconsistent request, e.g. a total too large to write in words; the message explains.
          *     - `EXTERNAL_INVOICE_NO_ITEMS`: items is empty.
@@ -586,7 +586,7 @@ export interface components {
          * @description The request is invalid; nothing was issued and the key stays unused. Do not retry unchanged.
          *
          *     - `MISSING_IDEMPOTENCY_KEY`: The Idempotency-Key header is missing or empty on POST /v1/invoices.
-         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed or non-JSON body), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
+         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed JSON, not UTF-8, or past a body limit: nesting deeper than 8 levels (the body is level 1), a string (field names included) over 1000 characters, an array over 1000 elements, an object over 50 fields), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
          *     - `INVALID_NUMBER`: An invalid number: quantity not greater than 0, negative price, more than 4 decimals or too large.
          *     - `INVALID_REQUEST`: An inconsistent request, e.g. a total too large to write in words; the message explains.
          *     - `EXTERNAL_INVOICE_NO_ITEMS`: items is empty.

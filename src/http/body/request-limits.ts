@@ -16,3 +16,9 @@ export const REQUEST_LIMITS = {
   /** Fields of any object. */
   maxObjectFields: 50,
 } as const;
+
+/** The limits in words, for the served document. */
+export function describeRequestLimits(): string {
+  const l = REQUEST_LIMITS;
+  return `nesting deeper than ${l.maxDepth} levels (the body is level 1), a string (field names included) over ${l.maxStringLength} characters, an array over ${l.maxArrayLength} elements, an object over ${l.maxObjectFields} fields`;
+}

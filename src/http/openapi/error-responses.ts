@@ -1,8 +1,9 @@
 import { ERROR_STATUS, ErrorCode } from '../../domain/error-codes';
+import { describeRequestLimits } from '../body/request-limits';
 
 /** What each code means, in the words of SPEC section 7 and DESIGN; shown in the document. */
 export const ERROR_CAUSES: Record<ErrorCode, string> = {
-  VALIDATION_FAILED: 'Body invalid (missing field, wrong type, unknown field, malformed or non-JSON body), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.',
+  VALIDATION_FAILED: `Body invalid (missing field, wrong type, unknown field, malformed JSON, not UTF-8, or past a body limit: ${describeRequestLimits()}), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.`,
   MISSING_IDEMPOTENCY_KEY: 'The Idempotency-Key header is missing or empty on POST /v1/invoices.',
   EXTERNAL_INVOICE_NO_ITEMS: 'items is empty.',
   EMPTY_ITEMS: 'items is empty, detected by the totals engine.',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import swaggerJsdoc from 'swagger-jsdoc';
+import { describeRequestLimits } from '../body/request-limits';
 import { components } from './components';
 
 const DESCRIPTION = `Issues legally valid Honduran sales invoices (CAI authorization range, ISV tax, RTN tax id) on
@@ -21,6 +22,11 @@ fact issued returns it with \`replayed: true\`). A 4xx is never retried unchange
 429 RATE_LIMITED after the seconds its Retry-After header gives. INTEGRATION_*
 (and CAI_*) errors are resolved in the operator's application: keep the sale queued and alert a
 person.
+
+## Request bodies
+Bodies are JSON sent as \`Content-Type: application/json\` in UTF-8; another media type, charset or
+Content-Encoding is 415 UNSUPPORTED_MEDIA_TYPE. Besides the size limit (413), a body is refused
+with 400 VALIDATION_FAILED, naming the place, for ${describeRequestLimits()}.
 
 ## Versioning
 v1 may add fields to responses without notice: clients must ignore unknown response fields. The

@@ -4,10 +4,11 @@ import { AppError } from '../../domain/app-error';
 import { hondurasDate } from '../../domain/calendar-date';
 import { decimalPlaces } from '../../domain/money';
 import type { InvoiceRequest } from '../../services/pricing/invoice-request';
+import { REQUEST_LIMITS } from '../body/request-limits';
 import { strictObject, validate } from './validate';
 
-/** Lines per invoice; SPEC leaves it open, this keeps one request's work and PDF bounded. */
-export const MAX_ITEMS = 1000;
+/** Lines per invoice: the array limit every body is read under, which keeps one request's work and PDF bounded. */
+export const MAX_ITEMS = REQUEST_LIMITS.maxArrayLength;
 const MAX_QUANTITY = new Big(1_000_000);
 const MAX_PRICE = new Big('999999999.9999');
 
