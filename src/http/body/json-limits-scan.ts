@@ -1,5 +1,5 @@
 import { AppError } from '../../domain/app-error';
-import { REQUEST_LIMITS } from './request-limits';
+import { REQUEST_LIMITS, type RequestLimits } from './request-limits';
 
 interface Frame {
   kind: 'object' | 'array';
@@ -61,7 +61,7 @@ export function checkJsonLimits(text: string, limits = REQUEST_LIMITS): void {
 }
 
 /** Reads the string starting at `start` (a quote); returns the index after its closing quote. */
-function readString(text: string, start: number, stack: Frame[], afterOpenerOrComma: boolean, limits: typeof REQUEST_LIMITS): number {
+function readString(text: string, start: number, stack: Frame[], afterOpenerOrComma: boolean, limits: RequestLimits): number {
   const top = stack[stack.length - 1];
   // In an object, a string right after { or , is a field name.
   const isKey = top?.kind === 'object' && afterOpenerOrComma;

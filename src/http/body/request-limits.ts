@@ -6,7 +6,14 @@
  * a phone...) are the schemas' business; these only bound the work a hostile body can cause.
  * The README lists them; change both together.
  */
-export const REQUEST_LIMITS = {
+export interface RequestLimits {
+  readonly maxDepth: number;
+  readonly maxStringLength: number;
+  readonly maxArrayLength: number;
+  readonly maxObjectFields: number;
+}
+
+export const REQUEST_LIMITS: RequestLimits = {
   /** Objects and arrays nested inside one another, the body itself counting as level 1. */
   maxDepth: 8,
   /** Characters of any string, field names included (escapes count as the character they stand for). */
@@ -15,7 +22,7 @@ export const REQUEST_LIMITS = {
   maxArrayLength: 1000,
   /** Fields of any object. */
   maxObjectFields: 50,
-} as const;
+};
 
 /** The limits in words, for the served document. */
 export function describeRequestLimits(): string {

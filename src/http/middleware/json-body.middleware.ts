@@ -11,6 +11,7 @@ declare module 'koa' {
 }
 
 const UTF8 = new Set(['utf-8', 'utf8']);
+const WITHOUT_BODY = new Set(['GET', 'HEAD']);
 const IDENTITY = new Set(['', 'identity']);
 
 function unsupported(message: string): never {
@@ -22,12 +23,13 @@ function unsupported(message: string): never {
  * known to be bounded: UTF-8 only, and within the nesting, string, array and object limits
  * (checkJsonLimits). A body of another media type, charset or content encoding is refused
  * with 415 rather than guessed at; only `application/json` itself is JSON here, so a caller
- * never gets a body silently read in a way it did not mean.
+ * never gets a body silently read in a way it did not mean. GET and HEAD take no body: one sent
+ * anyway is not read (Node discards it), as their operations document no body answers.
  */
 export function jsonBody(limit: string): Middleware {
   return async (ctx, next) => {
     const hasBody = ctx.request.length > 0 || ctx.get('Transfer-Encoding') !== '';
-    if (!hasBody) {
+    if (!hasBody || WITHOUT_BODY.has(ctx.method)) {
       ctx.request.body = {};
       return next();
     }
