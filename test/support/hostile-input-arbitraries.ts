@@ -144,7 +144,8 @@ export function hostileCases(t: FuzzTargets): fc.Arbitrary<HostileCase> {
       return { kind: 'headers', method: 'POST', path, headers, body: JSON.stringify(validBody(path, t, i)) };
     });
 
-  const segment = fc.oneof(printable(30).map(encodeURIComponent), fc.constantFrom(String(t.invoiceId), '0', '-1', '1e3', '4294967296', '99999999999999999999', '%00', '.x.', '%E0%A4%A', '1.5', '%201'));
+  // Dot segments are left out: URL parsing would resolve them to another path before the contract check.
+  const segment = fc.oneof(printable(30).map(encodeURIComponent).filter((text) => !/^(\.|%2e)*$/i.test(text)), fc.constantFrom(String(t.invoiceId), '0', '-1', '1e3', '4294967296', '99999999999999999999', '%00', '.x.', '%E0%A4%A', '1.5', '%201'));
   const params = fc.oneof(
     fc.tuple(fc.oneof(printable(20).map(encodeURIComponent), fc.constantFrom('1', '0', '2147483647', '2147483648', '-1', '1.0', '')), fc.oneof(printable(20).map(encodeURIComponent), fc.constantFrom('1', '50', '2147483648', 'x')), fc.constantFrom('page=%s&limit=%l', 'page=%s', 'limit=%l', 'page=%s&page=%l', 'page[]=%s&limit=%l', '%s=%l'))
       .map(([page, limit, shape]): HostileCase => ({ kind: 'params', method: 'GET', path: `/v1/clients?${shape.replace('%s', page).replace('%l', limit)}`, headers: auth })),
