@@ -39,7 +39,11 @@ export function previewDocument(priced: PricedInvoice): InvoiceTemplateInput {
     },
     totalInLetters: priced.totalInLetters,
     exchangeRate: totals.appliedDollarExchangeRate?.toFixed() ?? null,
-    exonerationCertificate: sale.exonerationCertificate,
+    exoneration: {
+      exemptPurchaseOrderNumber: request.exemptPurchaseOrderNumber,
+      certificate: sale.exonerationCertificate,
+      sagRegistry: sale.exonerationSagRegistry,
+    },
   };
 }
 
@@ -85,6 +89,10 @@ export function issuedDocument(invoice: Invoice): InvoiceTemplateInput {
     },
     totalInLetters: invoice.totalInLetters,
     exchangeRate: invoice.appliedDollarExchangeRate === null ? null : new Big(invoice.appliedDollarExchangeRate).toFixed(),
-    exonerationCertificate: invoice.exonerationCertificate,
+    exoneration: {
+      exemptPurchaseOrderNumber: invoice.exemptPurchaseOrderNumber,
+      certificate: invoice.exonerationCertificate,
+      sagRegistry: invoice.exonerationSagRegistry,
+    },
   };
 }

@@ -6,7 +6,8 @@ import type { TakenNumber } from './cai-numbering';
 
 /**
  * The rows of an issued invoice, as the totals engine priced it. Everything printed is copied
- * (issuer, CAI range and deadline, client name and RTN, certificate, product code and name), so
+ * (issuer, CAI range and deadline, client name and RTN, the exonerated buyer's references,
+ * product code and name), so
  * the document never changes when the setup does.
  */
 export function createInvoiceRows(em: EntityManager, companyId: number, priced: PricedInvoice, taken: TakenNumber): Invoice {
@@ -34,6 +35,8 @@ export function createInvoiceRows(em: EntityManager, companyId: number, priced: 
     clientName: sale.client?.clientName ?? null,
     clientLegalId: sale.client?.legalId ?? null,
     exonerationCertificate: sale.exonerationCertificate,
+    exonerationSagRegistry: sale.exonerationSagRegistry,
+    exemptPurchaseOrderNumber: request.exemptPurchaseOrderNumber,
     purchaseOrderNumber: request.purchaseOrderNumber,
     importe: totals.importe.toFixed(2),
     discountTotal: totals.discountTotal.toFixed(2),
