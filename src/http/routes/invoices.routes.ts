@@ -1,5 +1,4 @@
 import type Router from '@koa/router';
-import { issuedDocument } from '../../services/invoice-document';
 import type { InvoicePdfService } from '../../services/invoice-pdf.service';
 import type { InvoicePreviewService } from '../../services/invoice-preview.service';
 import type { InvoiceReader } from '../../services/invoice-reader.service';
@@ -150,7 +149,9 @@ export interface InvoiceRouteServices {
  *     summary: Download the invoice PDF
  *     description: >-
  *       Generates the A4 PDF at request time, with the CAI, the authorized range and the issue
- *       deadline (fecha límite de emisión); an annulled invoice is marked ANULADA. Same scoping
+ *       deadline (fecha límite de emisión); an annulled invoice is marked ANULADA. It is printed
+ *       with the template and logo the invoice was issued with, so every copy is identical to
+ *       the original whatever letterhead the company uses today. Same scoping
  *       and errors as GET /v1/invoices/{id}. When the PDF cannot be generated right now the
  *       answer is a retryable 503.
  *     parameters:
@@ -190,8 +191,9 @@ export function registerInvoiceRoutes(router: Router, guards: RouteGuards, servi
     const principal = principalOf(ctx.state);
     const key = parseIdempotencyKey(ctx.get('Idempotency-Key'));
     const { invoice, replayed } = await services.issuer.issue(principal.companyId, key, ctx.request.body, (body) => parseInvoiceRequest(body));
-    // Rendered after the commit, never under a lock; a failure leaves pdfBase64 null.
-    const pdf = await services.pdf.renderOrNull(principal.companyCode, issuedDocument(invoice));
+    // Rendered after the commit, never under a lock, from the template fixed at issue (a replay
+    // prints the original document); a failure leaves pdfBase64 null.
+    const pdf = await services.pdf.renderIssuedOrNull(principal.companyCode, invoice);
     ctx.status = 201;
     ctx.body = presentInvoice(invoice, { replayed, pdf });
   });
@@ -205,7 +207,7 @@ export function registerInvoiceRoutes(router: Router, guards: RouteGuards, servi
   router.get('/v1/invoices/:id/pdf', guards.auth, async (ctx) => {
     const principal = principalOf(ctx.state);
     const invoice = await services.reader.get(principal.companyId, parseInvoiceId(ctx.params.id));
-    const pdf = await services.pdf.render(principal.companyCode, issuedDocument(invoice));
+    const pdf = await services.pdf.renderIssued(principal.companyCode, invoice);
     ctx.status = 200;
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `inline; filename="factura-${invoice.fiscalNumber}.pdf"`);
