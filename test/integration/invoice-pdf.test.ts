@@ -173,7 +173,7 @@ describe('invoice PDFs (LibreOffice, read back with poppler)', () => {
 
   it('flows a 200-line invoice over several pages: every line once, the table header on each page, one totals block at the end', async () => {
     const items = Array.from({ length: 200 }, (_, i) => ({ externalProductId: 'SKU-ARROZ', quantity: i + 1 }));
-    const { invoice, pdf } = await issue({ items });
+    const { invoice, pdf } = await issue({ clientId: clientIds.ROBLE, items });
 
     expect(isA4(pdf)).toBe(true);
     expect(pdf.pages).toBeGreaterThanOrEqual(4);
