@@ -75,7 +75,7 @@ export interface paths {
         };
         /**
          * Download the invoice PDF
-         * @description Generates the A4 PDF at request time, with the CAI, the authorized range and the issue deadline (fecha límite de emisión); an annulled invoice is marked ANULADA. Same scoping and errors as GET /v1/invoices/{id}. When the PDF cannot be generated right now the answer is a retryable 503.
+         * @description Generates the A4 PDF at request time, with the CAI, the authorized range and the issue deadline (fecha límite de emisión); an annulled invoice is marked ANULADA. It is printed with the template and logo the invoice was issued with, so every copy is identical to the original whatever letterhead the company uses today. Same scoping and errors as GET /v1/invoices/{id}. When the PDF cannot be generated right now the answer is a retryable 503.
          */
         get: operations["getInvoicePdf"];
         put?: never;
@@ -289,6 +289,11 @@ export interface components {
              */
             purchaseOrderNumber?: string | null;
             /**
+             * @description No. correlativo de la Orden de Compra Exenta of an exonerated sale: 1 to 64 characters after trimming (empty, blank or longer: 400 VALIDATION_FAILED), stored trimmed and printed on the invoice. Only for a sale that is exonerated (by the client's exoneration, recorded by the operator, or the company's exonerated sales); on any other sale 400 INVALID_REQUEST, since it does not make a sale exonerated. An exonerated sale must print at least one of this number, the client's exoneration certificate or its Registro SAG number, else 400 EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE.
+             * @example OCE-2026-000123
+             */
+            exemptPurchaseOrderNumber?: string | null;
+            /**
              * @description Default false. true is rejected with 422 EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED (reserved for a future version).
              * @example false
              */
@@ -379,6 +384,16 @@ export interface components {
              */
             clientId: number | null;
             /**
+             * @description The caller's purchase-order reference, as recorded; null when none was sent.
+             * @example OC-2026-0042
+             */
+            purchaseOrderNumber: string | null;
+            /**
+             * @description No. correlativo de la Orden de Compra Exenta of an exonerated sale, trimmed, as printed on the invoice; null when none was sent.
+             * @example null
+             */
+            exemptPurchaseOrderNumber: string | null;
+            /**
              * @description Sum of line importe, before discounts. Lempiras, at most 2 decimals.
              * @example 465.5
              */
@@ -462,6 +477,16 @@ export interface components {
              * @example 3
              */
             clientId: number | null;
+            /**
+             * @description The caller's purchase-order reference, as recorded; null when none was sent.
+             * @example OC-2026-0042
+             */
+            purchaseOrderNumber: string | null;
+            /**
+             * @description No. correlativo de la Orden de Compra Exenta of an exonerated sale, trimmed, as printed on the invoice; null when none was sent.
+             * @example null
+             */
+            exemptPurchaseOrderNumber: string | null;
             /**
              * @description Sum of line importe, before discounts. Lempiras, at most 2 decimals.
              * @example 465.5
@@ -555,7 +580,7 @@ export interface components {
          *
          *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed or non-JSON body), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
          *     - `INVALID_NUMBER`: An invalid number: quantity not greater than 0, negative price, more than 4 decimals or too large.
-         *     - `INVALID_REQUEST`: An inconsistent request, e.g. a total too large to write in words; the message explains.
+         *     - `INVALID_REQUEST`: An inconsistent request, e.g. exemptPurchaseOrderNumber on a sale that is not exonerated, or a total too large to write in words; the message explains.
          *     - `EXTERNAL_INVOICE_NO_ITEMS`: items is empty.
          *     - `ITEM_MISSING_PRODUCT_REFERENCE`: A line references no product (externalProductId missing or empty).
          *     - `ITEM_AMBIGUOUS_PRODUCT_REFERENCE`: A line references more than one product (externalProductId mapped twice).
@@ -563,6 +588,8 @@ export interface components {
          *     - `EXTERNAL_INVOICE_CLIENT_NOT_FOUND`: clientId is not a client of the company.
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT`: An exonerated sale without clientId.
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN`: The client of an exonerated sale has no RTN (legalId).
+         *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE`: An exonerated sale with none of the references the invoice must print: exemptPurchaseOrderNumber, or the client's exoneration certificate or Registro SAG number.
+         *     - `EXTERNAL_INVOICE_BUYER_ID_REQUIRED`: The total exceeds the final-consumer threshold (FINAL_CONSUMER_ID_THRESHOLD, L 10,000.00 by default): the buyer must be identified by a clientId whose client has an RTN (legalId). The message names the threshold.
          */
         PreviewBadRequest: {
             headers: {
@@ -572,7 +599,7 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {string} */
-                    code?: "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN";
+                    code?: "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE" | "EXTERNAL_INVOICE_BUYER_ID_REQUIRED";
                 };
             };
         };
@@ -582,7 +609,7 @@ export interface components {
          *     - `MISSING_IDEMPOTENCY_KEY`: The Idempotency-Key header is missing or empty on POST /v1/invoices.
          *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed or non-JSON body), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
          *     - `INVALID_NUMBER`: An invalid number: quantity not greater than 0, negative price, more than 4 decimals or too large.
-         *     - `INVALID_REQUEST`: An inconsistent request, e.g. a total too large to write in words; the message explains.
+         *     - `INVALID_REQUEST`: An inconsistent request, e.g. exemptPurchaseOrderNumber on a sale that is not exonerated, or a total too large to write in words; the message explains.
          *     - `EXTERNAL_INVOICE_NO_ITEMS`: items is empty.
          *     - `ITEM_MISSING_PRODUCT_REFERENCE`: A line references no product (externalProductId missing or empty).
          *     - `ITEM_AMBIGUOUS_PRODUCT_REFERENCE`: A line references more than one product (externalProductId mapped twice).
@@ -590,6 +617,8 @@ export interface components {
          *     - `EXTERNAL_INVOICE_CLIENT_NOT_FOUND`: clientId is not a client of the company.
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT`: An exonerated sale without clientId.
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN`: The client of an exonerated sale has no RTN (legalId).
+         *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE`: An exonerated sale with none of the references the invoice must print: exemptPurchaseOrderNumber, or the client's exoneration certificate or Registro SAG number.
+         *     - `EXTERNAL_INVOICE_BUYER_ID_REQUIRED`: The total exceeds the final-consumer threshold (FINAL_CONSUMER_ID_THRESHOLD, L 10,000.00 by default): the buyer must be identified by a clientId whose client has an RTN (legalId). The message names the threshold.
          */
         IssueBadRequest: {
             headers: {
@@ -599,7 +628,7 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["Error"] & {
                     /** @enum {string} */
-                    code?: "MISSING_IDEMPOTENCY_KEY" | "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN";
+                    code?: "MISSING_IDEMPOTENCY_KEY" | "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE" | "EXTERNAL_INVOICE_BUYER_ID_REQUIRED";
                 };
             };
         };
