@@ -30,7 +30,8 @@ export interface InvoiceRouteServices {
  *       writes nothing, and takes no Idempotency-Key; it may be repeated freely. The PDF is
  *       marked SIN VALIDEZ FISCAL, with the CAI masked, and must not be given to an end
  *       customer. It does not require a payment terminal to be configured. Same body rules as
- *       POST /v1/invoices, including items.price and the isCredit rejection.
+ *       POST /v1/invoices, including items.price, the isCredit rejection, the exonerated buyer's
+ *       references and the identified buyer above the final-consumer threshold.
  *     requestBody:
  *       required: true
  *       content:
@@ -78,7 +79,20 @@ export interface InvoiceRouteServices {
  *
  *       Requires the company's default emission point, creator user, price list and payment
  *       terminal (else 409 INTEGRATION_MISSING_*) and a CAI range with numbers left whose
- *       deadline has not passed (else 409 CAI_RANGE_EXHAUSTED or CAI_EXPIRED). Retry only 5xx
+ *       deadline has not passed (else 409 CAI_RANGE_EXHAUSTED or CAI_EXPIRED).
+ *
+ *
+ *       What the law asks of the document (Acuerdo 481-2017): a sale whose total exceeds the
+ *       final-consumer threshold (L 10,000.00 unless the operator configured another amount)
+ *       needs a clientId whose client has an RTN (else 400 EXTERNAL_INVOICE_BUYER_ID_REQUIRED,
+ *       checked before any number is taken); an exonerated sale prints the buyer's references
+ *       (exemptPurchaseOrderNumber, the client's exoneration certificate and Registro SAG
+ *       number) and needs at least one of them (else 400
+ *       EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE). Every copy of the PDF (replays, GET
+ *       /v1/invoices/{id}/pdf) is printed with the letterhead the invoice was issued with.
+ *
+ *
+ *       Retry only 5xx
  *       responses, timeouts and network errors, with backoff and the same key and body.
  *     parameters:
  *       - $ref: '#/components/parameters/IdempotencyKey'
