@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Compute and render an invoice without issuing it
-         * @description Computes and renders the document with the company's real configuration (products, price list, ISV rates, letterhead), using the same engine and template as a real invoice, then discards it. It consumes no CAI, does not advance the number sequence, writes nothing, and takes no Idempotency-Key; it may be repeated freely. The PDF is marked SIN VALIDEZ FISCAL, with the CAI masked, and must not be given to an end customer. It does not require a payment terminal to be configured. Same body rules as POST /v1/invoices, including items.price and the isCredit rejection.
+         * @description Computes and renders the document with the company's real configuration (products, price list, ISV rates, letterhead), using the same engine and template as a real invoice, then discards it. It consumes no CAI, does not advance the number sequence, writes nothing, and takes no Idempotency-Key; it may be repeated freely. The PDF is marked SIN VALIDEZ FISCAL, with the CAI masked, and must not be given to an end customer. It does not require a payment terminal to be configured. Same body rules as POST /v1/invoices, including items.price, the isCredit rejection, the exonerated buyer's references and the identified buyer above the final-consumer threshold.
          */
         post: operations["previewInvoice"];
         delete?: never;
@@ -37,7 +37,11 @@ export interface paths {
          * Issue a legal invoice (idempotent by Idempotency-Key)
          * @description Issues a legal invoice against the company's CAI range, consuming its next sequential number. Invoice creation is idempotent by header, because duplicates are a compliance problem: a new Idempotency-Key issues an invoice (201, replayed false); the same key and the same body return the original invoice with replayed true (201) and issue nothing; the same key and a different body are 409 IDEMPOTENCY_KEY_REQUEST_MISMATCH and issue nothing. A request that failed binds no key, so the same key can be sent again once the cause is fixed. Keys are kept about 24 hours; after that, check in the operator's application whether the invoice exists before trying again.
          *
-         *     Requires the company's default emission point, creator user, price list and payment terminal (else 409 INTEGRATION_MISSING_*) and a CAI range with numbers left whose deadline has not passed (else 409 CAI_RANGE_EXHAUSTED or CAI_EXPIRED). Retry only 5xx responses, timeouts and network errors, with backoff and the same key and body.
+         *     Requires the company's default emission point, creator user, price list and payment terminal (else 409 INTEGRATION_MISSING_*) and a CAI range with numbers left whose deadline has not passed (else 409 CAI_RANGE_EXHAUSTED or CAI_EXPIRED).
+         *
+         *     What the law asks of the document (Acuerdo 481-2017): a sale whose total exceeds the final-consumer threshold (L 10,000.00 unless the operator configured another amount) needs a clientId whose client has an RTN (else 400 EXTERNAL_INVOICE_BUYER_ID_REQUIRED, checked before any number is taken); an exonerated sale prints the buyer's references (exemptPurchaseOrderNumber, the client's exoneration certificate and Registro SAG number) and needs at least one of them (else 400 EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE). Every copy of the PDF (replays, GET /v1/invoices/{id}/pdf) is printed with the letterhead the invoice was issued with.
+         *
+         *     Retry only 5xx responses, timeouts and network errors, with backoff and the same key and body.
          */
         post: operations["issueInvoice"];
         delete?: never;
