@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Invoice, TemplateVersion } from '../../src/entities';
-import { uniqueCode } from '../support/factories';
+import { TemplateVersionStore } from '../../src/services/template-versions.service';
+import { inContext, uniqueCode } from '../support/factories';
 import { readPdf, type ReadPdf } from '../support/pdf-reader';
 import { framedPng } from '../support/png';
 import { runAdmin } from '../support/run-admin';
@@ -113,5 +114,14 @@ describe('copies identical to the original after the letterhead changes', () => 
     const versions = await t.orm.em.fork().find(TemplateVersion, {}, { populate: ['content'] });
     expect(versions.map((v) => `${v.kind}:${v.sha256}`).sort()).toEqual([`logo:${b.logo}`, `template:${b.template}`, `template:${defaultTemplate}`].sort());
     for (const v of versions) expect(sha256(v.content)).toBe(v.sha256);
+  });
+
+  it('stores a new file once when several requests read it at the same time', async () => {
+    await writeEditedTemplate(letterhead(), withBanner('MEMBRETE CONCURRENTE'));
+    const store = t.container.get(TemplateVersionStore);
+    const results = await Promise.all(Array.from({ length: 6 }, () => inContext(t.orm, () => store.current(acme.code))));
+    expect(new Set(results.map((r) => r?.templateVersionId)).size).toBe(1);
+    const hash = sha256(fs.readFileSync(letterhead()));
+    expect(await t.orm.em.fork().count(TemplateVersion, { kind: 'template', sha256: hash })).toBe(1);
   });
 });
