@@ -29,11 +29,13 @@ function sha256(content: Buffer): string {
  * the unique (kind, sha256) index, so instances storing the same file at once agree on one row.
  * Runs in its own statements, never inside the issuing transaction.
  */
-async function storeVersion(em: EntityManager, kind: TemplateVersionKind, content: Buffer): Promise<number> {
+async function storeVersion(em: EntityManager, kind: TemplateVersionKind, content: Buffer, check: () => Promise<unknown> = async () => undefined): Promise<number> {
   const hash = sha256(content);
   const find = async () => (await em.findOne(TemplateVersion, { kind, sha256: hash }, { fields: ['id'], disableIdentityMap: true }))?.id;
   const existing = await find();
   if (existing !== undefined) return existing;
+  // A stored version was checked when it was stored, so only new bytes pay for the check.
+  await check();
   try {
     return await em.insert(TemplateVersion, { kind, sha256: hash, content, byteSize: content.length, createdAt: new Date() });
   } catch (err) {
@@ -52,11 +54,10 @@ async function storeVersion(em: EntityManager, kind: TemplateVersionKind, conten
 async function storeCurrentVersions(em: EntityManager, templatesDir: string, companyCode: string, logger: Logger): Promise<FixedVersions> {
   const templateFile = resolveTemplate(templatesDir, companyCode);
   const template = await readTemplateFile(templateFile);
-  await parseOdtPackage(template, templateFile);
   const logo = await readCompanyLogo(templatesDir, companyCode);
   if (logo.problem !== undefined) logger.warn({ companyCode, problem: logo.problem }, 'company logo ignored');
   return {
-    templateVersionId: await storeVersion(em, 'template', template),
+    templateVersionId: await storeVersion(em, 'template', template, () => parseOdtPackage(template, templateFile)),
     logoVersionId: logo.data === undefined ? null : await storeVersion(em, 'logo', logo.data),
   };
 }

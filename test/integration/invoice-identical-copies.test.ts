@@ -116,6 +116,25 @@ describe('copies identical to the original after the letterhead changes', () => 
     for (const v of versions) expect(sha256(v.content)).toBe(v.sha256);
   });
 
+  it('issues while the letterhead is unreadable, and fixes the first letterhead its PDF can be printed with', async () => {
+    fs.writeFileSync(letterhead(), 'not an ODT package');
+    const d = await issue('copies-d');
+    expect(d.status).toBe(201);
+    expect(d.body.pdfBase64).toBeNull();
+    expect((await versionsOf(d.body.id)).template).toBeUndefined();
+    const refused = await t.http.get(`/v1/invoices/${d.body.id}/pdf`).set(acme.auth);
+    expect(refused.status).toBe(503);
+    expect(refused.body.code).toBe('PDF_RENDER_FAILED');
+
+    await writeEditedTemplate(letterhead(), withBanner('MEMBRETE REPARADO'));
+    expect((await reprint(d.body.id)).text).toContain('MEMBRETE REPARADO');
+    expect((await versionsOf(d.body.id)).template).toBe(sha256(fs.readFileSync(letterhead())));
+    await writeEditedTemplate(letterhead(), withBanner('MEMBRETE POSTERIOR'));
+    const later = await reprint(d.body.id);
+    expect(later.text).toContain('MEMBRETE REPARADO');
+    expect(later.text).not.toContain('MEMBRETE POSTERIOR');
+  }, 60_000);
+
   it('stores a new file once when several requests read it at the same time', async () => {
     await writeEditedTemplate(letterhead(), withBanner('MEMBRETE CONCURRENTE'));
     const store = t.container.get(TemplateVersionStore);
