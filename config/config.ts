@@ -1,4 +1,5 @@
 import path from 'node:path';
+import Big from 'big.js';
 import * as yup from 'yup';
 import { defaults, SettingName } from './defaults';
 
@@ -24,6 +25,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   dbLockWaitTimeoutSeconds: number;
   rateLimitPerMinute: number;
+  /** Lempiras, 2 decimals; a sale whose total exceeds it needs an identified buyer. null: rule off. */
+  finalConsumerIdThreshold: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -61,6 +64,10 @@ const schema = yup.object({
   SHUTDOWN_TIMEOUT_MS: integer(0, 600000),
   DB_LOCK_WAIT_TIMEOUT_SECONDS: integer(1, 3600),
   RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000),
+  FINAL_CONSUMER_ID_THRESHOLD: yup
+    .string()
+    .required()
+    .matches(/^\d{1,12}(\.\d{1,2})?$/, '${path} must be an amount in lempiras such as 10000.00 (0 turns the rule off)'),
 });
 
 function isMysqlUrl(value: string | undefined): boolean {
@@ -109,7 +116,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: Number(s.SHUTDOWN_TIMEOUT_MS),
     dbLockWaitTimeoutSeconds: Number(s.DB_LOCK_WAIT_TIMEOUT_SECONDS),
     rateLimitPerMinute: Number(s.RATE_LIMIT_PER_MINUTE),
+    finalConsumerIdThreshold: finalConsumerThreshold(s.FINAL_CONSUMER_ID_THRESHOLD),
   };
+}
+
+/** The threshold with 2 decimals, or null when it is 0 (the rule is off). */
+function finalConsumerThreshold(value: string): string | null {
+  const amount = new Big(value);
+  return amount.eq(0) ? null : amount.toFixed(2);
 }
 
 /** The URL with its password replaced, fit for logs and error messages. */

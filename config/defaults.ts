@@ -28,6 +28,11 @@ export const defaults = {
   DB_LOCK_WAIT_TIMEOUT_SECONDS: '5',
   /** Requests a minute per company and instance before 429 RATE_LIMITED; 0 turns it off. */
   RATE_LIMIT_PER_MINUTE: '1200',
+  /**
+   * Lempiras above which a sale must name an identified buyer (a client with an RTN): the law's
+   * final-consumer limit, which the Finance ministry may change; 0 turns the rule off.
+   */
+  FINAL_CONSUMER_ID_THRESHOLD: '10000.00',
 } as const;
 
 export type SettingName = keyof typeof defaults;

@@ -19,6 +19,7 @@ import { SaleClientResolver } from './services/pricing/sale-client';
 import { InvoiceReader } from './services/invoice-reader.service';
 import { IdempotencyStore } from './services/issuing/idempotency-store';
 import { TemplateCheckService } from './services/template-check.service';
+import { TemplateVersionStore } from './services/template-versions.service';
 import { InvoiceIssuer } from './services/issuing/invoice-issuer.service';
 
 /**
@@ -35,7 +36,7 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   container.bind(TOKENS.PdfRenderer).toConstantValue(pdfRenderer);
   for (const service of [Authenticator, ClientService, ApiKeyService, ClientExonerationService, InvoiceAnnulmentService,
     IntegrationConfigLoader, SaleClientResolver, CatalogLineResolver, InvoicePricer, InvoicePdfService, InvoicePreviewService,
-    IdempotencyStore, InvoiceReader, InvoiceIssuer, TemplateCheckService]) {
+    IdempotencyStore, InvoiceReader, InvoiceIssuer, TemplateCheckService, TemplateVersionStore]) {
     container.bind(service).toSelf();
   }
   container.bind(CompanySetupService).toSelf();

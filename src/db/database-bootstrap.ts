@@ -3,6 +3,7 @@ import mysql from 'mysql2/promise';
 import type { Logger } from 'pino';
 import { AppConfig, maskDatabaseUrl } from '../../config/config';
 import { mikroOrmOptions } from '../../config/mikro-orm.config';
+import { fixVersionsOfUnversionedInvoices } from '../services/template-versions.service';
 
 /** Start-up could not reach or prepare the database; the message is the one line to print. */
 export class DatabaseUnavailableError extends Error {}
@@ -27,6 +28,8 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<M
     try {
       const applied = await orm.getMigrator().up();
       if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.name) }, 'applied database migrations');
+      // SQL cannot read template files, so invoices issued before versions were kept get them here, under the same lock.
+      await fixVersionsOfUnversionedInvoices(orm.em.fork(), config.templatesDir, logger);
     } catch (err) {
       await orm.close(true);
       throw err;

@@ -16,16 +16,17 @@ import { PriceList } from './price-list.entity';
 import { Product } from './product.entity';
 import { ProductMapping } from './product-mapping.entity';
 import { ProductPrice } from './product-price.entity';
+import { TemplateVersion } from './template-version.entity';
 
 export {
   ApiKey, CaiRange, Client, Company, DiscountPolicy, EmissionPoint, Establishment, IdempotencyRecord,
   IntegrationSettings, Invoice, InvoiceLine, InvoiceTax, OperatorUser, PaymentTerminal, PriceList,
-  Product, ProductMapping, ProductPrice,
+  Product, ProductMapping, ProductPrice, TemplateVersion,
 };
 
 /** Every entity, for the ORM's discovery (explicit, no folder scanning). */
 export const ALL_ENTITIES = [
   ApiKey, CaiRange, Client, Company, DiscountPolicy, EmissionPoint, Establishment, IdempotencyRecord,
   IntegrationSettings, Invoice, InvoiceLine, InvoiceTax, OperatorUser, PaymentTerminal, PriceList,
-  Product, ProductMapping, ProductPrice,
+  Product, ProductMapping, ProductPrice, TemplateVersion,
 ];

@@ -54,8 +54,15 @@ export interface InvoiceTemplateInput {
   totalInLetters: string;
   /** Lempiras per US dollar, when a line was priced in USD. */
   exchangeRate?: DecimalInput | null;
-  /** Client's exoneration certificate, for an exonerated sale. */
-  exonerationCertificate?: string | null;
+  /** The exonerated buyer's references (Acuerdo 481-2017 Art. 10 num. 8); absent or null when not exonerated. */
+  exoneration?: {
+    /** No. correlativo de la Orden de Compra Exenta, sent with the sale. */
+    exemptPurchaseOrderNumber?: string | null;
+    /** No. correlativo de la Constancia del Registro de Exonerados, the client's certificate. */
+    certificate?: string | null;
+    /** No. identificativo del Registro de la SAG, the client's registry number. */
+    sagRegistry?: string | null;
+  } | null;
 }
 
 /** The `d` object of the ODT template: strings only, formatted for print. */
@@ -72,7 +79,10 @@ export interface InvoiceTemplateData {
   time: string;
   client: { name: string; rtn: string };
   purchaseOrderNumber: string;
+  /** The three exonerated-buyer references, always labelled on the invoice; empty when not exonerated. */
+  exemptPurchaseOrderNumber: string;
   exonerationCertificate: string;
+  sagRegistry: string;
   lines: Array<{
     code: string;
     description: string;
@@ -205,7 +215,9 @@ export function buildInvoiceTemplateData(doc: InvoiceTemplateInput): InvoiceTemp
       rtn: text(doc.client?.rtn),
     },
     purchaseOrderNumber: text(doc.purchaseOrderNumber),
-    exonerationCertificate: text(doc.exonerationCertificate),
+    exemptPurchaseOrderNumber: text(doc.exoneration?.exemptPurchaseOrderNumber),
+    exonerationCertificate: text(doc.exoneration?.certificate),
+    sagRegistry: text(doc.exoneration?.sagRegistry),
     lines: doc.lines.map((line) => ({
       code: line.code,
       description: line.description,

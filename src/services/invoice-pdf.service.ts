@@ -2,20 +2,25 @@ import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
 import { AppError } from '../domain/app-error';
+import type { Invoice } from '../entities';
 import { prepareTemplate, readCompanyLogo } from '../pdf/company-template';
 import { buildInvoiceTemplateData, InvoiceTemplateInput } from '../pdf/invoice-template-data';
+import type { OdtPackage } from '../pdf/odt-package';
 import { PdfRenderError, type PdfRenderFailure } from '../pdf/pdf-render-error';
 import type { PdfRenderer } from '../pdf/pdf-renderer';
 import { resolveTemplate } from '../pdf/template-resolver';
 import { TOKENS } from '../tokens';
+import { issuedRenderInputs, type IssuedRenderInputs } from './invoice-document';
+import { TemplateVersionStore } from './template-versions.service';
 
 /** Seconds a caller should wait before asking again: LibreOffice missing will not be back soon. */
 const RETRY_AFTER_SECONDS: Record<PdfRenderFailure, number> = { unavailable: 60, busy: 2, timeout: 5, crashed: 5, failed: 30 };
 
 /**
- * Renders an invoice document with the company's letterhead (or the default template) and logo,
- * both read afresh for every render. Two entry points because callers differ in what a failure
- * means: POST answers with pdfBase64 null (the invoice stands), GET /pdf answers a retryable 503.
+ * Renders invoice documents. A preview uses the company's letterhead (or the default template)
+ * and logo as the files say now; an issued invoice always uses the template and logo versions
+ * fixed on it at issue, so every copy is the original document (only ANULADA may be added).
+ * Failures: POST answers with pdfBase64 null (the invoice stands), GET /pdf a retryable 503.
  */
 @injectable()
 export class InvoicePdfService {
@@ -23,6 +28,7 @@ export class InvoicePdfService {
     @inject(TOKENS.PdfRenderer) private readonly renderer: PdfRenderer,
     @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Logger) private readonly logger: Logger,
+    @inject(TemplateVersionStore) private readonly versions: TemplateVersionStore,
   ) {}
 
   /** Whether LibreOffice is there to render (GET /v1/health reports it). */
@@ -30,13 +36,43 @@ export class InvoicePdfService {
     return this.renderer.isAvailable();
   }
 
-  /** The PDF, or throws PDF_RENDER_FAILED (503 with Retry-After). */
-  async render(companyCode: string, input: InvoiceTemplateInput): Promise<Buffer> {
+  /** A preview's PDF from the files on disk, or null when it cannot be produced (logged). */
+  async renderPreviewOrNull(companyCode: string, input: InvoiceTemplateInput): Promise<Buffer | null> {
     const { templatesDir } = this.config;
+    return this.orNull(() =>
+      this.rendering(companyCode, async () => {
+        const logo = await readCompanyLogo(templatesDir, companyCode);
+        if (logo.problem !== undefined) this.logger.warn({ companyCode, problem: logo.problem }, 'company logo ignored');
+        return { template: await prepareTemplate(resolveTemplate(templatesDir, companyCode), logo), input };
+      }),
+    );
+  }
+
+  /**
+   * What an issued invoice's PDF is rendered from; for an invoice without fixed versions (issued
+   * while its template was unreadable, or by an older service) the current ones are fixed first.
+   */
+  async renderInputs(companyCode: string, invoice: Invoice): Promise<IssuedRenderInputs> {
+    await this.versions.fixOn(companyCode, invoice);
+    return issuedRenderInputs(invoice);
+  }
+
+  /** An issued invoice's PDF from its stored versions, or throws PDF_RENDER_FAILED (503 with Retry-After). */
+  renderIssued(companyCode: string, invoice: Invoice): Promise<Buffer> {
+    return this.rendering(companyCode, async () => {
+      const { document, versions } = await this.renderInputs(companyCode, invoice);
+      return { template: await this.versions.preparedTemplate(versions), input: document };
+    });
+  }
+
+  /** The same, or null when it cannot be produced; the failure is logged. */
+  renderIssuedOrNull(companyCode: string, invoice: Invoice): Promise<Buffer | null> {
+    return this.orNull(() => this.renderIssued(companyCode, invoice));
+  }
+
+  private async rendering(companyCode: string, prepare: () => Promise<{ template: OdtPackage; input: InvoiceTemplateInput }>): Promise<Buffer> {
     try {
-      const logo = await readCompanyLogo(templatesDir, companyCode);
-      if (logo.problem !== undefined) this.logger.warn({ companyCode, problem: logo.problem }, 'company logo ignored');
-      const template = await prepareTemplate(resolveTemplate(templatesDir, companyCode), logo);
+      const { template, input } = await prepare();
       return await this.renderer.render(template, buildInvoiceTemplateData(input));
     } catch (err) {
       // A renderer failure is expected now and then (LibreOffice busy, restarting, absent); anything
@@ -50,10 +86,9 @@ export class InvoicePdfService {
     }
   }
 
-  /** The PDF, or null when it cannot be produced; the failure is logged by render(). */
-  async renderOrNull(companyCode: string, input: InvoiceTemplateInput): Promise<Buffer | null> {
+  private async orNull(render: () => Promise<Buffer>): Promise<Buffer | null> {
     try {
-      return await this.render(companyCode, input);
+      return await render();
     } catch {
       return null;
     }

@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Compute and render an invoice without issuing it
-         * @description Computes and renders the document with the company's real configuration (products, price list, ISV rates, letterhead), using the same engine and template as a real invoice, then discards it. It consumes no CAI, does not advance the number sequence, writes nothing, and takes no Idempotency-Key; it may be repeated freely. The PDF is marked SIN VALIDEZ FISCAL, with the CAI masked, and must not be given to an end customer. It does not require a payment terminal to be configured. Same body rules as POST /v1/invoices, including items.price and the isCredit rejection.
+         * @description Computes and renders the document with the company's real configuration (products, price list, ISV rates, letterhead), using the same engine and template as a real invoice, then discards it. It consumes no CAI, does not advance the number sequence, writes nothing, and takes no Idempotency-Key; it may be repeated freely. The PDF is marked SIN VALIDEZ FISCAL, with the CAI masked, and must not be given to an end customer. It does not require a payment terminal to be configured. Same body rules as POST /v1/invoices, including items.price, the isCredit rejection, the exonerated buyer's references and the identified buyer above the final-consumer threshold.
          */
         post: operations["previewInvoice"];
         delete?: never;
@@ -37,7 +37,11 @@ export interface paths {
          * Issue a legal invoice (idempotent by Idempotency-Key)
          * @description Issues a legal invoice against the company's CAI range, consuming its next sequential number. Invoice creation is idempotent by header, because duplicates are a compliance problem: a new Idempotency-Key issues an invoice (201, replayed false); the same key and the same body return the original invoice with replayed true (201) and issue nothing; the same key and a different body are 409 IDEMPOTENCY_KEY_REQUEST_MISMATCH and issue nothing. A request that failed binds no key, so the same key can be sent again once the cause is fixed. Keys are kept about 24 hours; after that, check in the operator's application whether the invoice exists before trying again.
          *
-         *     Requires the company's default emission point, creator user, price list and payment terminal (else 409 INTEGRATION_MISSING_*) and a CAI range with numbers left whose deadline has not passed (else 409 CAI_RANGE_EXHAUSTED or CAI_EXPIRED). Retry only 5xx responses, timeouts and network errors, with backoff and the same key and body.
+         *     Requires the company's default emission point, creator user, price list and payment terminal (else 409 INTEGRATION_MISSING_*) and a CAI range with numbers left whose deadline has not passed (else 409 CAI_RANGE_EXHAUSTED or CAI_EXPIRED).
+         *
+         *     What the law asks of the document (Acuerdo 481-2017): a sale whose total exceeds the final-consumer threshold (L 10,000.00 unless the operator configured another amount) needs a clientId whose client has an RTN (else 400 EXTERNAL_INVOICE_BUYER_ID_REQUIRED, checked before any number is taken); an exonerated sale prints the buyer's references (exemptPurchaseOrderNumber, the client's exoneration certificate and Registro SAG number) and needs at least one of them (else 400 EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE). Every copy of the PDF (replays, GET /v1/invoices/{id}/pdf) is printed with the letterhead the invoice was issued with.
+         *
+         *     Retry only 5xx responses, timeouts and network errors, with backoff and the same key and body.
          */
         post: operations["issueInvoice"];
         delete?: never;
@@ -75,7 +79,7 @@ export interface paths {
         };
         /**
          * Download the invoice PDF
-         * @description Generates the A4 PDF at request time, with the CAI, the authorized range and the issue deadline (fecha límite de emisión); an annulled invoice is marked ANULADA. Same scoping and errors as GET /v1/invoices/{id}. When the PDF cannot be generated right now the answer is a retryable 503.
+         * @description Generates the A4 PDF at request time, with the CAI, the authorized range and the issue deadline (fecha límite de emisión); an annulled invoice is marked ANULADA. It is printed with the template and logo the invoice was issued with, so every copy is identical to the original whatever letterhead the company uses today. Same scoping and errors as GET /v1/invoices/{id}. When the PDF cannot be generated right now the answer is a retryable 503.
          */
         get: operations["getInvoicePdf"];
         put?: never;
@@ -295,6 +299,11 @@ export interface components {
              */
             purchaseOrderNumber?: string | null;
             /**
+             * @description No. correlativo de la Orden de Compra Exenta of an exonerated sale: 1 to 64 characters after trimming (empty, blank or longer: 400 VALIDATION_FAILED), stored trimmed and printed on the invoice. Only for a sale that is exonerated (by the client's exoneration, recorded by the operator, or the company's exonerated sales); on any other sale 400 INVALID_REQUEST, since it does not make a sale exonerated. An exonerated sale must print at least one of this number, the client's exoneration certificate or its Registro SAG number, else 400 EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE.
+             * @example OCE-2026-000123
+             */
+            exemptPurchaseOrderNumber?: string | null;
+            /**
              * @description Default false. true is rejected with 422 EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED (reserved for a future version).
              * @example false
              */
@@ -385,6 +394,16 @@ export interface components {
              */
             clientId: number | null;
             /**
+             * @description The caller's purchase-order reference, as recorded; null when none was sent.
+             * @example OC-2026-0042
+             */
+            purchaseOrderNumber: string | null;
+            /**
+             * @description No. correlativo de la Orden de Compra Exenta of an exonerated sale, trimmed, as printed on the invoice; null when none was sent.
+             * @example null
+             */
+            exemptPurchaseOrderNumber: string | null;
+            /**
              * @description Sum of line importe, before discounts. Lempiras, at most 2 decimals.
              * @example 465.5
              */
@@ -468,6 +487,16 @@ export interface components {
              * @example 3
              */
             clientId: number | null;
+            /**
+             * @description The caller's purchase-order reference, as recorded; null when none was sent.
+             * @example OC-2026-0042
+             */
+            purchaseOrderNumber: string | null;
+            /**
+             * @description No. correlativo de la Orden de Compra Exenta of an exonerated sale, trimmed, as printed on the invoice; null when none was sent.
+             * @example null
+             */
+            exemptPurchaseOrderNumber: string | null;
             /**
              * @description Sum of line importe, before discounts. Lempiras, at most 2 decimals.
              * @example 465.5
@@ -561,7 +590,7 @@ export interface components {
          *
          *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed JSON, not UTF-8, or past a body limit: nesting deeper than 8 levels (the body is level 1), a string (field names included) over 1000 characters, an array over 1000 elements, an object over 50 fields), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
          *     - `INVALID_NUMBER`: An invalid number: quantity not greater than 0, negative price, more than 4 decimals or too large.
-         *     - `INVALID_REQUEST`: An inconsistent request, e.g. a total too large to write in words; the message explains.
+         *     - `INVALID_REQUEST`: An inconsistent request, e.g. exemptPurchaseOrderNumber on a sale that is not exonerated, or a total too large to write in words; the message explains.
          *     - `EXTERNAL_INVOICE_NO_ITEMS`: items is empty.
          *     - `ITEM_MISSING_PRODUCT_REFERENCE`: A line references no product (externalProductId missing or empty).
          *     - `ITEM_AMBIGUOUS_PRODUCT_REFERENCE`: A line references more than one product (externalProductId mapped twice).
@@ -569,6 +598,8 @@ export interface components {
          *     - `EXTERNAL_INVOICE_CLIENT_NOT_FOUND`: clientId is not a client of the company.
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT`: An exonerated sale without clientId.
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN`: The client of an exonerated sale has no RTN (legalId).
+         *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE`: An exonerated sale with none of the references the invoice must print: exemptPurchaseOrderNumber, or the client's exoneration certificate or Registro SAG number.
+         *     - `EXTERNAL_INVOICE_BUYER_ID_REQUIRED`: The total exceeds the final-consumer threshold (FINAL_CONSUMER_ID_THRESHOLD, L 10,000.00 by default): the buyer must be identified by a clientId whose client has an RTN (legalId). The message names the threshold.
          */
         PreviewBadRequest: {
             headers: {
@@ -578,7 +609,7 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
-                    code?: "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN";
+                    code?: "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE" | "EXTERNAL_INVOICE_BUYER_ID_REQUIRED";
                 };
             };
         };
@@ -588,7 +619,7 @@ export interface components {
          *     - `MISSING_IDEMPOTENCY_KEY`: The Idempotency-Key header is missing or empty on POST /v1/invoices.
          *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed JSON, not UTF-8, or past a body limit: nesting deeper than 8 levels (the body is level 1), a string (field names included) over 1000 characters, an array over 1000 elements, an object over 50 fields), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
          *     - `INVALID_NUMBER`: An invalid number: quantity not greater than 0, negative price, more than 4 decimals or too large.
-         *     - `INVALID_REQUEST`: An inconsistent request, e.g. a total too large to write in words; the message explains.
+         *     - `INVALID_REQUEST`: An inconsistent request, e.g. exemptPurchaseOrderNumber on a sale that is not exonerated, or a total too large to write in words; the message explains.
          *     - `EXTERNAL_INVOICE_NO_ITEMS`: items is empty.
          *     - `ITEM_MISSING_PRODUCT_REFERENCE`: A line references no product (externalProductId missing or empty).
          *     - `ITEM_AMBIGUOUS_PRODUCT_REFERENCE`: A line references more than one product (externalProductId mapped twice).
@@ -596,6 +627,8 @@ export interface components {
          *     - `EXTERNAL_INVOICE_CLIENT_NOT_FOUND`: clientId is not a client of the company.
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT`: An exonerated sale without clientId.
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN`: The client of an exonerated sale has no RTN (legalId).
+         *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE`: An exonerated sale with none of the references the invoice must print: exemptPurchaseOrderNumber, or the client's exoneration certificate or Registro SAG number.
+         *     - `EXTERNAL_INVOICE_BUYER_ID_REQUIRED`: The total exceeds the final-consumer threshold (FINAL_CONSUMER_ID_THRESHOLD, L 10,000.00 by default): the buyer must be identified by a clientId whose client has an RTN (legalId). The message names the threshold.
          */
         IssueBadRequest: {
             headers: {
@@ -605,7 +638,7 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
-                    code?: "MISSING_IDEMPOTENCY_KEY" | "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN";
+                    code?: "MISSING_IDEMPOTENCY_KEY" | "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE" | "EXTERNAL_INVOICE_BUYER_ID_REQUIRED";
                 };
             };
         };

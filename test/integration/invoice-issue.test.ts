@@ -51,6 +51,8 @@ describe('POST /v1/invoices', () => {
       cai: DEMO_CAI,
       invoiceDate: expect.any(String),
       clientId: null,
+      purchaseOrderNumber: 'OC-1',
+      exemptPurchaseOrderNumber: null,
       importe: 306.5,
       discountTotal: 10.65,
       exemptedAmount: 0,

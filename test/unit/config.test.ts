@@ -39,6 +39,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the final-consumer threshold as lempiras with 2 decimals, 10000.00 by default, and 0 as off', () => {
+    expect(loadConfig({}).finalConsumerIdThreshold).toBe('10000.00');
+    expect(loadConfig({ FINAL_CONSUMER_ID_THRESHOLD: '12500.5' }).finalConsumerIdThreshold).toBe('12500.50');
+    expect(loadConfig({ FINAL_CONSUMER_ID_THRESHOLD: '0' }).finalConsumerIdThreshold).toBeNull();
+    expect(loadConfig({ FINAL_CONSUMER_ID_THRESHOLD: '0.00' }).finalConsumerIdThreshold).toBeNull();
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
   });
@@ -52,6 +59,11 @@ describe('loadConfig', () => {
     ['BODY_LIMIT', 'lots', 'BODY_LIMIT must be a size'],
     ['ALLOWED_ISV_RATES', '15;18', 'ALLOWED_ISV_RATES must be a comma-separated list'],
     ['PDF_FACTORIES', '0', 'PDF_FACTORIES must be between 1 and 16'],
+    ['FINAL_CONSUMER_ID_THRESHOLD', '-1', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
+    ['FINAL_CONSUMER_ID_THRESHOLD', '10000.001', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
+    ['FINAL_CONSUMER_ID_THRESHOLD', 'diez mil', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
+    ['FINAL_CONSUMER_ID_THRESHOLD', '1e4', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
+    ['FINAL_CONSUMER_ID_THRESHOLD', '10,000.00', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -16,6 +16,8 @@ export function presentInvoice(invoice: Invoice, extra: { replayed: boolean; pdf
     cai: invoice.cai,
     invoiceDate: invoice.invoiceDate.toISOString(),
     clientId: invoice.client?.id ?? null,
+    purchaseOrderNumber: invoice.purchaseOrderNumber,
+    exemptPurchaseOrderNumber: invoice.exemptPurchaseOrderNumber,
     importe: amount(invoice.importe),
     discountTotal: amount(invoice.discountTotal),
     exemptedAmount: amount(invoice.exemptedAmount),

@@ -11,6 +11,8 @@ import { strictObject, validate } from './validate';
 export const MAX_ITEMS = REQUEST_LIMITS.maxArrayLength;
 const MAX_QUANTITY = new Big(1_000_000);
 const MAX_PRICE = new Big('999999999.9999');
+/** No. correlativo de la Orden de Compra Exenta, as the invoices table keeps it. */
+const MAX_EXEMPT_PURCHASE_ORDER_LENGTH = 64;
 
 const itemSchema = strictObject({
   externalProductId: yup.string().nullable().optional().max(255),
@@ -23,6 +25,17 @@ const requestSchema = strictObject({
   clientId: yup.number().integer().min(1).nullable().optional(),
   invoiceDate: yup.string().nullable().optional(),
   purchaseOrderNumber: yup.string().nullable().optional().max(255),
+  // Checked on the trimmed text, which is what is stored and printed (strict mode never transforms).
+  exemptPurchaseOrderNumber: yup
+    .string()
+    .nullable()
+    .optional()
+    .test('not-blank', '${path} must not be empty or blank', (v) => v === null || v === undefined || v.trim() !== '')
+    .test(
+      'max-trimmed',
+      `\${path} must be at most ${MAX_EXEMPT_PURCHASE_ORDER_LENGTH} characters (after trimming)`,
+      (v) => v === null || v === undefined || v.trim().length <= MAX_EXEMPT_PURCHASE_ORDER_LENGTH,
+    ),
   isCredit: yup.boolean().nullable().optional(),
 });
 
@@ -55,6 +68,7 @@ export function parseInvoiceRequest(body: unknown, now = new Date()): InvoiceReq
     clientId: input.clientId ?? null,
     invoiceDate,
     purchaseOrderNumber: input.purchaseOrderNumber ?? null,
+    exemptPurchaseOrderNumber: input.exemptPurchaseOrderNumber?.trim() ?? null,
   };
 }
 

@@ -9,6 +9,7 @@ import { TOKENS } from '../../tokens';
 import type { InvoiceRequest } from '../pricing/invoice-request';
 import { InvoicePricer } from '../pricing/invoice-pricer.service';
 import { InvoiceReader } from '../invoice-reader.service';
+import { TemplateVersionStore } from '../template-versions.service';
 import { takeNextNumber } from './cai-numbering';
 import { IdempotencyStore } from './idempotency-store';
 import { createInvoiceRows } from './invoice-factory';
@@ -33,6 +34,7 @@ export class InvoiceIssuer {
     @inject(InvoicePricer) private readonly pricer: InvoicePricer,
     @inject(IdempotencyStore) private readonly keys: IdempotencyStore,
     @inject(InvoiceReader) private readonly reader: InvoiceReader,
+    @inject(TemplateVersionStore) private readonly templateVersions: TemplateVersionStore,
   ) {}
 
   /**
@@ -47,12 +49,14 @@ export class InvoiceIssuer {
 
     const request = parse(body);
     const priced = await this.pricer.price(companyId, request, 'issue');
+    // Reading and hashing the letterhead is file work: done before the transaction, which only writes the ids.
+    const versions = await this.templateVersions.current(priced.config.company.code);
     for (let attempt = 1; ; attempt++) {
       try {
         const invoiceId = await this.em.transactional(async (em) => {
           const recordId = await this.keys.claim(em, companyId, key, fingerprint);
           const taken = await takeNextNumber(em, priced.config.emissionPoint.id, hondurasDate(request.invoiceDate));
-          const invoice = createInvoiceRows(em, companyId, priced, taken);
+          const invoice = createInvoiceRows(em, companyId, priced, taken, versions);
           await em.flush();
           await this.keys.bind(em, recordId, invoice);
           return invoice.id;
