@@ -11,19 +11,26 @@ export interface ErrorResponse {
   headers?: Record<string, string>;
 }
 
-/** Errors raised by raw-body while reading a body carry a `type` that says what went wrong. */
+/** Errors raised by koa-bodyparser (raw-body) carry a `type` that says what went wrong. */
 interface BodyParserError {
   type: string;
 }
 
 const BODY_PARSER_TYPES: Record<string, [ErrorCode, string]> = {
   'entity.too.large': ['PAYLOAD_TOO_LARGE', 'The request body is larger than the service accepts.'],
+  'encoding.unsupported': ['VALIDATION_FAILED', 'The request body has an unsupported character encoding.'],
+  'charset.unsupported': ['VALIDATION_FAILED', 'The request body has an unsupported charset.'],
   'request.aborted': ['VALIDATION_FAILED', 'The request body was not received completely.'],
   'request.size.invalid': ['VALIDATION_FAILED', 'The request body does not match its Content-Length.'],
 };
 
 function isBodyParserError(err: unknown): err is BodyParserError {
   return typeof err === 'object' && err !== null && typeof (err as BodyParserError).type === 'string' && (err as BodyParserError).type in BODY_PARSER_TYPES;
+}
+
+/** co-body (under koa-bodyparser) marks a body it cannot parse as JSON with status 400. */
+function isUnparseableJson(err: unknown): boolean {
+  return err instanceof SyntaxError && (err as SyntaxError & { status?: number }).status === 400;
 }
 
 /**
@@ -41,8 +48,8 @@ function response(code: ErrorCode, message: string, unexpected = false): ErrorRe
 }
 
 /**
- * The one table that turns anything thrown while serving a request into `{code, message}`
- * services throw AppError, yup throws ValidationError, the body reader throws
+ * The one table that turns anything thrown while serving a request into `{code, message}`:
+ * services throw AppError, yup throws ValidationError, the body parser throws
  * typed errors, and everything else is an unexpected 500 whose details stay in the log.
  */
 export function toErrorResponse(err: unknown): ErrorResponse {
@@ -54,5 +61,6 @@ export function toErrorResponse(err: unknown): ErrorResponse {
   }
   if (err instanceof ValidationError) return response('VALIDATION_FAILED', err.errors.join('; '));
   if (isBodyParserError(err)) return response(...BODY_PARSER_TYPES[err.type]);
+  if (isUnparseableJson(err)) return response('VALIDATION_FAILED', 'The request body is not valid JSON (an object is expected).');
   return response('INTERNAL_ERROR', 'The service failed to handle the request. Retry with backoff (and the same Idempotency-Key).', true);
 }

@@ -26,7 +26,7 @@ import { InvoiceIssuer } from '../services/issuing/invoice-issuer.service';
 export function buildRouter(container: Container): Router {
   const router = new Router();
   const config = container.get<AppConfig>(TOKENS.Config);
-  const auth = compose([requireApiKey(container.get(Authenticator)), rateLimit(config.rateLimitPerMinute), jsonBody(config.bodyLimit)]);
+  const auth = compose([requireApiKey(container.get(Authenticator)), rateLimit(config.rateLimitPerMinute), ...jsonBody(config.bodyLimit)]);
   const guards = { auth };
   const pdf = container.get(InvoicePdfService);
   registerHealthRoutes(router, { pdfAvailable: () => pdf.isAvailable() });

@@ -26,9 +26,10 @@ function tooMuch(message: string): never {
 
 /**
  * One linear pass over the raw JSON text that refuses, with 400 VALIDATION_FAILED naming the
- * place, a body nested too deep, a string too long, an array or object too big. It runs before
- * JSON.parse, so nothing recursive ever sees such a body. It does not check the syntax:
- * JSON.parse does that next, on text already known to be bounded.
+ * place, a body nested too deep, a string too long, an array or object too big. It runs on the
+ * raw text of a body JSON.parse accepted (JSON.parse does not recurse) and before anything that
+ * walks the parsed value recursively, so nothing recursive ever sees such a body. It does not
+ * check the syntax, and stays linear on any text.
  */
 export function checkJsonLimits(text: string, limits = REQUEST_LIMITS): void {
   const stack: Frame[] = [];

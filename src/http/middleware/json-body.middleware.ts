@@ -1,68 +1,76 @@
-import type { Middleware } from 'koa';
-import getRawBody from 'raw-body';
+import type { Context, Middleware } from 'koa';
+import bodyParser from 'koa-bodyparser';
 import { AppError } from '../../domain/app-error';
 import { checkJsonLimits } from '../body/json-limits-scan';
 
-declare module 'koa' {
-  interface Request {
-    /** The parsed JSON body ({} when the request had none); set by jsonBody(). */
-    body?: unknown;
-  }
-}
-
-const UTF8 = new Set(['utf-8', 'utf8']);
 const WITHOUT_BODY = new Set(['GET', 'HEAD']);
+const UTF8 = new Set(['utf-8', 'utf8']);
+const CHARSET = /^charset\s*=\s*"?([^"]*)"?$/;
 const IDENTITY = new Set(['', 'identity']);
 
-function unsupported(message: string): never {
-  throw new AppError('UNSUPPORTED_MEDIA_TYPE', message);
+/** GET and HEAD take no body: one sent anyway is not read (Node discards it), as their operations document no body answers. */
+function carriesBody(ctx: Context): boolean {
+  return (ctx.request.length > 0 || ctx.get('Transfer-Encoding') !== '') && !WITHOUT_BODY.has(ctx.method);
+}
+
+/** `application/json`, whose charset, if given, is UTF-8 (media types and charsets are case-insensitive). */
+function isJsonInUtf8(contentType: string): boolean {
+  const [type, ...params] = contentType.toLowerCase().split(';').map((part) => part.trim());
+  if (type !== 'application/json') return false;
+  return params.every((param) => {
+    const charset = CHARSET.exec(param);
+    return charset === null || UTF8.has(charset[1].trim());
+  });
+}
+
+function notJson(ctx: Context): never {
+  const sent = ctx.get('Content-Type');
+  throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json; charset=utf-8 (got ${sent === '' ? 'none' : sent.slice(0, 100)}).`);
 }
 
 /**
- * Reads a JSON body up to `limit` (413 PAYLOAD_TOO_LARGE above it) and parses it only once it is
- * known to be bounded: UTF-8 only, and within the nesting, string, array and object limits
- * (checkJsonLimits). A body of another media type, charset or content encoding is refused
- * with 415 rather than guessed at; only `application/json` itself is JSON here, so a caller
- * never gets a body silently read in a way it did not mean. GET and HEAD take no body: one sent
- * anyway is not read (Node discards it), as their operations document no body answers.
+ * Refuses, before a byte of the body is read, what koa-bodyparser would otherwise read wrongly:
+ * another media type (it would take application/vnd.api+json as JSON, or leave a text body
+ * unread as an empty object), another charset (it decodes everything as UTF-8, so latin1 would
+ * be garbled), or a Content-Encoding (it would inflate it, multiplying the size the limit was
+ * meant to bound). These are 415 UNSUPPORTED_MEDIA_TYPE.
  */
-export function jsonBody(limit: string): Middleware {
-  return async (ctx, next) => {
-    const hasBody = ctx.request.length > 0 || ctx.get('Transfer-Encoding') !== '';
-    if (!hasBody || WITHOUT_BODY.has(ctx.method)) {
-      ctx.request.body = {};
-      return next();
-    }
-    if (ctx.request.type !== 'application/json') {
-      unsupported(`The request body must be sent as Content-Type: application/json${ctx.request.type ? ` (got ${ctx.request.type.slice(0, 100)})` : ''}.`);
-    }
-    const charset = ctx.request.charset.toLowerCase();
-    if (charset !== '' && !UTF8.has(charset)) unsupported(`The request body must be UTF-8 (got charset=${charset.slice(0, 50)}).`);
-    const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
-    if (!IDENTITY.has(encoding)) unsupported(`Compressed request bodies are not accepted (Content-Encoding: ${encoding.slice(0, 50)}).`);
-
-    const bytes = await getRawBody(ctx.req, { length: ctx.request.length, limit });
-    ctx.request.body = parseJson(decodeUtf8(bytes));
+const acceptJsonOnly: Middleware = async (ctx, next) => {
+  if (!carriesBody(ctx)) {
+    ctx.request.body = {}; // koa-bodyparser leaves a body that is already set alone
     return next();
-  };
-}
-
-function decodeUtf8(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new AppError('VALIDATION_FAILED', 'The request body is not valid UTF-8.');
   }
-}
-
-function parseJson(text: string): unknown {
-  const start = text.trimStart()[0];
-  if (start === undefined) return {};
-  if (start !== '{' && start !== '[') throw new AppError('VALIDATION_FAILED', 'The request body is not valid JSON (an object is expected).');
-  checkJsonLimits(text);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new AppError('VALIDATION_FAILED', 'The request body is not valid JSON (an object is expected).');
+  if (!isJsonInUtf8(ctx.get('Content-Type'))) notJson(ctx);
+  const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
+  if (!IDENTITY.has(encoding)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Content-Encoding must be identity: send the body uncompressed (got ${encoding.slice(0, 50)}).`);
   }
+  return next();
+};
+
+/**
+ * After koa-bodyparser, before anything recursive (yup, the idempotency fingerprint) walks the
+ * parsed body: the one linear scan of the raw text against the nesting, string, array and object
+ * limits. Parsing first is safe because JSON.parse does not recurse, and the scan of text that
+ * parsed is exact.
+ */
+const withinLimits: Middleware = async (ctx, next) => {
+  if (carriesBody(ctx)) {
+    const raw = ctx.request.rawBody;
+    // A header koa-bodyparser's own type check does not take as JSON leaves the body unread.
+    if (typeof raw !== 'string') notJson(ctx);
+    // Bytes that are not UTF-8 were decoded as U+FFFD: refuse rather than store damaged text.
+    if (raw.includes('\uFFFD')) throw new AppError('VALIDATION_FAILED', 'The request body is not valid UTF-8.');
+    checkJsonLimits(raw);
+  }
+  return next();
+};
+
+/**
+ * The JSON body of a protected route: media type checked, then read and parsed by koa-bodyparser
+ * up to `limit` (413 PAYLOAD_TOO_LARGE above it; only objects and arrays, malformed JSON is 400),
+ * then held to the body limits.
+ */
+export function jsonBody(limit: string): Middleware[] {
+  return [acceptJsonOnly, bodyParser({ enableTypes: ['json'], jsonLimit: limit, strict: true }), withinLimits];
 }
