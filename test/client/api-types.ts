@@ -553,7 +553,7 @@ export interface components {
         /**
          * @description The request is invalid. Do not retry unchanged.
          *
-         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed JSON, not UTF-8, or past a body limit: nesting deeper than 8 levels (the body is level 1), a string (field names included) over 1000 characters, an array over 1000 elements, an object over 50 fields), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
+         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed JSON, not sent as Content-Type: application/json in UTF-8 (another media type, a charset other than UTF-8, a Content-Encoding), not valid UTF-8, or past a body limit: nesting deeper than 8 levels (the body is level 1), a string (field names included) over 1000 characters, an array over 1000 elements, an object over 50 fields), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
          *     - `INVALID_RTN_FORMAT`: legalId (RTN) is not exactly 14 digits.
          */
         ClientBadRequest: {
@@ -588,7 +588,7 @@ export interface components {
         /**
          * @description The request is invalid. Do not retry unchanged.
          *
-         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed JSON, not UTF-8, or past a body limit: nesting deeper than 8 levels (the body is level 1), a string (field names included) over 1000 characters, an array over 1000 elements, an object over 50 fields), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
+         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed JSON, not sent as Content-Type: application/json in UTF-8 (another media type, a charset other than UTF-8, a Content-Encoding), not valid UTF-8, or past a body limit: nesting deeper than 8 levels (the body is level 1), a string (field names included) over 1000 characters, an array over 1000 elements, an object over 50 fields), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
          *     - `INVALID_NUMBER`: An invalid number: quantity not greater than 0, negative price, more than 4 decimals or too large.
          *     - `INVALID_REQUEST`: An inconsistent request, e.g. exemptPurchaseOrderNumber on a sale that is not exonerated, or a total too large to write in words; the message explains.
          *     - `EXTERNAL_INVOICE_NO_ITEMS`: items is empty.
@@ -617,7 +617,7 @@ export interface components {
          * @description The request is invalid; nothing was issued and the key stays unused. Do not retry unchanged.
          *
          *     - `MISSING_IDEMPOTENCY_KEY`: The Idempotency-Key header is missing or empty on POST /v1/invoices.
-         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed JSON, not UTF-8, or past a body limit: nesting deeper than 8 levels (the body is level 1), a string (field names included) over 1000 characters, an array over 1000 elements, an object over 50 fields), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
+         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed JSON, not sent as Content-Type: application/json in UTF-8 (another media type, a charset other than UTF-8, a Content-Encoding), not valid UTF-8, or past a body limit: nesting deeper than 8 levels (the body is level 1), a string (field names included) over 1000 characters, an array over 1000 elements, an object over 50 fields), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
          *     - `INVALID_NUMBER`: An invalid number: quantity not greater than 0, negative price, more than 4 decimals or too large.
          *     - `INVALID_REQUEST`: An inconsistent request, e.g. exemptPurchaseOrderNumber on a sale that is not exonerated, or a total too large to write in words; the message explains.
          *     - `EXTERNAL_INVOICE_NO_ITEMS`: items is empty.
@@ -794,23 +794,6 @@ export interface components {
             };
         };
         /**
-         * @description The body must be JSON in UTF-8, sent as Content-Type: application/json. Do not retry unchanged.
-         *
-         *     - `UNSUPPORTED_MEDIA_TYPE`: The body is not sent as Content-Type: application/json in UTF-8 (another media type, a charset other than UTF-8, or a Content-Encoding).
-         */
-        UnsupportedMediaType: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorResponse"] & {
-                    /** @enum {string} */
-                    code?: "UNSUPPORTED_MEDIA_TYPE";
-                };
-            };
-        };
-        /**
          * @description A well-formed request asking for something v1 does not do. Do not retry unchanged.
          *
          *     - `EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED`: isCredit true: credit invoices are reserved for a future version.
@@ -931,7 +914,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["PreviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CreditNotSupported"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -970,7 +952,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["IssueConflict"];
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["CreditNotSupported"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -1180,7 +1161,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["ClientConflict"];
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

@@ -84,21 +84,31 @@ describe('hostile request bodies get a 4xx {code, message} and write nothing', (
   });
 
   const refusedTypes = ['application/json; charset=latin1', 'application/json; charset=utf-16', 'application/vnd.api+json', 'text/plain', 'application/x-www-form-urlencoded'];
-  it.each(refusedTypes)('a valid body sent as %s is 415 UNSUPPORTED_MEDIA_TYPE', async (contentType) => {
-    await expectRefused('/v1/clients', JSON.stringify({ clientName: 'Media', email: 'm@b.hn' }), 415, 'UNSUPPORTED_MEDIA_TYPE', contentType);
+  it.each(refusedTypes)('a valid body sent as %s is 400 VALIDATION_FAILED naming the content type', async (contentType) => {
+    const message = await expectRefused('/v1/clients', JSON.stringify({ clientName: 'Media', email: 'm@b.hn' }), 400, 'VALIDATION_FAILED', contentType);
+    expect(message).toBe(`Content-Type must be application/json; charset=utf-8 (got ${contentType}).`);
   });
 
-  it('a compressed body is 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+  it('a Content-Type koa-bodyparser would not read as JSON is 400 VALIDATION_FAILED, not a body read as empty', async () => {
+    const message = await expectRefused('/v1/clients', JSON.stringify({ clientName: 'Odd', email: 'o@b.hn' }), 400, 'VALIDATION_FAILED', 'application/json; odd');
+    expect(message).toBe('Content-Type must be application/json; charset=utf-8 (got application/json; odd).');
+  });
+
+  it('a compressed body is 400 VALIDATION_FAILED naming the Content-Encoding', async () => {
     const res = await t.http.post('/v1/clients').set(acme.auth).set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('{}');
-    expect({ status: res.status, code: res.body.code }).toEqual({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { code: 'VALIDATION_FAILED', message: 'Content-Encoding must be identity: send the body uncompressed (got gzip).' } });
   });
 
-  it('accepts application/json with charset=utf-8 and a body at the limits', async () => {
+  it('a __proto__ key is 400 VALIDATION_FAILED', async () => {
+    await expectRefused('/v1/clients', '{"clientName":"P","email":"p@b.hn","__proto__":{"isAdmin":true}}', 400, 'VALIDATION_FAILED');
+  });
+
+  it.each(['application/json; charset=UTF-8', 'Application/JSON; Charset="utf8"'])('accepts %s and a body at the limits', async (contentType) => {
     const res = await t.http
       .post('/v1/clients')
       .set(acme.auth)
-      .set('Content-Type', 'application/json; charset=UTF-8')
-      .send(JSON.stringify({ clientName: 'Límite', email: 'limite@b.hn', address: 'x'.repeat(255) }));
+      .set('Content-Type', contentType)
+      .send(JSON.stringify({ clientName: `Límite ${contentType.length}`, email: `limite${contentType.length}@b.hn`, address: 'x'.repeat(255) }));
     expect(res.status).toBe(201);
   });
 

@@ -7,7 +7,9 @@ describe('toErrorResponse', () => {
   it('maps every AppError code to its status, keeping the message', () => {
     for (const [code, status] of Object.entries(ERROR_STATUS)) {
       const mapped = toErrorResponse(new AppError(code as keyof typeof ERROR_STATUS, `because ${code}`));
-      expect(mapped).toMatchObject({ status, body: { code, message: `because ${code}` }, unexpected: false });
+      // A 401 also carries its challenge, tested below; the rest of the mapping is exactly as before.
+      const { headers: _challenge, ...rest } = mapped;
+      expect(rest).toEqual({ status, body: { code, message: `because ${code}` }, unexpected: false });
     }
   });
 
@@ -31,6 +33,11 @@ describe('toErrorResponse', () => {
   it('maps the body parser’s size error to 413 PAYLOAD_TOO_LARGE', () => {
     const err = Object.assign(new Error('request entity too large'), { type: 'entity.too.large', status: 413 });
     expect(toErrorResponse(err)).toMatchObject({ status: 413, body: { code: 'PAYLOAD_TOO_LARGE' } });
+  });
+
+  it('maps unparseable JSON to 400 VALIDATION_FAILED', () => {
+    const err = Object.assign(new SyntaxError('Unexpected token'), { status: 400 });
+    expect(toErrorResponse(err)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
   });
 
   it('challenges a request without a key with the Bearer scheme (RFC 9110 11.6.1, RFC 6750 3)', () => {

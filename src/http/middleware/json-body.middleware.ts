@@ -25,7 +25,7 @@ function isJsonInUtf8(contentType: string): boolean {
 
 function notJson(ctx: Context): never {
   const sent = ctx.get('Content-Type');
-  throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json; charset=utf-8 (got ${sent === '' ? 'none' : sent.slice(0, 100)}).`);
+  throw new AppError('VALIDATION_FAILED', `Content-Type must be application/json; charset=utf-8 (got ${sent === '' ? 'none' : sent.slice(0, 100)}).`);
 }
 
 /**
@@ -33,7 +33,7 @@ function notJson(ctx: Context): never {
  * another media type (it would take application/vnd.api+json as JSON, or leave a text body
  * unread as an empty object), another charset (it decodes everything as UTF-8, so latin1 would
  * be garbled), or a Content-Encoding (it would inflate it, multiplying the size the limit was
- * meant to bound). These are 415 UNSUPPORTED_MEDIA_TYPE.
+ * meant to bound). These are 400 VALIDATION_FAILED: a non-JSON body is an invalid body.
  */
 const acceptJsonOnly: Middleware = async (ctx, next) => {
   if (!carriesBody(ctx)) {
@@ -43,7 +43,7 @@ const acceptJsonOnly: Middleware = async (ctx, next) => {
   if (!isJsonInUtf8(ctx.get('Content-Type'))) notJson(ctx);
   const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
   if (!IDENTITY.has(encoding)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Content-Encoding must be identity: send the body uncompressed (got ${encoding.slice(0, 50)}).`);
+    throw new AppError('VALIDATION_FAILED', `Content-Encoding must be identity: send the body uncompressed (got ${encoding.slice(0, 50)}).`);
   }
   return next();
 };

@@ -3,7 +3,7 @@ import { describeRequestLimits } from '../body/request-limits';
 
 /** What each code means, in the words of SPEC section 7 and DESIGN; shown in the document. */
 export const ERROR_CAUSES: Record<ErrorCode, string> = {
-  VALIDATION_FAILED: `Body invalid (missing field, wrong type, unknown field, malformed JSON, not UTF-8, or past a body limit: ${describeRequestLimits()}), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.`,
+  VALIDATION_FAILED: `Body invalid (missing field, wrong type, unknown field, malformed JSON, not sent as Content-Type: application/json in UTF-8 (another media type, a charset other than UTF-8, a Content-Encoding), not valid UTF-8, or past a body limit: ${describeRequestLimits()}), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.`,
   MISSING_IDEMPOTENCY_KEY: 'The Idempotency-Key header is missing or empty on POST /v1/invoices.',
   EXTERNAL_INVOICE_NO_ITEMS: 'items is empty.',
   EMPTY_ITEMS: 'items is empty, detected by the totals engine.',
@@ -43,7 +43,6 @@ export const ERROR_CAUSES: Record<ErrorCode, string> = {
   CAI_RANGE_EXHAUSTED: 'The CAI ranges of the emission point have no numbers left.',
   CAI_EXPIRED: 'Every CAI range with numbers left is past its deadline (fecha límite de emisión).',
   PAYLOAD_TOO_LARGE: 'The body is larger than the service accepts.',
-  UNSUPPORTED_MEDIA_TYPE: 'The body is not sent as Content-Type: application/json in UTF-8 (another media type, a charset other than UTF-8, or a Content-Encoding).',
   EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED: 'isCredit true: credit invoices are reserved for a future version.',
   RATE_LIMITED: 'The company sent more requests a minute than this instance accepts (RATE_LIMIT_PER_MINUTE). Retry after the Retry-After seconds.',
   INTERNAL_ERROR: 'Service failure; the message has nothing internal. Retry with backoff and the same Idempotency-Key.',

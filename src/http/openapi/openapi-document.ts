@@ -24,9 +24,11 @@ fact issued returns it with \`replayed: true\`). A 4xx is never retried unchange
 person.
 
 ## Request bodies
-Bodies are JSON sent as \`Content-Type: application/json\` in UTF-8; another media type, charset or
-Content-Encoding is 415 UNSUPPORTED_MEDIA_TYPE. Besides the size limit (413), a body is refused
-with 400 VALIDATION_FAILED, naming the place, for ${describeRequestLimits()}.
+Bodies are JSON sent as \`Content-Type: application/json\` in UTF-8 (\`charset=utf-8\` may be
+given). A malformed JSON or non-JSON body is 400 VALIDATION_FAILED: another media type (even
+\`application/vnd.api+json\`), a charset other than UTF-8, a Content-Encoding, or bytes that are not
+UTF-8, the message naming which. Besides the size limit (413), a body is refused with 400
+VALIDATION_FAILED, naming the place, for ${describeRequestLimits()}.
 
 ## Versioning
 v1 may add fields to responses without notice: clients must ignore unknown response fields. The

@@ -39,8 +39,6 @@ import { principalOf, RouteGuards } from './route-context';
  *         $ref: '#/components/responses/ClientConflict'
  *       413:
  *         $ref: '#/components/responses/PayloadTooLarge'
- *       415:
- *         $ref: '#/components/responses/UnsupportedMediaType'
  *       429:
  *         $ref: '#/components/responses/RateLimited'
  *       500:

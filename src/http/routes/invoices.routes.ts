@@ -55,8 +55,6 @@ export interface InvoiceRouteServices {
  *         $ref: '#/components/responses/PreviewConflict'
  *       413:
  *         $ref: '#/components/responses/PayloadTooLarge'
- *       415:
- *         $ref: '#/components/responses/UnsupportedMediaType'
  *       422:
  *         $ref: '#/components/responses/CreditNotSupported'
  *       429:
@@ -123,8 +121,6 @@ export interface InvoiceRouteServices {
  *         $ref: '#/components/responses/IssueConflict'
  *       413:
  *         $ref: '#/components/responses/PayloadTooLarge'
- *       415:
- *         $ref: '#/components/responses/UnsupportedMediaType'
  *       422:
  *         $ref: '#/components/responses/CreditNotSupported'
  *       429:
