@@ -794,6 +794,40 @@ export interface components {
             };
         };
         /**
+         * @description The request was not received completely in time, so it was not processed; it may be sent again.
+         *
+         *     - `REQUEST_TIMEOUT`: The request (headers and body) was not received completely in time; the connection is closed.
+         */
+        RequestTimeout: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    /** @enum {string} */
+                    code?: "REQUEST_TIMEOUT";
+                };
+            };
+        };
+        /**
+         * @description The request headers are over the size limit. Do not retry unchanged.
+         *
+         *     - `REQUEST_HEADER_FIELDS_TOO_LARGE`: The request headers are larger than the service accepts (16 KB in all); the connection is closed.
+         */
+        RequestHeadersTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    /** @enum {string} */
+                    code?: "REQUEST_HEADER_FIELDS_TOO_LARGE";
+                };
+            };
+        };
+        /**
          * @description A well-formed request asking for something v1 does not do. Do not retry unchanged.
          *
          *     - `EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED`: isCredit true: credit invoices are reserved for a future version.
@@ -912,10 +946,12 @@ export interface operations {
             400: components["responses"]["PreviewBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["PreviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["CreditNotSupported"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestHeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -950,10 +986,12 @@ export interface operations {
             400: components["responses"]["IssueBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["IssueConflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["CreditNotSupported"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestHeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -985,7 +1023,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["InvoiceNotFound"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestHeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1019,7 +1059,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["InvoiceNotFound"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestHeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PdfUnavailable"];
         };
@@ -1046,6 +1088,8 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["RequestHeadersTooLarge"];
         };
     };
     getOpenApiDocument: {
@@ -1070,6 +1114,8 @@ export interface operations {
                     "application/yaml": string;
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["RequestHeadersTooLarge"];
         };
     };
     getApiDocsUi: {
@@ -1094,6 +1140,8 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["RequestHeadersTooLarge"];
         };
     };
     listClients: {
@@ -1126,7 +1174,9 @@ export interface operations {
             400: components["responses"]["ListBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestHeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1159,9 +1209,11 @@ export interface operations {
             400: components["responses"]["ClientBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["ClientConflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestHeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };

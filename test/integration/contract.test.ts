@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { Test } from 'supertest';
 import { Authenticator } from '../../src/services/authenticator.service';
 import { apiContract } from '../support/contract/api-contract';
+import { listen, rawExchange, RawResponse, rawRequest } from '../support/raw-http';
 import { seedCompany } from '../support/factories';
 import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -110,6 +111,44 @@ describe('the OpenAPI contract, operation by operation', () => {
     await limited.http.get('/v1/clients').set(key).expect(200);
     const res = await request(limited).set(key).expect(429);
     expect(res.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  const everyOperation: [string, string][] = [
+    ['GET', '/v1/health'],
+    ['GET', '/v1/docs-yaml'],
+    ['GET', '/v1/docs'],
+    ['POST', '/v1/clients'],
+    ['GET', '/v1/clients'],
+    ['POST', '/v1/invoices/preview'],
+    ['POST', '/v1/invoices'],
+    ['GET', '/v1/invoices/1'],
+    ['GET', '/v1/invoices/1/pdf'],
+  ];
+  /** The HTTP server answers these itself, before the app: checked against the document here. */
+  const expectServerAnswer = (method: string, path: string, res: RawResponse, status: number, code: string) => {
+    expect({ status: res.status, body: res.json() }).toEqual({ status, body: { code, message: expect.any(String) } });
+    apiContract().assertResponse(method, path, { status: res.status, headers: res.headers, body: res.json() });
+  };
+
+  it.each(everyOperation)('%s %s answers a 20 KB header with 431 REQUEST_HEADER_FIELDS_TOO_LARGE in the error shape', async (method, path) => {
+    const server = await listen(t.app);
+    try {
+      const res = await rawRequest(server.port, { method, path, headers: { ...auth, 'X-Padding': 'x'.repeat(20_000) } });
+      expectServerAnswer(method, path, res, 431, 'REQUEST_HEADER_FIELDS_TOO_LARGE');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers 408 REQUEST_TIMEOUT in the error shape to a request not received in time, on every operation', async () => {
+    // Node's timeouts, shortened so the test does not wait a minute; the answer is the same.
+    const server = await listen(t.app, { headersTimeout: 300, requestTimeout: 600, connectionsCheckingInterval: 50 });
+    try {
+      const answers = await Promise.all(everyOperation.map(([method, path]) => rawExchange(server.port, `${method} ${path} HTTP/1.1\r\nHost: localhost\r\n`)));
+      everyOperation.forEach(([method, path], i) => expectServerAnswer(method, path, answers[i], 408, 'REQUEST_TIMEOUT'));
+    } finally {
+      await server.close();
+    }
   });
 
   it('reached every status of every documented operation', () => {

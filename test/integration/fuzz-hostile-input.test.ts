@@ -94,6 +94,7 @@ describe('hostile input never gets a 5xx', () => {
     for (const kind of CASE_KINDS) expect([kind, (byKind.get(kind) ?? 0) >= MIN_PER_KIND]).toEqual([kind, true]);
     // Every class met the guard meant for it, not only some other answer.
     expect(byKindAndStatus.get('content-type 400') ?? 0).toBeGreaterThan(0);
+    expect(byKindAndStatus.get('headers 431') ?? 0).toBeGreaterThan(0);
     expect(byKindAndStatus.get('deep-body 400') ?? 0).toBeGreaterThan(0);
     expect(byKindAndStatus.get('deep-field 400') ?? 0).toBeGreaterThan(0);
   }, 600_000);

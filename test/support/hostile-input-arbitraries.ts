@@ -136,8 +136,15 @@ export function hostileCases(t: FuzzTargets): fc.Arbitrary<HostileCase> {
     .map(([path, body, i]): HostileCase => ({ kind: 'bad-bytes', method: 'POST', path, headers: withKey(JSON_TYPE, i), body }));
 
   const headerValue = fc.oneof(printable(40), printable(4000), fc.constantFrom('', ' ', 'Bearer', 'Bearer ', `Bearer ${t.auth}x`, `bearer ${t.auth}`, `Basic ${t.auth}`, `Bearer  ${t.auth}`, 'Bearer \t'));
+  // Headers past Node's 16 KB in all, which the HTTP server refuses before the app sees them.
+  const oversized = fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: fc.integer({ min: 16_500, max: 40_000 }).map((length) => 'x'.repeat(length)), weight: 1 });
   const hostileHeaders = fc
-    .tuple(bodyPath, fc.record({ Authorization: fc.option(headerValue, { nil: undefined }), 'Idempotency-Key': fc.option(headerValue, { nil: undefined }), 'X-Request-Id': fc.option(headerValue, { nil: undefined }) }), fc.boolean(), n)
+    .tuple(
+      bodyPath,
+      fc.record({ Authorization: fc.option(headerValue, { nil: undefined }), 'Idempotency-Key': fc.option(headerValue, { nil: undefined }), 'X-Request-Id': fc.option(headerValue, { nil: undefined }), 'X-Padding': oversized }),
+      fc.boolean(),
+      n,
+    )
     .map(([path, picked, keepKey, i]): HostileCase => {
       const headers: Record<string, string> = { ...JSON_TYPE, ...(keepKey ? auth : {}) };
       for (const [name, value] of Object.entries(picked)) if (value !== undefined) headers[name] = value;

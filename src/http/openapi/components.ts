@@ -106,6 +106,8 @@ export const components = {
     ),
     InvoiceNotFound: errorResponse(`No such invoice in the company. ${NO_RETRY}`, ['EXTERNAL_INVOICE_NOT_FOUND']),
     PayloadTooLarge: errorResponse(`The body is over the size limit. ${NO_RETRY}`, ['PAYLOAD_TOO_LARGE']),
+    RequestTimeout: errorResponse('The request was not received completely in time, so it was not processed; it may be sent again.', ['REQUEST_TIMEOUT']),
+    RequestHeadersTooLarge: errorResponse(`The request headers are over the size limit. ${NO_RETRY}`, ['REQUEST_HEADER_FIELDS_TOO_LARGE']),
     CreditNotSupported: errorResponse(`A well-formed request asking for something v1 does not do. ${NO_RETRY}`, ['EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED']),
     InternalError: errorResponse('A service failure. Retry with backoff (and, on POST /v1/invoices, the same Idempotency-Key and body).', ['INTERNAL_ERROR']),
     RateLimited: withRetryAfter(errorResponse('Too many requests from the company: the one 4xx that is retried, after the Retry-After seconds.', ['RATE_LIMITED'])),
