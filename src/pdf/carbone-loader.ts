@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type * as Carbone from 'carbone';
-import { prepareDieWithParentLaunchers } from './die-with-parent';
 import { pathForCarbone, type LibreOfficeInstallation } from './libreoffice-locator';
 import type { CarboneTemplate } from './odt-package';
 
@@ -38,13 +37,12 @@ let loaded: LoadedCarbone | undefined;
  * Loads carbone once, with PATH arranged so that its one-time LibreOffice detection (run
  * at require time) finds `installation`. Must therefore run before anything else requires
  * carbone. Later calls return the first load, whatever installation they pass.
- * Where possible (Linux), carbone finds launchers in `launcherBaseDir` first, so the soffice.bin
- * and python it spawns die with this process even when it is SIGKILLed.
+ * Where possible (Linux), carbone finds the die-with-parent launchers in `launchers` first, so
+ * the soffice.bin and python it spawns die with this process even when it is SIGKILLed.
  */
-export function loadCarbone(installation: LibreOfficeInstallation, launcherBaseDir: string): LoadedCarbone {
+export function loadCarbone(installation: LibreOfficeInstallation, launchers: string | undefined): LoadedCarbone {
   if (loaded !== undefined) return loaded;
   const carbonePath = pathForCarbone(installation, process.env.PATH);
-  const launchers = prepareDieWithParentLaunchers(launcherBaseDir, installation);
   // Only carbone's one-time detection (at require) sees the launchers; nothing else is shadowed.
   process.env.PATH = launchers === undefined ? carbonePath : [launchers, carbonePath].join(path.delimiter);
 

@@ -41,11 +41,15 @@ function writeIfChanged(file: string, content: string, mode: number): void {
   fs.chmodSync(file, mode);
 }
 
+const LAUNCHER_FILES = ['die-with-parent.py', 'soffice.bin', 'python3'];
+
 /**
  * On Linux, a directory under `baseDir` holding `soffice.bin` and `python3` launchers for
  * `installation` (carbone, which spawns those two names, finds them there first); undefined
  * elsewhere, where carbone starts the programs itself. Its name depends on the installation
- * only, so it is the same for every process using it and needs no clean-up.
+ * only, so it is the same for every process using it and needs no clean-up. Every call
+ * re-creates what is missing (a tmp cleaner may have removed the directory) and rewrites a
+ * file whose content differs, so each renderer start-up leaves it complete.
  */
 export function prepareDieWithParentLaunchers(baseDir: string, installation: LibreOfficeInstallation): string | undefined {
   if (process.platform !== 'linux') return undefined;
@@ -53,9 +57,15 @@ export function prepareDieWithParentLaunchers(baseDir: string, installation: Lib
   const key = createHash('sha256').update(`${soffice}\n${installation.pythonPath}`).digest('hex').slice(0, 12);
   const dir = path.join(baseDir, `launchers-${key}`);
   fs.mkdirSync(dir, { recursive: true });
-  const helper = path.join(dir, 'die-with-parent.py');
+  const [helperName, sofficeName, pythonName] = LAUNCHER_FILES;
+  const helper = path.join(dir, helperName);
   writeIfChanged(helper, DIE_WITH_PARENT_PY, 0o644);
-  writeIfChanged(path.join(dir, 'soffice.bin'), launcherScript(installation.pythonPath, helper, soffice), 0o755);
-  writeIfChanged(path.join(dir, 'python3'), launcherScript(installation.pythonPath, helper, installation.pythonPath), 0o755);
+  writeIfChanged(path.join(dir, sofficeName), launcherScript(installation.pythonPath, helper, soffice), 0o755);
+  writeIfChanged(path.join(dir, pythonName), launcherScript(installation.pythonPath, helper, installation.pythonPath), 0o755);
   return dir;
+}
+
+/** Whether every launcher is still in `dir`: a cheap check before each render, which carbone may need to restart LibreOffice for. */
+export function launchersPresent(dir: string): boolean {
+  return LAUNCHER_FILES.every((name) => fs.existsSync(path.join(dir, name)));
 }
