@@ -24,6 +24,9 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   dbLockWaitTimeoutSeconds: number;
   rateLimitPerMinute: number;
+  /** Percent of a CAI range (0..100, up to 2 decimals) at or below which it is LOW. */
+  caiWarnRemainingPercent: string;
+  caiWarnDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -61,6 +64,12 @@ const schema = yup.object({
   SHUTDOWN_TIMEOUT_MS: integer(0, 600000),
   DB_LOCK_WAIT_TIMEOUT_SECONDS: integer(1, 3600),
   RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000),
+  CAI_WARN_REMAINING_PERCENT: yup
+    .string()
+    .required()
+    .matches(/^\d{1,3}(\.\d{1,2})?$/, '${path} must be a percentage such as 10 or 2.5')
+    .test('range', '${path} must be between 0 and 100', (v) => Number(v) <= 100),
+  CAI_WARN_DAYS: integer(0, 3650),
 });
 
 function isMysqlUrl(value: string | undefined): boolean {
@@ -109,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: Number(s.SHUTDOWN_TIMEOUT_MS),
     dbLockWaitTimeoutSeconds: Number(s.DB_LOCK_WAIT_TIMEOUT_SECONDS),
     rateLimitPerMinute: Number(s.RATE_LIMIT_PER_MINUTE),
+    caiWarnRemainingPercent: s.CAI_WARN_REMAINING_PERCENT,
+    caiWarnDays: Number(s.CAI_WARN_DAYS),
   };
 }
 

@@ -28,6 +28,13 @@ export const defaults = {
   DB_LOCK_WAIT_TIMEOUT_SECONDS: '5',
   /** Requests a minute per company and instance before 429 RATE_LIMITED; 0 turns it off. */
   RATE_LIMIT_PER_MINUTE: '1200',
+  /** A CAI range with this percent of its numbers or fewer left is LOW (`admin cai status`, issuing warning). */
+  CAI_WARN_REMAINING_PERCENT: '10',
+  /**
+   * A CAI range whose deadline is this many days away or fewer is DUE. 60: the law lets the next
+   * CAI be requested only in the last two months of the current one.
+   */
+  CAI_WARN_DAYS: '60',
 } as const;
 
 export type SettingName = keyof typeof defaults;

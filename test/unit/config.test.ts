@@ -11,7 +11,14 @@ describe('loadConfig', () => {
       logLevel: 'info',
       idempotencyRetentionHours: 24,
       allowedIsvRates: ['0', '15', '18'],
+      caiWarnRemainingPercent: '10',
+      caiWarnDays: 60,
     });
+  });
+
+  it('reads the CAI warning thresholds', () => {
+    expect(loadConfig({ CAI_WARN_REMAINING_PERCENT: '2.5', CAI_WARN_DAYS: '30' })).toMatchObject({ caiWarnRemainingPercent: '2.5', caiWarnDays: 30 });
+    expect(loadConfig({ CAI_WARN_REMAINING_PERCENT: '0', CAI_WARN_DAYS: '0' })).toMatchObject({ caiWarnRemainingPercent: '0', caiWarnDays: 0 });
   });
 
   it('reads every variable from the environment', () => {
@@ -52,6 +59,12 @@ describe('loadConfig', () => {
     ['BODY_LIMIT', 'lots', 'BODY_LIMIT must be a size'],
     ['ALLOWED_ISV_RATES', '15;18', 'ALLOWED_ISV_RATES must be a comma-separated list'],
     ['PDF_FACTORIES', '0', 'PDF_FACTORIES must be between 1 and 16'],
+    ['CAI_WARN_REMAINING_PERCENT', 'ten', 'CAI_WARN_REMAINING_PERCENT must be a percentage'],
+    ['CAI_WARN_REMAINING_PERCENT', '-5', 'CAI_WARN_REMAINING_PERCENT must be a percentage'],
+    ['CAI_WARN_REMAINING_PERCENT', '2.555', 'CAI_WARN_REMAINING_PERCENT must be a percentage'],
+    ['CAI_WARN_REMAINING_PERCENT', '101', 'CAI_WARN_REMAINING_PERCENT must be between 0 and 100'],
+    ['CAI_WARN_DAYS', '1.5', 'CAI_WARN_DAYS must be a whole number'],
+    ['CAI_WARN_DAYS', '5000', 'CAI_WARN_DAYS must be between 0 and 3650'],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -1,0 +1,31 @@
+import ExcelJS from 'exceljs';
+import type { ReportColumn, ReportTable } from './report-table';
+
+const AMOUNT_FORMAT = '#,##0.00';
+
+function cellValue(column: ReportColumn, value: string): string | number {
+  // An amount is exact with 2 decimals, far below 2^53 cents: the double prints back as written.
+  return column.kind === 'text' || value === '' ? value : Number(value);
+}
+
+/**
+ * The table as one XLSX sheet: numeric cells for amounts and counts, a bold header row frozen in
+ * place. exceljs' streaming writer commits each row as it goes, so a month of invoices is never
+ * held in memory at once.
+ */
+export async function writeXlsxTable(table: ReportTable, out: NodeJS.WritableStream): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out as unknown as import('stream').Stream, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(table.title, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = table.columns.map((c) => ({
+    header: c.header,
+    width: Math.max(12, c.header.length + 2),
+    style: c.kind === 'amount' ? { numFmt: AMOUNT_FORMAT } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  for await (const row of table.rows) {
+    sheet.addRow(row.map((value, i) => cellValue(table.columns[i], value))).commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}
