@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import type { ReportColumn, ReportTable } from './report-table';
 
@@ -6,6 +7,19 @@ const AMOUNT_FORMAT = '#,##0.00';
 function cellValue(column: ReportColumn, value: string): string | number {
   // An amount is exact with 2 decimals, far below 2^53 cents: the double prints back as written.
   return column.kind === 'text' || value === '' ? value : Number(value);
+}
+
+type EntryStream = NodeJS.WritableStream & { _writableState?: { needDrain?: boolean } };
+
+/**
+ * exceljs 4.4 copies the sheet into its zip entry without heeding back-pressure, so a fast
+ * producer piles the whole sheet up in the entry's buffer (about 60 MB for 100,000 rows). Waiting
+ * for that buffer to drain keeps memory flat. It reaches into exceljs internals (the version is
+ * pinned); should they change, the wait is skipped and the file is still complete.
+ */
+async function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
+  const entry = (sheet as unknown as { stream?: { pipes?: EntryStream[] } }).stream?.pipes?.[0];
+  if (entry?._writableState?.needDrain) await once(entry, 'drain');
 }
 
 /**
@@ -23,8 +37,10 @@ export async function writeXlsxTable(table: ReportTable, out: NodeJS.WritableStr
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
+  let count = 0;
   for await (const row of table.rows) {
     sheet.addRow(row.map((value, i) => cellValue(table.columns[i], value))).commit();
+    if (++count % 200 === 0) await zipCaughtUp(sheet);
   }
   sheet.commit();
   await workbook.commit();
