@@ -81,8 +81,8 @@ export class CaiStatusService {
         firstPrinted: formatFiscalNumber(est.code, point.code, range.rangeStart),
         lastPrinted: formatFiscalNumber(est.code, point.code, range.rangeEnd),
         nextPrinted: standing.left > 0 ? formatFiscalNumber(est.code, point.code, range.nextNumber) : null,
-        ...standing,
         deadline: range.deadline,
+        ...standing,
         integration: watchedIds.has(point.id),
       };
     });

@@ -8,6 +8,8 @@ export type ColumnKind = 'text' | 'amount' | 'count';
 export interface ReportColumn {
   header: string;
   kind: ColumnKind;
+  /** XLSX column width in characters, for values longer than the header (a CAI, a name). */
+  width?: number;
 }
 
 export interface ReportTable {

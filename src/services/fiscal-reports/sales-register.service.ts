@@ -29,8 +29,8 @@ interface RegisterRow {
   [taxColumn: string]: string | number | null;
 }
 
-const text = (header: string): ReportColumn => ({ header, kind: 'text' });
-const amount = (header: string): ReportColumn => ({ header, kind: 'amount' });
+const text = (header: string, width?: number): ReportColumn => ({ header, kind: 'text', width });
+const amount = (header: string): ReportColumn => ({ header, kind: 'amount', width: 14 });
 
 /**
  * The sales register (Libro de Ventas) of a period: one row per invoice whose Honduras date falls
@@ -50,7 +50,14 @@ export class SalesRegisterService {
     const found = (await ratesQuery(knex, period)).map((r) => new Big(r.rate).toString());
     const rates = [...new Set([...STANDARD_RATES, ...found])].sort((a, b) => new Big(a).cmp(new Big(b)));
     const columns: ReportColumn[] = [
-      ...['Fecha', 'Numero', 'CAI', 'RTN Cliente', 'Cliente', 'Orden Compra Exenta', 'Constancia Exonerado', 'Registro SAG'].map(text),
+      text('Fecha', 11),
+      text('Numero', 21),
+      text('CAI', 40),
+      text('RTN Cliente', 16),
+      text('Cliente', 36),
+      text('Orden Compra Exenta', 22),
+      text('Constancia Exonerado', 24),
+      text('Registro SAG', 16),
       amount('Importe Exonerado'),
       amount('Importe Exento'),
       ...rates.flatMap((r) => [amount(`Gravado ${r}%`), amount(`ISV ${r}%`)]),

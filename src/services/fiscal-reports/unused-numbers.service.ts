@@ -20,11 +20,11 @@ export interface UnusedNumbers {
 }
 
 const COLUMNS: ReportColumn[] = [
-  { header: 'CAI', kind: 'text' },
+  { header: 'CAI', kind: 'text', width: 40 },
   { header: 'Establecimiento', kind: 'text' },
   { header: 'Punto Emision', kind: 'text' },
-  { header: 'Primer Numero No Usado', kind: 'text' },
-  { header: 'Ultimo Numero No Usado', kind: 'text' },
+  { header: 'Primer Numero No Usado', kind: 'text', width: 24 },
+  { header: 'Ultimo Numero No Usado', kind: 'text', width: 24 },
   { header: 'Cantidad', kind: 'count' },
   { header: 'Motivo', kind: 'text' },
 ];

@@ -29,10 +29,14 @@ async function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
  */
 export async function writeXlsxTable(table: ReportTable, out: NodeJS.WritableStream): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out as unknown as import('stream').Stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(table.title, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(table.title, {
+    views: [{ state: 'frozen', ySplit: 1 }],
+    // Printed (or exported to PDF) landscape, as wide as the page: a register is read across.
+    pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+  });
   sheet.columns = table.columns.map((c) => ({
     header: c.header,
-    width: Math.max(12, c.header.length + 2),
+    width: Math.max(c.width ?? 0, 12, c.header.length + 2),
     style: c.kind === 'amount' ? { numFmt: AMOUNT_FORMAT } : {},
   }));
   sheet.getRow(1).font = { bold: true };

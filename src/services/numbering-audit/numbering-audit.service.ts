@@ -43,17 +43,15 @@ export class NumberingAuditService {
   private async checkNumbering(range: CaiRange): Promise<string[]> {
     const point = range.emissionPoint;
     const check = new RangeNumberingCheck({ ...range, establishment: point.establishment.code, emissionPoint: point.code });
-    const knex = this.em.getKnex();
-    let after: { number: number; id: number } | null = null;
-    for (;;) {
-      const query = knex.select('id', 'invoice_number', 'fiscal_number').from('invoices').where('cai_range_id', range.id);
-      if (after) query.andWhereRaw('(invoice_number, id) > (?, ?)', [after.number, after.id]);
-      const rows: { id: number; invoice_number: number; fiscal_number: string }[] = await query.orderBy([{ column: 'invoice_number' }, { column: 'id' }]).limit(PAGE * 10);
-      for (const row of rows) check.add({ id: Number(row.id), invoiceNumber: Number(row.invoice_number), fiscalNumber: row.fiscal_number });
-      if (rows.length < PAGE * 10) break;
-      const last = rows[rows.length - 1];
-      after = { number: Number(last.invoice_number), id: Number(last.id) };
-    }
+    // One streamed query in the order of uq_invoices_cai_range_number: memory stays flat.
+    const rows = this.em
+      .getKnex()
+      .select('id', 'invoice_number', 'fiscal_number')
+      .from('invoices')
+      .where('cai_range_id', range.id)
+      .orderBy([{ column: 'invoice_number' }, { column: 'id' }])
+      .stream({ highWaterMark: 1000 }) as unknown as AsyncIterable<{ id: number; invoice_number: number; fiscal_number: string }>;
+    for await (const row of rows) check.add({ id: Number(row.id), invoiceNumber: Number(row.invoice_number), fiscalNumber: row.fiscal_number });
     return check.finish();
   }
 
@@ -64,7 +62,7 @@ export class NumberingAuditService {
     for (;;) {
       // A fresh fork per page, so the identity map does not grow with the history.
       const em = this.em.fork();
-      const page = await em.find(Invoice, { company: companyId, id: { $gt: afterId } }, { orderBy: { id: 'asc' }, limit: PAGE, populate: ['lines', 'taxes'] });
+      const page = await em.find(Invoice, { company: companyId, id: { $gt: afterId } }, { orderBy: { id: 'asc' }, limit: PAGE, populate: ['lines', 'taxes'], strategy: 'select-in' });
       for (const invoice of page) problems.push(...totalsDiscrepancies(invoice));
       count += page.length;
       if (page.length < PAGE) break;
