@@ -40,7 +40,8 @@ describe('admin report sales (the sales register), run as a process', () => {
   const out = (name: string) => path.join(dir, name);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // 12 % allowed, so a company can sell at a rate beyond the two standard ones.
+    t = await createTestApp({ env: { ALLOWED_ISV_RATES: '0,12,15,18' } });
     dir = mkdtempSync(path.join(tmpdir(), 'sales-register-'));
     const setup = pricingSetup(uniqueCode('S'));
     setup.clients.push({ code: 'CLI-COMMA', clientName: COMMA_CLIENT, email: 'caja@martillo.hn', legalId: '08019000000077' } as (typeof setup.clients)[number]);
@@ -148,6 +149,20 @@ describe('admin report sales (the sales register), run as a process', () => {
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const rows = parseCsv(run.stdout.toString('utf8').replace(/^\uFEFF/, ''));
     expect(rows).toEqual([HEADER, ['TOTAL', '', '', '', '', '', '', '', ...AMOUNT_COLUMNS.map(() => '0.00'), '']]);
+  });
+
+  it('adds a pair of columns after ISV 18% for another rate that occurs in the period', async () => {
+    const other = await setUpCompany(t, pricingSetup(uniqueCode('R')));
+    const body = { items: [{ externalProductId: 'SKU-RATE12', quantity: 3 }, { externalProductId: 'SKU-ARROZ', quantity: 1 }] };
+    const res = await t.http.post('/v1/invoices').set(other.auth).set('Idempotency-Key', 'rate-12').send(body);
+    expect(res.status).toBe(201);
+    const run = await report('--company', other.code, '--from', today, '--to', today);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const rows = parseCsv(run.stdout.toString('utf8').replace(/^\uFEFF/, ''));
+    expect(rows[0]).toEqual([...HEADER.slice(0, 14), 'Gravado 12%', 'ISV 12%', ...HEADER.slice(14)]);
+    expect(rows[1].slice(10, 16)).toEqual(['100.00', '15.00', '0.00', '0.00', '30.00', '3.60']);
+    expect(rows[1][17]).toBe(res.body.total.toFixed(2));
+    expect(rows[2].slice(10, 16)).toEqual(['100.00', '15.00', '0.00', '0.00', '30.00', '3.60']);
   });
 
   it.each([
