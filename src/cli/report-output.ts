@@ -32,7 +32,9 @@ export async function writeReport(table: ReportTable, format: ReportFormat, outF
   const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(4).toString('hex')}.tmp`);
   const stream = createWriteStream(temporary, { flags: 'wx' });
   try {
-    await once(stream, 'open');
+    await once(stream, 'open').catch((err: NodeJS.ErrnoException) => {
+      throw new OperatorError(`cannot write ${outFile}: ${err.code === 'ENOENT' ? 'no such directory' : (err.code ?? err.message)}`);
+    });
     await write(table, stream);
     await rename(temporary, target);
   } catch (err) {

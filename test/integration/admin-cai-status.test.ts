@@ -103,6 +103,17 @@ describe('admin cai status and the LOW / DUE warning', () => {
     expect(run.ranges[0]).toMatchObject({ state: 'EXPIRED', integration: false });
   });
 
+  it('exits 4 when an enabled integration still names a closed emission point', async () => {
+    const setup = setupWithRanges([{ cai: caiOf('f'), rangeStart: 1, rangeEnd: 100, deadline: FAR }], uniqueCode('Z'));
+    const { code } = await setUpCompany(t, setup);
+    expect((await json(code)).code).toBe(0);
+    const point = setup.establishments[0].emissionPoints[0];
+    await setUpCompany(t, { ...setup, establishments: [{ ...setup.establishments[0], emissionPoints: [{ ...point, deleted: true }] }] });
+    const run = await status(['--company', code]);
+    expect(run.code).toBe(4);
+    expect(run.stdout.toString('utf8')).toContain(`${code} 000-001: the integration names a closed emission point, the integration cannot issue`);
+  });
+
   it('refuses an unknown company with one line on stderr and exit 1', async () => {
     const run = await status(['--company', 'NOPE']);
     expect(run).toMatchObject({ code: 1, stderr: 'error: unknown company NOPE\n' });

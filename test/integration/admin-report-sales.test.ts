@@ -180,6 +180,12 @@ describe('admin report sales (the sales register), run as a process', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it('refuses an --out in a directory that does not exist', async () => {
+    const file = out('missing/register.csv');
+    const run = await report('--company', code, '--from', today, '--to', today, '--out', file);
+    expect(run).toMatchObject({ code: 1, stderr: `error: cannot write ${file}: no such directory\n` });
+  });
+
   it('refuses an unknown company without touching an existing --out file', async () => {
     const file = out('kept.csv');
     writeFileSync(file, 'previous report');

@@ -26,7 +26,8 @@ function table(report: CaiStatusReport): string[] {
   const widths = HEADERS.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const lines = [HEADERS, ...rows].map((row) => row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd());
   for (const p of report.watched.filter((w) => !w.hasUsableRange)) {
-    lines.push(`${p.company} ${p.establishment}-${p.emissionPoint}: no usable CAI range left, the integration cannot issue`);
+    const why = p.closed ? 'the integration names a closed emission point' : 'no usable CAI range left';
+    lines.push(`${p.company} ${p.establishment}-${p.emissionPoint}: ${why}, the integration cannot issue`);
   }
   if (report.ranges.some((r) => r.integration)) lines.push('* emission point an enabled integration issues from (decides the exit code)');
   return lines;

@@ -37,6 +37,8 @@ export interface WatchedPoint {
   company: string;
   establishment: string;
   emissionPoint: string;
+  /** The point (or its establishment) was soft-deleted while the integration still names it. */
+  closed: boolean;
   hasUsableRange: boolean;
 }
 
@@ -61,7 +63,12 @@ export class CaiStatusService {
     const live = { deletedAt: null, establishment: { deletedAt: null, ...(company ? { company } : {}) } };
     const points = await this.em.find(EmissionPoint, live, { populate: ['establishment.company'] });
     const ranges = points.length === 0 ? [] : await this.em.find(CaiRange, { emissionPoint: { $in: points }, deletedAt: null });
-    const integrations = await this.em.find(IntegrationSettings, { enabled: true, emissionPoint: { $in: points } });
+    // Closed points too: an integration still naming one cannot issue at all.
+    const integrations = await this.em.find(
+      IntegrationSettings,
+      { enabled: true, emissionPoint: { $ne: null }, ...(company ? { company } : {}) },
+      { populate: ['emissionPoint.establishment.company'] },
+    );
     const watchedIds = new Set(integrations.map((i) => i.emissionPoint!.id));
 
     const today = hondurasDate(now);
@@ -89,12 +96,13 @@ export class CaiStatusService {
     statuses.sort((a, b) => a.company.localeCompare(b.company) || a.establishment.localeCompare(b.establishment)
       || a.emissionPoint.localeCompare(b.emissionPoint) || a.rangeStart - b.rangeStart);
 
-    const watched = points
-      .filter((p) => watchedIds.has(p.id))
-      .map((p): WatchedPoint => {
-        const own = statuses.filter((s) => s.company === p.establishment.company.code && s.establishment === p.establishment.code && s.emissionPoint === p.code);
-        return { company: p.establishment.company.code, establishment: p.establishment.code, emissionPoint: p.code, hasUsableRange: own.some((s) => isUsable(s.state)) };
-      });
+    const watched = integrations.map((integration): WatchedPoint => {
+      const p = integration.emissionPoint!;
+      const est = p.establishment;
+      const closed = p.deletedAt !== null || est.deletedAt !== null;
+      const own = statuses.filter((s) => s.company === est.company.code && s.establishment === est.code && s.emissionPoint === p.code);
+      return { company: est.company.code, establishment: est.code, emissionPoint: p.code, closed, hasUsableRange: !closed && own.some((s) => isUsable(s.state)) };
+    });
     return { ranges: statuses, watched };
   }
 }

@@ -49,7 +49,7 @@ export class UnusedNumbersService {
     const ranges = await this.em.find(
       CaiRange,
       { emissionPoint: { establishment: { company } } },
-      { populate: ['emissionPoint.establishment'], orderBy: { emissionPoint: { establishment: { code: 'asc' }, code: 'asc' }, rangeStart: 'asc' }, filters: false },
+      { populate: ['emissionPoint.establishment'], orderBy: { emissionPoint: { establishment: { code: 'asc' }, code: 'asc' }, rangeStart: 'asc' } },
     );
     const found: UnusedNumbers[] = [];
     for (const range of ranges) {
