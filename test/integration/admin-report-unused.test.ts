@@ -36,7 +36,7 @@ describe('admin report unused', () => {
     const est = setup.establishments[0];
     const points = [
       { code: '001', caiRanges: [{ cai: caiOf('a'), rangeStart: 1, rangeEnd: 500, deadline: '2099-12-31' }] },
-      { code: '002', caiRanges: [{ cai: caiOf('b'), rangeStart: 1, rangeEnd: 100, deadline: lastMonthDeadline }, { cai: caiOf('c'), rangeStart: 101, rangeEnd: 200, deadline: lastMonthDeadline }] },
+      { code: '002', caiRanges: [{ cai: caiOf('b'), rangeStart: 1, rangeEnd: 100, deadline: lastMonthDeadline }, { cai: caiOf('c'), rangeStart: 101, rangeEnd: 200, deadline: lastMonthDeadline }, { cai: caiOf('d'), rangeStart: 201, rangeEnd: 300, deadline: lastMonthDeadline }] },
     ];
     const doc = { ...setup, establishments: [{ ...est, emissionPoints: points }] };
     const company = await setUpCompany(t, doc);
@@ -59,8 +59,12 @@ describe('admin report unused', () => {
     expect(await unused(thisMonth)).toEqual([HEADER, [caiOf('a'), '000', '001', '000-001-01-00000006', '000-001-01-00000500', '495', 'PUNTO CERRADO']]);
   });
 
-  it('lists a range whose deadline fell in the month with numbers never used as VENCIDO, and not a fully used one', async () => {
-    expect(await unused(lastMonthDeadline.slice(0, 7))).toEqual([HEADER, [caiOf('b'), '000', '002', '000-002-01-00000041', '000-002-01-00000100', '60', 'VENCIDO']]);
+  it('lists ranges whose deadline fell in the month with numbers never used (partly or wholly unused) as VENCIDO, not a fully used one', async () => {
+    expect(await unused(lastMonthDeadline.slice(0, 7))).toEqual([
+      HEADER,
+      [caiOf('b'), '000', '002', '000-002-01-00000041', '000-002-01-00000100', '60', 'VENCIDO'],
+      [caiOf('d'), '000', '002', '000-002-01-00000201', '000-002-01-00000300', '100', 'VENCIDO'],
+    ]);
   });
 
   it('gives only the header for a month with nothing to declare', async () => {
