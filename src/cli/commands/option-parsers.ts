@@ -20,7 +20,9 @@ export function parseMonth(value: string, option = '--month'): string {
   return value;
 }
 
+/** csv or xlsx, in any case (XLSX is how the format is usually written). */
 export function parseFormat(value: string): ReportFormat {
-  if (!(REPORT_FORMATS as readonly string[]).includes(value)) throw new OperatorError(`--format must be one of ${REPORT_FORMATS.join(', ')}, got "${value}"`);
-  return value as ReportFormat;
+  const format = value.toLowerCase();
+  if (!(REPORT_FORMATS as readonly string[]).includes(format)) throw new OperatorError(`--format must be one of ${REPORT_FORMATS.join(', ')}, got "${value}"`);
+  return format as ReportFormat;
 }
