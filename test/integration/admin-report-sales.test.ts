@@ -131,6 +131,8 @@ describe('admin report sales (the sales register), run as a process', () => {
     expect(sheet.rowCount).toBe(rows.length);
     expect(sheet.getRow(1).font?.bold ?? sheet.getCell(1, 1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getCell(rows.length, 1).font?.bold).toBe(true);
+    expect(sheet.getCell(2, 1).font?.bold).toBeFalsy();
     rows.forEach((csvRow, r) => {
       csvRow.forEach((csvCell, c) => {
         const value = sheet.getCell(r + 1, c + 1).value;

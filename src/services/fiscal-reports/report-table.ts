@@ -17,6 +17,8 @@ export interface ReportTable {
   title: string;
   columns: ReportColumn[];
   rows: AsyncIterable<string[]>;
+  /** Rows shown in bold in XLSX (a TOTAL row). */
+  isTotal?: (row: readonly string[]) => boolean;
 }
 
 export type ReportFormat = 'csv' | 'xlsx';

@@ -12,6 +12,8 @@ import { dbInstant, ratesQuery, RegisterPeriod } from './sales-register-query';
 /** The rates that always have their pair of columns, even in a month without them. */
 const STANDARD_RATES = ['15', '18'];
 
+const TOTAL = 'TOTAL';
+
 interface RegisterRow {
   invoice_date: string;
   fiscal_number: string;
@@ -69,7 +71,7 @@ export class SalesRegisterService {
       amount('Total'),
       text('Estado'),
     ];
-    return { title: 'Libro de Ventas', columns, rows: this.rows(period, rates) };
+    return { title: 'Libro de Ventas', columns, rows: this.rows(period, rates), isTotal: (row) => row[0] === TOTAL };
   }
 
   private async *rows(period: RegisterPeriod, rates: string[]): AsyncGenerator<string[]> {
@@ -118,7 +120,7 @@ export class SalesRegisterService {
         annulled ? 'ANULADA' : 'VIGENTE',
       ];
     }
-    yield ['TOTAL', '', '', '', '', '', '', '', ...totals.map((t) => t.toFixed(2)), ''];
+    yield [TOTAL, '', '', '', '', '', '', '', ...totals.map((t) => t.toFixed(2)), ''];
   }
 }
 

@@ -43,7 +43,9 @@ export async function writeXlsxTable(table: ReportTable, out: NodeJS.WritableStr
   sheet.getRow(1).commit();
   let count = 0;
   for await (const row of table.rows) {
-    sheet.addRow(row.map((value, i) => cellValue(table.columns[i], value))).commit();
+    const added = sheet.addRow(row.map((value, i) => cellValue(table.columns[i], value)));
+    if (table.isTotal?.(row)) added.font = { bold: true };
+    added.commit();
     if (++count % 200 === 0) await zipCaughtUp(sheet);
   }
   sheet.commit();
