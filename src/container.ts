@@ -21,6 +21,11 @@ import { IdempotencyStore } from './services/issuing/idempotency-store';
 import { TemplateCheckService } from './services/template-check.service';
 import { TemplateVersionStore } from './services/template-versions.service';
 import { InvoiceIssuer } from './services/issuing/invoice-issuer.service';
+import { CaiRangeAlerts } from './services/cai-status/cai-range-alerts';
+import { CaiStatusService } from './services/cai-status/cai-status.service';
+import { SalesRegisterService } from './services/fiscal-reports/sales-register.service';
+import { UnusedNumbersService } from './services/fiscal-reports/unused-numbers.service';
+import { NumberingAuditService } from './services/numbering-audit/numbering-audit.service';
 
 /**
  * The composition root: the only place that binds. Services are stateless singletons over the
@@ -40,5 +45,8 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
     container.bind(service).toSelf();
   }
   container.bind(CompanySetupService).toSelf();
+  for (const service of [CaiRangeAlerts, CaiStatusService, SalesRegisterService, UnusedNumbersService, NumberingAuditService]) {
+    container.bind(service).toSelf();
+  }
   return container;
 }

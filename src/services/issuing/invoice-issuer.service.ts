@@ -10,6 +10,7 @@ import type { InvoiceRequest } from '../pricing/invoice-request';
 import { InvoicePricer } from '../pricing/invoice-pricer.service';
 import { InvoiceReader } from '../invoice-reader.service';
 import { TemplateVersionStore } from '../template-versions.service';
+import { CaiRangeAlerts } from '../cai-status/cai-range-alerts';
 import { takeNextNumber } from './cai-numbering';
 import { IdempotencyStore } from './idempotency-store';
 import { createInvoiceRows } from './invoice-factory';
@@ -35,6 +36,7 @@ export class InvoiceIssuer {
     @inject(IdempotencyStore) private readonly keys: IdempotencyStore,
     @inject(InvoiceReader) private readonly reader: InvoiceReader,
     @inject(TemplateVersionStore) private readonly templateVersions: TemplateVersionStore,
+    @inject(CaiRangeAlerts) private readonly caiAlerts: CaiRangeAlerts,
   ) {}
 
   /**
@@ -61,7 +63,9 @@ export class InvoiceIssuer {
           await this.keys.bind(em, recordId, invoice);
           return invoice.id;
         });
-        return { invoice: await this.reader.get(companyId, invoiceId), replayed: false };
+        const invoice = await this.reader.get(companyId, invoiceId);
+        this.caiAlerts.afterIssue(priced.config.company.code, invoice);
+        return { invoice, replayed: false };
       } catch (err) {
         const retriesLeft = attempt < MAX_ATTEMPTS;
         if (isKeyConflict(err)) {
