@@ -1,5 +1,8 @@
 import { defineConfig, Options } from '@mikro-orm/mysql';
 import { Migrator } from '@mikro-orm/migrations';
+import type { Logger } from 'pino';
+import { MIGRATION_LOCK_TABLE } from '../src/db/migration-lock';
+import { prepareSession, SessionConnection } from '../src/db/session-setup';
 import { ALL_ENTITIES } from '../src/entities';
 import { MIGRATIONS } from '../migrations';
 import type { AppConfig } from './config';
@@ -8,7 +11,11 @@ import type { AppConfig } from './config';
  * MikroORM options from the validated configuration. Entities and migrations are listed
  * explicitly, so the same options work from compiled JavaScript, ts-jest and the CLI.
  */
-export function mikroOrmOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbConnectTimeoutSeconds' | 'dbLockWaitTimeoutSeconds'>, overrides: Partial<Options> = {}): Options {
+export function mikroOrmOptions(
+  config: Pick<AppConfig, 'databaseUrl' | 'dbConnectTimeoutSeconds' | 'dbLockWaitTimeoutSeconds'>,
+  overrides: Partial<Options> = {},
+  logger?: Logger,
+): Options {
   return defineConfig({
     clientUrl: config.databaseUrl.replace(/^mariadb:/, 'mysql:'),
     entities: ALL_ENTITIES,
@@ -25,6 +32,8 @@ export function mikroOrmOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbConne
       // Migrations are written by hand and listed explicitly; no schema snapshot files.
       snapshot: false,
     },
+    // The start-up lock table is no entity: it exists before the first migration runs.
+    schemaGenerator: { skipTables: [MIGRATION_LOCK_TABLE] },
     // Every DATETIME is UTC; Honduras dates are computed in code, never by the session time zone.
     timezone: '+00:00',
     forceUtcTimezone: true,
@@ -34,12 +43,20 @@ export function mikroOrmOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbConne
     pool: {
       min: 0,
       max: 10,
-      // A bounded lock wait on every connection: a stuck lock fails fast and issuing retries it.
-      afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) => {
-        conn.query(`SET SESSION innodb_lock_wait_timeout = ${config.dbLockWaitTimeoutSeconds}`, (err) => done(err, conn));
+      // A bounded lock wait on every connection (a stuck lock fails fast and issuing retries it)
+      // and, on a Galera node, causal reads.
+      afterCreate: (conn: { promise(): SessionConnection }, done: (err: Error | null, conn: unknown) => void) => {
+        prepareSession(conn.promise(), config.dbLockWaitTimeoutSeconds).then(
+          () => done(null, conn),
+          (err: Error) => done(err, conn),
+        );
       },
     },
-    driverOptions: { connection: { connectTimeout: config.dbConnectTimeoutSeconds * 1000 } },
+    driverOptions: {
+      connection: { connectTimeout: config.dbConnectTimeoutSeconds * 1000 },
+      // knex warns on console (e.g. when its pool drops a broken connection); keep logs JSON.
+      ...(logger ? { log: { warn: (message: unknown) => logger.warn({ detail: String(message) }, 'database pool warning') } } : {}),
+    },
     ...overrides,
   });
 }

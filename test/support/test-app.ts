@@ -33,14 +33,16 @@ export interface TestAppOptions {
    * suite proves the document; turn off only to send what the contract itself cannot describe.
    */
   contract?: boolean;
+  /** How the service reaches the test server (mysql://user@host:port), e.g. through a TcpProxy. */
+  serverUrl?: string;
 }
 
 /**
  * The real application (real container, real middleware, real MariaDB) on a fresh database,
  * served through supertest without a listening port. Logs go to a capture at debug level.
  */
-export async function createTestApp({ pdf = false, env = {}, contract = true }: TestAppOptions = {}): Promise<TestApp> {
-  const db = await createTestDatabase(env);
+export async function createTestApp({ pdf = false, env = {}, contract = true, serverUrl }: TestAppOptions = {}): Promise<TestApp> {
+  const db = await createTestDatabase(env, serverUrl);
   const logs = new LogCapture();
   const config = { ...db.config, logLevel: 'debug' as const };
   const pdfRenderer = createPdfRenderer(config);

@@ -20,14 +20,22 @@ export function assertTestDatabaseName(name: string): void {
   if (!/test/i.test(name)) throw new Error(`refusing to use database "${name}": its name must contain "test"`);
 }
 
+/** The test database server as host and port, e.g. for a relay in front of it. */
+export function testServerAddress(): { host: string; port: number } {
+  const url = new URL(SERVER_URL);
+  return { host: url.hostname, port: url.port ? Number(url.port) : 3306 };
+}
+
 /**
  * A fresh database for one test file, migrated with the real migrations; drop() removes it.
+ * `serverUrl` lets the service reach the server another way (a relay the test can cut); the
+ * database is always dropped directly.
  * Each file owning its database keeps files independent, whatever order jest runs them in.
  */
-export async function createTestDatabase(overrides: NodeJS.ProcessEnv = {}): Promise<TestDatabase> {
+export async function createTestDatabase(overrides: NodeJS.ProcessEnv = {}, serverUrl = SERVER_URL): Promise<TestDatabase> {
   const name = `invoicing_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   assertTestDatabaseName(name);
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `${SERVER_URL}/${name}`, ...overrides });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `${serverUrl}/${name}`, ...overrides });
   const orm = await openDatabase(config, pino({ level: 'silent' }));
   return {
     name,

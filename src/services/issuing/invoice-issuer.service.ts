@@ -1,6 +1,8 @@
-import { DeadlockException, EntityManager, LockWaitTimeoutException, UniqueConstraintViolationException } from '@mikro-orm/mysql';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
+import { classifyDatabaseError, mayRetry, needsFreshConnection, retryDelayMs } from '../../db/database-failure';
+import { transactionConnection } from '../../db/transaction-connection';
 import { AppError } from '../../domain/app-error';
 import { hondurasDate } from '../../domain/calendar-date';
 import { requestFingerprint } from '../../domain/request-fingerprint';
@@ -13,8 +15,8 @@ import { takeNextNumber } from './cai-numbering';
 import { IdempotencyStore } from './idempotency-store';
 import { createInvoiceRows } from './invoice-factory';
 
-/** Attempts of the issuing transaction when MySQL picks it as a deadlock victim or times a lock out. */
-const MAX_ATTEMPTS = 4;
+/** Logged (warn) for each retried attempt: counted by operators and by the cluster test. */
+export const RETRY_LOG_MESSAGE = 'issuing transaction retried after a transient database failure';
 
 export interface IssueResult {
   invoice: Invoice;
@@ -47,9 +49,12 @@ export class InvoiceIssuer {
 
     const request = parse(body);
     const priced = await this.pricer.price(companyId, request, 'issue');
-    for (let attempt = 1; ; attempt++) {
+    let invoiceId: number | undefined;
+    for (let attempt = 1; invoiceId === undefined; attempt++) {
+      let connection: { discard(reason: unknown): void } | undefined;
       try {
-        const invoiceId = await this.em.transactional(async (em) => {
+        invoiceId = await this.em.transactional(async (em) => {
+          connection = await transactionConnection(em);
           const recordId = await this.keys.claim(em, companyId, key, fingerprint);
           const taken = await takeNextNumber(em, priced.config.emissionPoint.id, hondurasDate(request.invoiceDate));
           const invoice = createInvoiceRows(em, companyId, priced, taken);
@@ -57,23 +62,27 @@ export class InvoiceIssuer {
           await this.keys.bind(em, recordId, invoice);
           return invoice.id;
         });
-        return { invoice: await this.reader.get(companyId, invoiceId), replayed: false };
       } catch (err) {
-        const retriesLeft = attempt < MAX_ATTEMPTS;
         if (isKeyConflict(err)) {
           // Another request with this key committed first: answer as its replay (or mismatch);
           // or the key's record is past retention and, once dropped, the key is free again.
           const replay = await this.replayOf(companyId, key, fingerprint);
           if (replay) return replay;
-          if (retriesLeft && (await this.keys.dropExpired(companyId, key))) continue;
-        } else if (retriesLeft && (err instanceof DeadlockException || err instanceof LockWaitTimeoutException)) {
-          this.logger.warn({ attempt, err: err.message }, 'issuing transaction retried after a lock conflict');
-          await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 30));
-          continue;
+          if (mayRetry('conflict', attempt) && (await this.keys.dropExpired(companyId, key))) continue;
+          throw err;
         }
-        throw err;
+        // A rolled-back attempt consumed no number and bound no key, so running it again keeps
+        // numbers gapless and one invoice per key. (A connection lost during COMMIT may hide a
+        // commit that happened: the next attempt then meets the key and answers its replay.)
+        // When the attempts are spent, the error mapper answers 503 with Retry-After.
+        const failure = classifyDatabaseError(err);
+        if (needsFreshConnection(failure)) connection?.discard(err);
+        if (!mayRetry(failure, attempt)) throw err;
+        this.logger.warn({ attempt, failure, err: (err as Error).message }, RETRY_LOG_MESSAGE);
+        await new Promise((r) => setTimeout(r, retryDelayMs(failure, attempt)));
       }
     }
+    return { invoice: await this.reader.get(companyId, invoiceId), replayed: false };
   }
 
   private async replayOf(companyId: number, key: string, fingerprint: string): Promise<IssueResult | null> {
