@@ -7,6 +7,13 @@ import { ALL_ENTITIES } from '../src/entities';
 import { MIGRATIONS } from '../migrations';
 import type { AppConfig } from './config';
 
+/** A mysql2 connection as knex's pool holds it. */
+interface PooledConnection {
+  promise(): SessionConnection;
+  once(event: 'end', listener: () => void): void;
+  __knex__disposed?: unknown;
+}
+
 /**
  * MikroORM options from the validated configuration. Entities and migrations are listed
  * explicitly, so the same options work from compiled JavaScript, ts-jest and the CLI.
@@ -45,7 +52,10 @@ export function mikroOrmOptions(
       max: 10,
       // A bounded lock wait on every connection (a stuck lock fails fast and issuing retries it)
       // and, on a Galera node, causal reads.
-      afterCreate: (conn: { promise(): SessionConnection }, done: (err: Error | null, conn: unknown) => void) => {
+      afterCreate: (conn: PooledConnection, done: (err: Error | null, conn: unknown) => void) => {
+        // A connection the server closed (killed, timed out, node shut down or crashed) is marked
+        // with knex's own "disposed" flag, so the pool never lends it to the next request.
+        conn.once('end', () => (conn.__knex__disposed = 'the server closed the connection'));
         prepareSession(conn.promise(), config.dbLockWaitTimeoutSeconds).then(
           () => done(null, conn),
           (err: Error) => done(err, conn),

@@ -40,12 +40,20 @@ const CONNECTION_CODES = new Set([
   'ER_CONNECTION_KILLED',
 ]);
 
+/**
+ * Two failures recognisable only by their text: mysql2's promise API rebuilds errors without
+ * their `fatal` flag (using a connection that is already closed), and MikroORM re-wraps knex's
+ * pool timeout as a plain DriverException, losing its class name.
+ */
+const CONNECTION_MESSAGES = [/^Can't add new command when connection is in closed state/, /^Knex: Timeout acquiring a connection/];
+
 interface DriverErrorFields {
   errno?: unknown;
   code?: unknown;
   sqlState?: unknown;
   fatal?: unknown;
   name?: unknown;
+  message?: unknown;
   cause?: unknown;
 }
 
@@ -60,6 +68,7 @@ export function classifyDatabaseError(err: unknown): DatabaseFailure {
   // mysql2 marks every error after which its connection is unusable as fatal (e.g. "Can't add
   // new command when connection is in closed state"); knex names its pool's acquire timeout.
   if (e.fatal === true || e.name === 'KnexTimeoutError') return 'connection-lost';
+  if (typeof e.message === 'string' && CONNECTION_MESSAGES.some((pattern) => pattern.test(e.message as string))) return 'connection-lost';
   return e.cause !== undefined && e.cause !== err ? classifyDatabaseError(e.cause) : 'other';
 }
 

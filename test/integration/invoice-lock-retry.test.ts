@@ -110,4 +110,21 @@ describe('POST /v1/invoices while the CAI range rows are locked elsewhere', () =
     expect(after.invoices.map((i) => i.invoiceNumber)).toEqual([1, 2]);
     expect(after.ranges.map((r) => r.nextNumber)).toEqual([3]);
   });
+
+  it('issues on fresh connections after the server killed every pooled one', async () => {
+    const company = await newCompany('K');
+    const admin = await mysql.createConnection(t.config.databaseUrl);
+    try {
+      const [rows] = await admin.query('SELECT id FROM information_schema.processlist WHERE db = ? AND id <> CONNECTION_ID()', [t.db.name]);
+      const ids = (rows as { id: number }[]).map((r) => r.id);
+      expect(ids.length).toBeGreaterThan(0);
+      for (const id of ids) await admin.query(`KILL CONNECTION ${id}`);
+    } finally {
+      await admin.end();
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    const res = await issue(company, 'after-kill');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ replayed: false, invoiceNumber: 2 });
+  });
 });
