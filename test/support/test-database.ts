@@ -28,12 +28,14 @@ export function testServerAddress(): { host: string; port: number } {
 
 /**
  * A fresh database for one test file, migrated with the real migrations; drop() removes it.
- * `serverUrl` lets the service reach the server another way (a relay the test can cut); the
- * database is always dropped directly.
+ * `serverUrl` names another server (a cluster node) or another way to this one (a relay the test
+ * can cut); `name` an existing database to use (and drop).
  * Each file owning its database keeps files independent, whatever order jest runs them in.
  */
-export async function createTestDatabase(overrides: NodeJS.ProcessEnv = {}, serverUrl = SERVER_URL): Promise<TestDatabase> {
-  const name = `invoicing_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+export async function createTestDatabase(
+  overrides: NodeJS.ProcessEnv = {},
+  { serverUrl = SERVER_URL, name = `invoicing_test_${process.pid}_${randomBytes(4).toString('hex')}` }: { serverUrl?: string; name?: string } = {},
+): Promise<TestDatabase> {
   assertTestDatabaseName(name);
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `${serverUrl}/${name}`, ...overrides });
   const orm = await openDatabase(config, pino({ level: 'silent' }));
@@ -43,7 +45,7 @@ export async function createTestDatabase(overrides: NodeJS.ProcessEnv = {}, serv
     orm,
     async drop() {
       await orm.close(true);
-      const admin = await mysql.createConnection(SERVER_URL);
+      const admin = await mysql.createConnection(serverUrl);
       await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
       await admin.end();
     },
