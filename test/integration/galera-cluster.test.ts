@@ -139,12 +139,12 @@ describeCluster('the service on a 3-node Galera cluster', () => {
   });
 
   it('calls 1047 from a node outside the primary component node-not-ready; its instance answers 503 with Retry-After, never 500, and is not ready', async () => {
-    const node3 = await mysql.createConnection(cluster.serverUrl(3));
+    const node3 = await mysql.createConnection(urlOf(3));
     const port = services[2].port;
     try {
       await node3.query("SET GLOBAL wsrep_provider_options = 'gmcast.isolate=1'");
       await until(async () => (await nodeStatus(node3, 'wsrep_ready')) === 'OFF', 30_000, 'node 3 isolated');
-      const raw = await node3.query('SELECT 1').then(() => undefined, (err: unknown) => err);
+      const raw = await node3.query('SELECT COUNT(*) FROM invoices').then(() => undefined, (err: unknown) => err);
       expect(raw).toMatchObject({ errno: 1047 });
       expect(classifyDatabaseError(raw)).toBe('node-not-ready');
 
@@ -255,6 +255,17 @@ describeCluster('the service on a 3-node Galera cluster', () => {
       longestRequest: { instance: longest.instance + 1, status: longest.status },
       nodeDownMs: down ? down.to - down.from : null,
       runMs: elapsedMs,
+      // What the services logged as unexpected (a 500), for the failure message.
+      unexpected: services.flatMap((s) =>
+        s
+          .output()
+          .split('\n')
+          .filter((l) => l.includes('"unexpected error"'))
+          .map((l) => {
+            const e = (JSON.parse(l) as { err?: { message?: string; errno?: number; code?: string; stack?: string } }).err;
+            return `${e?.errno ?? ''} ${e?.code ?? ''} ${e?.message ?? ''} ${(e?.stack ?? '').split('\n').slice(1, 4).join(' | ')}`;
+          }),
+      ),
     };
     // The figures the issue asks for, in the test output.
     console.log(`galera cluster run: ${JSON.stringify(figures)}`);
