@@ -75,7 +75,7 @@ export class InvoiceIssuer {
         // numbers gapless and one invoice per key. (A connection lost during COMMIT may hide a
         // commit that happened: the next attempt then meets the key and answers its replay.)
         // When the attempts are spent, the error mapper answers 503 with Retry-After.
-        const failure = classifyDatabaseError(err);
+        const failure = isNumberTaken(err) ? 'conflict' : classifyDatabaseError(err);
         if (needsFreshConnection(failure)) connection?.discard(err);
         if (!mayRetry(failure, attempt)) throw err;
         this.logger.warn({ attempt, failure, err: (err as Error).message }, RETRY_LOG_MESSAGE);
@@ -97,4 +97,14 @@ export class InvoiceIssuer {
 
 function isKeyConflict(err: unknown): boolean {
   return err instanceof UniqueConstraintViolationException && /uq_idempotency_records_company_key/.test(err.message);
+}
+
+/**
+ * The number this attempt took is already an invoice's: the range row it read was stale. On one
+ * server the row lock rules that out; on a Galera cluster another node's commit can be applied
+ * here between this transaction's read and its insert (the lock is local, and the abort it
+ * causes may arrive after the insert fails). A race lost like a certification failure: retried.
+ */
+function isNumberTaken(err: unknown): boolean {
+  return err instanceof UniqueConstraintViolationException && /uq_invoices_cai_range_number/.test(err.message);
 }
