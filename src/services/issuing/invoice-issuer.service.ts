@@ -1,7 +1,7 @@
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
-import { classifyDatabaseError, mayRetry, needsFreshConnection, retryDelayMs } from '../../db/database-failure';
+import { classifyDatabaseError, isTransient, mayRetry, needsFreshConnection, RETRY_POLICIES, retryDelayMs } from '../../db/database-failure';
 import { transactionConnection } from '../../db/transaction-connection';
 import { AppError } from '../../domain/app-error';
 import { hondurasDate } from '../../domain/calendar-date';
@@ -74,10 +74,16 @@ export class InvoiceIssuer {
         // A rolled-back attempt consumed no number and bound no key, so running it again keeps
         // numbers gapless and one invoice per key. (A connection lost during COMMIT may hide a
         // commit that happened: the next attempt then meets the key and answers its replay.)
-        // When the attempts are spent, the error mapper answers 503 with Retry-After.
+        // When the attempts are spent: 503 with Retry-After.
         const failure = isNumberTaken(err) ? 'conflict' : classifyDatabaseError(err);
         if (needsFreshConnection(failure)) connection?.discard(err);
-        if (!mayRetry(failure, attempt)) throw err;
+        if (!isTransient(failure)) throw err;
+        if (!mayRetry(failure, attempt)) {
+          this.logger.warn({ attempts: attempt, failure, err: (err as Error).message }, 'issuing gave up after transient database failures');
+          throw new AppError('SERVICE_UNAVAILABLE', 'The invoice could not be issued right now (the database is busy or not available); nothing was issued. Retry after the Retry-After seconds with the same Idempotency-Key and body.', {
+            retryAfterSeconds: RETRY_POLICIES[failure].retryAfterSeconds,
+          });
+        }
         this.logger.warn({ attempt, failure, err: (err as Error).message }, RETRY_LOG_MESSAGE);
         await new Promise((r) => setTimeout(r, retryDelayMs(failure, attempt)));
       }
