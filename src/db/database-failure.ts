@@ -97,7 +97,7 @@ interface RetryPolicy {
  * may route it to another node), then the caller is told when to come back.
  */
 export const RETRY_POLICIES: Record<TransientFailure, RetryPolicy> = {
-  conflict: { attempts: 24, baseMs: 10, capMs: 1000, retryAfterSeconds: 1 },
+  conflict: { attempts: 24, baseMs: 10, capMs: 250, retryAfterSeconds: 1 },
   'lock-timeout': { attempts: 4, baseMs: 20, capMs: 200, retryAfterSeconds: 1 },
   'node-not-ready': { attempts: 3, baseMs: 200, capMs: 800, retryAfterSeconds: 3 },
   'connection-lost': { attempts: 3, baseMs: 200, capMs: 800, retryAfterSeconds: 3 },

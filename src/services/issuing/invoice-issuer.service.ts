@@ -9,9 +9,10 @@ import { requestFingerprint } from '../../domain/request-fingerprint';
 import type { Invoice } from '../../entities';
 import { TOKENS } from '../../tokens';
 import type { InvoiceRequest } from '../pricing/invoice-request';
-import { InvoicePricer } from '../pricing/invoice-pricer.service';
+import { InvoicePricer, PricedInvoice } from '../pricing/invoice-pricer.service';
 import { InvoiceReader } from '../invoice-reader.service';
 import { takeNextNumber } from './cai-numbering';
+import { EmissionPointTurns } from './emission-point-turns';
 import { IdempotencyStore } from './idempotency-store';
 import { createInvoiceRows } from './invoice-factory';
 
@@ -29,6 +30,8 @@ export interface IssueResult {
  */
 @injectable()
 export class InvoiceIssuer {
+  private readonly turns = new EmissionPointTurns();
+
   constructor(
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
     @inject(TOKENS.Logger) private readonly logger: Logger,
@@ -49,6 +52,16 @@ export class InvoiceIssuer {
 
     const request = parse(body);
     const priced = await this.pricer.price(companyId, request, 'issue');
+    const issued = await this.turns.run(priced.config.emissionPoint.id, () => this.issueInTransaction(companyId, key, fingerprint, request, priced));
+    if ('replayed' in issued) return issued;
+    return { invoice: await this.reader.get(companyId, issued.invoiceId), replayed: false };
+  }
+
+  /**
+   * The issuing transaction, run again after a transient failure: the new invoice's id, or the
+   * replay when a concurrent request with the key committed first.
+   */
+  private async issueInTransaction(companyId: number, key: string, fingerprint: string, request: InvoiceRequest, priced: PricedInvoice): Promise<{ invoiceId: number } | IssueResult> {
     let invoiceId: number | undefined;
     for (let attempt = 1; invoiceId === undefined; attempt++) {
       let connection: { discard(reason: unknown): void } | undefined;
@@ -88,7 +101,7 @@ export class InvoiceIssuer {
         await new Promise((r) => setTimeout(r, retryDelayMs(failure, attempt)));
       }
     }
-    return { invoice: await this.reader.get(companyId, invoiceId), replayed: false };
+    return { invoiceId };
   }
 
   private async replayOf(companyId: number, key: string, fingerprint: string): Promise<IssueResult | null> {
