@@ -281,6 +281,9 @@ describeCluster('the service on a 3-node Galera cluster', () => {
     expect(outsideDown).toEqual([]);
     expect(attempts.filter((a) => a.status === 503 && !/^[1-9]\d*$/.test(a.retryAfter ?? ''))).toEqual([]);
     expect(notReadyWhileDown?.status).toBe(503);
+    // The restarted node caught up by IST (the missing transactions only), not a full copy.
+    const restartLog = cluster.log(KILLED_NODE).split('WSREP: Recovered position').pop() ?? '';
+    expect(restartLog).toMatch(/IST received/);
 
     // Every request ended in a 201; twins name one invoice, exactly one of them issued it.
     expect(sent).toHaveLength(DISTINCT_KEYS + twinned.size);

@@ -42,10 +42,10 @@ export class GaleraCluster {
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
 
-  /** The end of node N's error log, for a failure message. */
+  /** Node N's whole error log (Galera writes its state transfers there). */
   log(node: number): string {
     const file = path.join(this.dir, `node${node}.err`);
-    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').slice(-40).join('\n') : '(no log)';
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   }
 
   private async script(...args: string[]): Promise<string> {
