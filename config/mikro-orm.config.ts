@@ -1,7 +1,6 @@
 import { defineConfig, Options } from '@mikro-orm/mysql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from 'pino';
-import { MIGRATION_LOCK_TABLE } from '../src/db/migration-lock';
 import { prepareSession, SessionConnection } from '../src/db/session-setup';
 import { ALL_ENTITIES } from '../src/entities';
 import { MIGRATIONS } from '../migrations';
@@ -39,8 +38,6 @@ export function mikroOrmOptions(
       // Migrations are written by hand and listed explicitly; no schema snapshot files.
       snapshot: false,
     },
-    // The start-up lock table is no entity: it exists before the first migration runs.
-    schemaGenerator: { skipTables: [MIGRATION_LOCK_TABLE] },
     // Every DATETIME is UTC; Honduras dates are computed in code, never by the session time zone.
     timezone: '+00:00',
     forceUtcTimezone: true,

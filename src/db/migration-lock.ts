@@ -5,8 +5,8 @@ import { classifyDatabaseError } from './database-failure';
 import type { SessionConnection } from './session-setup';
 
 /**
- * Kept out of the entities (and of the schema comparison, see mikro-orm.config.ts): it must exist
- * before the first migration runs, like MikroORM's own migrations table.
+ * Created here, before the first migration runs (like MikroORM's own migrations table), with
+ * the columns of the MigrationLock entity; a migration declares the same table for new databases.
  */
 export const MIGRATION_LOCK_TABLE = 'mikro_orm_migrations_lock';
 
