@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/config';
 import { ApiKeyService } from './services/api-key.service';
 import { Authenticator } from './services/authenticator.service';
 import { ClientService } from './services/client.service';
+import { DatabaseReadiness } from './services/database-readiness.service';
 import { CompanySetupService } from './services/company-setup/company-setup.service';
 import { ClientExonerationService } from './services/client-exoneration.service';
 import { InvoiceAnnulmentService } from './services/invoice-annulment.service';
@@ -41,7 +42,7 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   container.bind(TOKENS.PdfRenderer).toConstantValue(pdfRenderer);
   for (const service of [Authenticator, ClientService, ApiKeyService, ClientExonerationService, InvoiceAnnulmentService,
     IntegrationConfigLoader, SaleClientResolver, CatalogLineResolver, InvoicePricer, InvoicePdfService, InvoicePreviewService,
-    IdempotencyStore, InvoiceReader, InvoiceIssuer, TemplateCheckService, TemplateVersionStore]) {
+    IdempotencyStore, InvoiceReader, InvoiceIssuer, TemplateCheckService, TemplateVersionStore, DatabaseReadiness]) {
     container.bind(service).toSelf();
   }
   container.bind(CompanySetupService).toSelf();
