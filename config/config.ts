@@ -27,6 +27,9 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** Lempiras, 2 decimals; a sale whose total exceeds it needs an identified buyer. null: rule off. */
   finalConsumerIdThreshold: string | null;
+  /** Percent of a CAI range (0..100, up to 2 decimals) at or below which it is LOW. */
+  caiWarnRemainingPercent: string;
+  caiWarnDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +71,12 @@ const schema = yup.object({
     .string()
     .required()
     .matches(/^\d{1,12}(\.\d{1,2})?$/, '${path} must be an amount in lempiras such as 10000.00 (0 turns the rule off)'),
+  CAI_WARN_REMAINING_PERCENT: yup
+    .string()
+    .required()
+    .matches(/^\d{1,3}(\.\d{1,2})?$/, '${path} must be a percentage such as 10 or 2.5')
+    .test('range', '${path} must be between 0 and 100', (v) => Number(v) <= 100),
+  CAI_WARN_DAYS: integer(0, 3650),
 });
 
 function isMysqlUrl(value: string | undefined): boolean {
@@ -117,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dbLockWaitTimeoutSeconds: Number(s.DB_LOCK_WAIT_TIMEOUT_SECONDS),
     rateLimitPerMinute: Number(s.RATE_LIMIT_PER_MINUTE),
     finalConsumerIdThreshold: finalConsumerThreshold(s.FINAL_CONSUMER_ID_THRESHOLD),
+    caiWarnRemainingPercent: s.CAI_WARN_REMAINING_PERCENT,
+    caiWarnDays: Number(s.CAI_WARN_DAYS),
   };
 }
 

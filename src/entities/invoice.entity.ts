@@ -18,6 +18,7 @@ import { TemplateVersion } from './template-version.entity';
 @Entity({ tableName: 'invoices' })
 @Unique({ name: 'uq_invoices_cai_range_number', properties: ['caiRange', 'invoiceNumber'] })
 @Index({ name: 'ix_invoices_company', properties: ['company'] })
+@Index({ name: 'ix_invoices_company_date', properties: ['company', 'invoiceDate'] })
 export class Invoice {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;

@@ -1,4 +1,5 @@
 import { ValidationError } from 'yup';
+import { classifyDatabaseError, isTransient, RETRY_POLICIES } from '../db/database-failure';
 import { AppError } from '../domain/app-error';
 import { ERROR_STATUS, ErrorCode } from '../domain/error-codes';
 
@@ -9,6 +10,8 @@ export interface ErrorResponse {
   unexpected: boolean;
   /** Response headers the error calls for (Retry-After on a temporary failure). */
   headers?: Record<string, string>;
+  /** For a temporary database failure: which one, for the log (the caller only sees 503). */
+  failure?: string;
 }
 
 /** Errors raised by koa-bodyparser (raw-body) carry a `type` that says what went wrong. */
@@ -62,5 +65,15 @@ export function toErrorResponse(err: unknown): ErrorResponse {
   if (err instanceof ValidationError) return response('VALIDATION_FAILED', err.errors.join('; '));
   if (isBodyParserError(err)) return response(...BODY_PARSER_TYPES[err.type]);
   if (isUnparseableJson(err)) return response('VALIDATION_FAILED', 'The request body is not valid JSON (an object is expected).');
+  // A database that is down, not ready or too contended is temporary: the caller is told when to
+  // retry (503), never handed a 500 it might treat as a bug.
+  const failure = classifyDatabaseError(err);
+  if (isTransient(failure)) {
+    return {
+      ...response('SERVICE_UNAVAILABLE', 'The database is not available right now; nothing was changed. Retry after the Retry-After seconds (and, for an invoice, with the same Idempotency-Key).'),
+      headers: { 'Retry-After': String(RETRY_POLICIES[failure].retryAfterSeconds) },
+      failure,
+    };
+  }
   return response('INTERNAL_ERROR', 'The service failed to handle the request. Retry with backoff (and the same Idempotency-Key).', true);
 }

@@ -4,6 +4,7 @@ import compose from 'koa-compose';
 import type { AppConfig } from '../../config/config';
 import { Authenticator } from '../services/authenticator.service';
 import { ClientService } from '../services/client.service';
+import { DatabaseReadiness } from '../services/database-readiness.service';
 import { TOKENS } from '../tokens';
 import { requireApiKey } from './middleware/auth.middleware';
 import { jsonBody } from './middleware/json-body.middleware';
@@ -29,7 +30,8 @@ export function buildRouter(container: Container): Router {
   const auth = compose([requireApiKey(container.get(Authenticator)), rateLimit(config.rateLimitPerMinute), ...jsonBody(config.bodyLimit)]);
   const guards = { auth };
   const pdf = container.get(InvoicePdfService);
-  registerHealthRoutes(router, { pdfAvailable: () => pdf.isAvailable() });
+  const readiness = container.get(DatabaseReadiness);
+  registerHealthRoutes(router, { pdfAvailable: () => pdf.isAvailable(), ready: () => readiness.check() });
   registerDocsRoutes(router);
   registerClientRoutes(router, guards, container.get(ClientService));
   registerInvoiceRoutes(router, guards, {

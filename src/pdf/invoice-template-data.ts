@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import { dayMonthYear } from '../domain/calendar-date';
 import { formatDecimal, formatLempiras, type DecimalInput } from './format';
 
 /**
@@ -135,12 +136,6 @@ function hondurasDateTime(instant: Date): { date: string; time: string } {
   return { date: `${parts.day}/${parts.month}/${parts.year}`, time: `${parts.hour}:${parts.minute}` };
 }
 
-function calendarDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (match === null) throw new TypeError(`Not a YYYY-MM-DD date: ${isoDate}`);
-  return `${match[3]}/${match[2]}/${match[1]}`;
-}
-
 function text(value: string | null | undefined): string {
   return value ?? '';
 }
@@ -207,7 +202,7 @@ export function buildInvoiceTemplateData(doc: InvoiceTemplateInput): InvoiceTemp
     cai: isPreview ? MASKED_CAI : required(doc.cai, 'a CAI'),
     rangeFrom: isPreview ? MASKED_NUMBER : required(doc.range?.from, 'a range'),
     rangeTo: isPreview ? MASKED_NUMBER : required(doc.range?.to, 'a range'),
-    deadline: isPreview && !doc.deadline ? '' : calendarDate(required(doc.deadline, 'a deadline')),
+    deadline: isPreview && !doc.deadline ? '' : dayMonthYear(required(doc.deadline, 'a deadline')),
     date,
     time,
     client: {

@@ -110,6 +110,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness check for load balancers
+         * @description 200 when this instance can serve: its database answers and, on a Galera cluster, its node is Synced and ready. Otherwise 503 SERVICE_UNAVAILABLE with Retry-After (database down or too slow, node joining, donor, desynced or outside the primary component): send traffic to another instance. Unlike /v1/health (the process is up), this follows the database.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/docs-yaml": {
         parameters: {
             query?: never;
@@ -192,6 +212,25 @@ export interface components {
                  * @enum {string}
                  */
                 pdf: "available" | "unavailable";
+            };
+        };
+        Readiness: {
+            /**
+             * @example ready
+             * @enum {string}
+             */
+            status: "ready";
+            details: {
+                /**
+                 * @example available
+                 * @enum {string}
+                 */
+                database: "available";
+                /**
+                 * @description The Galera node's wsrep_local_state_comment (always Synced in a 200); null when the database is not a Galera node.
+                 * @example Synced
+                 */
+                galeraState: string | null;
             };
         };
         /** @description The body of every error under /v1, whatever the endpoint or status. */
@@ -881,9 +920,10 @@ export interface components {
             };
         };
         /**
-         * @description The PDF cannot be generated right now; the invoice itself is stored. Retry after the Retry-After seconds.
+         * @description The PDF cannot be generated right now (the invoice itself is stored), or the database is not available. Retry after the Retry-After seconds.
          *
          *     - `PDF_RENDER_FAILED`: The PDF could not be generated right now (LibreOffice missing, busy or too slow). Retry with backoff.
+         *     - `SERVICE_UNAVAILABLE`: The database is unreachable or not ready right now (e.g. its cluster node is down or rejoining), or the request kept losing races with concurrent ones; nothing was changed. Retry after the Retry-After seconds (on POST /v1/invoices with the same Idempotency-Key and body).
          */
         PdfUnavailable: {
             headers: {
@@ -895,7 +935,45 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
-                    code?: "PDF_RENDER_FAILED";
+                    code?: "PDF_RENDER_FAILED" | "SERVICE_UNAVAILABLE";
+                };
+            };
+        };
+        /**
+         * @description This instance cannot serve now (database down or slow, Galera node not Synced); send traffic elsewhere and ask again after the Retry-After seconds.
+         *
+         *     - `SERVICE_UNAVAILABLE`: The database is unreachable or not ready right now (e.g. its cluster node is down or rejoining), or the request kept losing races with concurrent ones; nothing was changed. Retry after the Retry-After seconds (on POST /v1/invoices with the same Idempotency-Key and body).
+         */
+        NotReady: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Seconds to wait before asking again. */
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    /** @enum {string} */
+                    code?: "SERVICE_UNAVAILABLE";
+                };
+            };
+        };
+        /**
+         * @description The database is not available right now (e.g. its cluster node is down or rejoining); nothing was changed. Retry after the Retry-After seconds.
+         *
+         *     - `SERVICE_UNAVAILABLE`: The database is unreachable or not ready right now (e.g. its cluster node is down or rejoining), or the request kept losing races with concurrent ones; nothing was changed. Retry after the Retry-After seconds (on POST /v1/invoices with the same Idempotency-Key and body).
+         */
+        DatabaseUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Seconds to wait before asking again. */
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    /** @enum {string} */
+                    code?: "SERVICE_UNAVAILABLE";
                 };
             };
         };
@@ -953,6 +1031,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["RequestHeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     issueInvoice: {
@@ -993,6 +1072,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["RequestHeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getInvoice: {
@@ -1027,6 +1107,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["RequestHeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getInvoicePdf: {
@@ -1090,6 +1171,33 @@ export interface operations {
             };
             408: components["responses"]["RequestTimeout"];
             431: components["responses"]["RequestHeadersTooLarge"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional id of your own for this request; echoed in the response and written to the service logs. */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instance can serve requests. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["RequestHeadersTooLarge"];
+            503: components["responses"]["NotReady"];
         };
     };
     getOpenApiDocument: {
@@ -1178,6 +1286,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["RequestHeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     registerClient: {
@@ -1215,6 +1324,7 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["RequestHeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
 }

@@ -5,7 +5,9 @@ import { apiContract } from '../support/contract/api-contract';
 import { listen, rawExchange, RawResponse, rawRequest } from '../support/raw-http';
 import { seedCompany } from '../support/factories';
 import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { startTcpProxy, TcpProxy } from '../support/tcp-proxy';
 import { createTestApp, TestApp } from '../support/test-app';
+import { testServerAddress } from '../support/test-database';
 
 /**
  * Reaches every (operation, status) pair the OpenAPI document declares, through the real HTTP
@@ -15,6 +17,9 @@ import { createTestApp, TestApp } from '../support/test-app';
 describe('the OpenAPI contract, operation by operation', () => {
   let t: TestApp;
   let limited: TestApp;
+  let relay: TcpProxy;
+  let cuttable: TestApp;
+  let cuttableAuth: { Authorization: string };
   let auth: { Authorization: string };
   let disabled: { Authorization: string };
   let invoiceId: number;
@@ -28,10 +33,17 @@ describe('the OpenAPI contract, operation by operation', () => {
     ({ auth: disabled } = await seedCompany(t.orm, t.container, { integrationEnabled: false }));
     // A second service whose companies may send one request a minute, to reach every 429.
     limited = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1' } });
+    // A third service that reaches MariaDB through a relay the tests cut, as when its node dies.
+    relay = await startTcpProxy(testServerAddress());
+    cuttable = await createTestApp({ serverUrl: `mysql://root@127.0.0.1:${relay.port}` });
+    ({ auth: cuttableAuth } = await seedCompany(cuttable.orm, cuttable.container));
   });
   afterAll(async () => {
+    relay.restore();
     await t.close();
     await limited.close();
+    await cuttable.close();
+    await relay.close();
   });
 
   it('serves health and the documentation without a key', async () => {
@@ -113,8 +125,36 @@ describe('the OpenAPI contract, operation by operation', () => {
     expect(res.headers['retry-after']).toMatch(/^\d+$/);
   });
 
+  it.each(protectedOperations)('%s answers 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable', async (_, request) => {
+    relay.cut();
+    try {
+      const res = await request(cuttable).set(cuttableAuth).expect(503);
+      expect(res.body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+      expect(res.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    } finally {
+      relay.restore();
+    }
+  });
+
+  it('says ready while the database answers and not ready (503, Retry-After) while it does not; health stays ok', async () => {
+    const ready = await cuttable.http.get('/v1/ready').expect(200);
+    expect(ready.body).toEqual({ status: 'ready', details: { database: 'available', galeraState: null } });
+    relay.cut();
+    try {
+      const notReady = await cuttable.http.get('/v1/ready').expect(503);
+      expect(notReady.body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+      expect(notReady.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      await cuttable.http.get('/v1/health').expect(200);
+    } finally {
+      relay.restore();
+    }
+    await cuttable.http.get('/v1/ready').expect(200);
+    await cuttable.http.get('/v1/clients').set(cuttableAuth).expect(200);
+  });
+
   const everyOperation: [string, string][] = [
     ['GET', '/v1/health'],
+    ['GET', '/v1/ready'],
     ['GET', '/v1/docs-yaml'],
     ['GET', '/v1/docs'],
     ['POST', '/v1/clients'],

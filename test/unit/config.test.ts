@@ -11,7 +11,14 @@ describe('loadConfig', () => {
       logLevel: 'info',
       idempotencyRetentionHours: 24,
       allowedIsvRates: ['0', '15', '18'],
+      caiWarnRemainingPercent: '10',
+      caiWarnDays: 60,
     });
+  });
+
+  it('reads the CAI warning thresholds', () => {
+    expect(loadConfig({ CAI_WARN_REMAINING_PERCENT: '2.5', CAI_WARN_DAYS: '30' })).toMatchObject({ caiWarnRemainingPercent: '2.5', caiWarnDays: 30 });
+    expect(loadConfig({ CAI_WARN_REMAINING_PERCENT: '0', CAI_WARN_DAYS: '0' })).toMatchObject({ caiWarnRemainingPercent: '0', caiWarnDays: 0 });
   });
 
   it('reads every variable from the environment', () => {
@@ -64,6 +71,12 @@ describe('loadConfig', () => {
     ['FINAL_CONSUMER_ID_THRESHOLD', 'diez mil', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
     ['FINAL_CONSUMER_ID_THRESHOLD', '1e4', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
     ['FINAL_CONSUMER_ID_THRESHOLD', '10,000.00', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
+    ['CAI_WARN_REMAINING_PERCENT', 'ten', 'CAI_WARN_REMAINING_PERCENT must be a percentage'],
+    ['CAI_WARN_REMAINING_PERCENT', '-5', 'CAI_WARN_REMAINING_PERCENT must be a percentage'],
+    ['CAI_WARN_REMAINING_PERCENT', '2.555', 'CAI_WARN_REMAINING_PERCENT must be a percentage'],
+    ['CAI_WARN_REMAINING_PERCENT', '101', 'CAI_WARN_REMAINING_PERCENT must be between 0 and 100'],
+    ['CAI_WARN_DAYS', '1.5', 'CAI_WARN_DAYS must be a whole number'],
+    ['CAI_WARN_DAYS', '5000', 'CAI_WARN_DAYS must be between 0 and 3650'],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -111,6 +111,14 @@ export const components = {
     CreditNotSupported: errorResponse(`A well-formed request asking for something v1 does not do. ${NO_RETRY}`, ['EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED']),
     InternalError: errorResponse('A service failure. Retry with backoff (and, on POST /v1/invoices, the same Idempotency-Key and body).', ['INTERNAL_ERROR']),
     RateLimited: withRetryAfter(errorResponse('Too many requests from the company: the one 4xx that is retried, after the Retry-After seconds.', ['RATE_LIMITED'])),
-    PdfUnavailable: withRetryAfter(errorResponse('The PDF cannot be generated right now; the invoice itself is stored. Retry after the Retry-After seconds.', ['PDF_RENDER_FAILED'])),
+    PdfUnavailable: withRetryAfter(
+      errorResponse('The PDF cannot be generated right now (the invoice itself is stored), or the database is not available. Retry after the Retry-After seconds.', ['PDF_RENDER_FAILED', 'SERVICE_UNAVAILABLE']),
+    ),
+    NotReady: withRetryAfter(
+      errorResponse('This instance cannot serve now (database down or slow, Galera node not Synced); send traffic elsewhere and ask again after the Retry-After seconds.', ['SERVICE_UNAVAILABLE']),
+    ),
+    DatabaseUnavailable: withRetryAfter(
+      errorResponse('The database is not available right now (e.g. its cluster node is down or rejoining); nothing was changed. Retry after the Retry-After seconds.', ['SERVICE_UNAVAILABLE']),
+    ),
   },
 };

@@ -48,6 +48,8 @@ export const ERROR_CAUSES: Record<ErrorCode, string> = {
   EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED: 'isCredit true: credit invoices are reserved for a future version.',
   RATE_LIMITED: 'The company sent more requests a minute than this instance accepts (RATE_LIMIT_PER_MINUTE). Retry after the Retry-After seconds.',
   INTERNAL_ERROR: 'Service failure; the message has nothing internal. Retry with backoff and the same Idempotency-Key.',
+  SERVICE_UNAVAILABLE:
+    'The database is unreachable or not ready right now (e.g. its cluster node is down or rejoining), or the request kept losing races with concurrent ones; nothing was changed. Retry after the Retry-After seconds (on POST /v1/invoices with the same Idempotency-Key and body).',
   PDF_RENDER_FAILED: 'The PDF could not be generated right now (LibreOffice missing, busy or too slow). Retry with backoff.',
 };
 

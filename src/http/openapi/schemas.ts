@@ -50,6 +50,26 @@ export const schemas = {
       },
     },
   },
+  Readiness: {
+    type: 'object',
+    required: ['status', 'details'],
+    properties: {
+      status: { type: 'string', enum: ['ready'], example: 'ready' },
+      details: {
+        type: 'object',
+        required: ['database', 'galeraState'],
+        properties: {
+          database: { type: 'string', enum: ['available'], example: 'available' },
+          galeraState: {
+            type: 'string',
+            nullable: true,
+            description: "The Galera node's wsrep_local_state_comment (always Synced in a 200); null when the database is not a Galera node.",
+            example: 'Synced',
+          },
+        },
+      },
+    },
+  },
   ErrorResponse: {
     type: 'object',
     description: 'The body of every error under /v1, whatever the endpoint or status.',

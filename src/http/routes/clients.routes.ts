@@ -43,6 +43,8 @@ import { principalOf, RouteGuards } from './route-context';
  *         $ref: '#/components/responses/RateLimited'
  *       500:
  *         $ref: '#/components/responses/InternalError'
+ *       503:
+ *         $ref: '#/components/responses/DatabaseUnavailable'
  *   get:
  *     operationId: listClients
  *     tags: [Clients]
@@ -78,6 +80,8 @@ import { principalOf, RouteGuards } from './route-context';
  *         $ref: '#/components/responses/RateLimited'
  *       500:
  *         $ref: '#/components/responses/InternalError'
+ *       503:
+ *         $ref: '#/components/responses/DatabaseUnavailable'
  */
 export function registerClientRoutes(router: Router, guards: RouteGuards, clients: ClientService): void {
   router.post('/v1/clients', guards.auth, async (ctx) => {

@@ -61,6 +61,8 @@ export interface InvoiceRouteServices {
  *         $ref: '#/components/responses/RateLimited'
  *       500:
  *         $ref: '#/components/responses/InternalError'
+ *       503:
+ *         $ref: '#/components/responses/DatabaseUnavailable'
  * /v1/invoices:
  *   post:
  *     operationId: issueInvoice
@@ -127,6 +129,8 @@ export interface InvoiceRouteServices {
  *         $ref: '#/components/responses/RateLimited'
  *       500:
  *         $ref: '#/components/responses/InternalError'
+ *       503:
+ *         $ref: '#/components/responses/DatabaseUnavailable'
  * /v1/invoices/{id}:
  *   get:
  *     operationId: getInvoice
@@ -156,6 +160,8 @@ export interface InvoiceRouteServices {
  *         $ref: '#/components/responses/RateLimited'
  *       500:
  *         $ref: '#/components/responses/InternalError'
+ *       503:
+ *         $ref: '#/components/responses/DatabaseUnavailable'
  * /v1/invoices/{id}/pdf:
  *   get:
  *     operationId: getInvoicePdf
