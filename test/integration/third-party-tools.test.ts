@@ -81,7 +81,7 @@ describe('the contract as third-party tools read it', () => {
 
   it('uses operationIds a generator can use as they are', () => {
     const ids = Object.values(doc.paths as Json).flatMap((item) => Object.values(item as Json).map((op) => (op as Json).operationId as string));
-    expect(ids.sort()).toEqual(['getApiDocsUi', 'getHealth', 'getInvoice', 'getInvoicePdf', 'getOpenApiDocument', 'issueInvoice', 'listClients', 'previewInvoice', 'registerClient']);
+    expect(ids.sort()).toEqual(['getApiDocsUi', 'getHealth', 'getInvoice', 'getInvoicePdf', 'getOpenApiDocument', 'getReadiness', 'issueInvoice', 'listClients', 'previewInvoice', 'registerClient']);
     for (const id of ids) expect([id, RESERVED.map((r) => r.toLowerCase()).includes(id.toLowerCase())]).toEqual([id, false]);
   });
 
