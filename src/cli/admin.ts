@@ -5,7 +5,7 @@ import { CliRuntime, runCommand } from './cli-runtime';
 import { CommandExit } from './command-exit';
 
 /**
- * The operator CLI: `npm run --silent admin -- <command>` (DESIGN section 10). Exit 0 on
+ * The operator CLI: `npm run --silent admin -- <command>` (decision 29). Exit 0 on
  * success; otherwise one line on stderr saying why, and a non-zero code.
  */
 export function buildProgram(run: (body: (rt: CliRuntime) => Promise<void>) => Promise<void> = runCommand): Command {

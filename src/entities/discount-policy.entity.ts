@@ -1,7 +1,7 @@
 import { Entity, Property, Unique, Opt } from '@mikro-orm/core';
 import { CompanyOwnedEntry } from './company-owned.base';
 
-/** A percentage discount a price-list entry may reference (DESIGN section 2, step 3). */
+/** A percentage discount a price-list entry may reference (decision 4). */
 @Entity({ tableName: 'discount_policies' })
 @Unique({ name: 'uq_discount_policies_company_code', properties: ['company', 'code'] })
 export class DiscountPolicy extends CompanyOwnedEntry {

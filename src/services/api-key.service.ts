@@ -6,7 +6,7 @@ import { TOKENS } from '../tokens';
 import { companyByCode } from './company-by-code';
 import { OperatorError } from './operator-error';
 
-/** At most two active keys, so a key can be rotated without downtime (SPEC section 5). */
+/** At most two active keys, so a key can be rotated without downtime (decision 22). */
 export const MAX_ACTIVE_KEYS = 2;
 
 export type ApiKeyStatus = 'active' | 'revoked' | 'expired';

@@ -15,7 +15,7 @@ export interface ExonerationReferences {
 }
 
 /**
- * Records or clears a client's exoneration (DESIGN section 4). It is operator data: the API
+ * Records or clears a client's exoneration (decision 8). It is operator data: the API
  * never sets it, and issuing reads it to decide whether a sale is exonerated.
  */
 @injectable()

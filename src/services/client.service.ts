@@ -18,7 +18,7 @@ export interface ClientPage {
   count: number;
 }
 
-/** Registers and lists a company's clients (SPEC POST/GET /v1/clients, DESIGN section 4). */
+/** Registers and lists a company's clients (POST/GET /v1/clients, decision 7). */
 @injectable()
 export class ClientService {
   constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}

@@ -11,7 +11,7 @@ export interface AnnulmentResult {
 }
 
 /**
- * Annuls an issued invoice (done by the operator, never through the API: SPEC section 1). The
+ * Annuls an issued invoice (done by the operator, never through the API: decision 16). The
  * number stays consumed and the document stays readable, marked ANULADA.
  */
 @injectable()

@@ -107,7 +107,8 @@ export class TemplateVersionStore {
 
   /**
    * The company's current versions, stored if new, or null when its template cannot be read
-   * (logged): the invoice is still issued, and its first PDF fixes the versions (see fixOn).
+   * (logged): the invoice is still issued, and its first PDF fixes the versions (see fixOn,
+   * decision 44).
    */
   async current(companyCode: string): Promise<FixedVersions | null> {
     try {

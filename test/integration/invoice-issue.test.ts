@@ -41,7 +41,7 @@ describe('POST /v1/invoices', () => {
   const expectError = (res: { status: number; body: unknown }, status: number, code: string) =>
     expect({ status: res.status, body: res.body }).toEqual({ status, body: { code, message: expect.any(String) } });
 
-  it('issues an invoice with the next number of the CAI range, every field as SPEC lists it', async () => {
+  it('issues an invoice with the next number of the CAI range, every field of the Invoice resource', async () => {
     const res = await issue({ ...CART, purchaseOrderNumber: 'OC-1' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({

@@ -91,7 +91,7 @@ describe('POST /v1/invoices/preview', () => {
     expect(res.body.invoiceDate).toBe(now.toISOString());
   });
 
-  describe('refuses, with the code DESIGN and SPEC name', () => {
+  describe('refuses, with the documented code', () => {
     const item = { externalProductId: 'SKU-ARROZ', quantity: 1 };
     const cases: [string, unknown, number, string][] = [
       ['no body fields', {}, 400, 'VALIDATION_FAILED'],

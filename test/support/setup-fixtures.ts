@@ -5,7 +5,7 @@ import { CompanySetupService } from '../../src/services/company-setup/company-se
 
 export const DEMO_CAI = '35BD6A-0195F4-B34BAA-8B7D13-37F5E8-0B';
 
-/** A setup document (OPERATOR-SETUP.md) rich enough for every pricing rule; override by spreading. */
+/** A setup document for `admin apply`, rich enough for every pricing rule; override by spreading. */
 export function pricingSetup(code = uniqueCode('P')) {
   return {
     company: { code, name: 'Comercial Acme S. de R.L.', rtn: '08019999123456', address: 'Col. Palmira, Tegucigalpa', phone: '+504 2222-0000', email: 'facturas@acme.hn', exchangeRate: 24.6512 },

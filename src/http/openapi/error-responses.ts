@@ -1,6 +1,6 @@
 import { ERROR_STATUS, ErrorCode } from '../../domain/error-codes';
 
-/** What each code means, in the words of SPEC section 7 and DESIGN; shown in the document. */
+/** What each code means, shown in the document (decision 24). */
 export const ERROR_CAUSES: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'Body invalid (missing field, wrong type, unknown field, malformed or non-JSON body), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.',
   MISSING_IDEMPOTENCY_KEY: 'The Idempotency-Key header is missing or empty on POST /v1/invoices.',

@@ -6,7 +6,7 @@ import { decimalPlaces } from '../../domain/money';
 import type { InvoiceRequest } from '../../services/pricing/invoice-request';
 import { strictObject, validate } from './validate';
 
-/** Lines per invoice; SPEC leaves it open, this keeps one request's work and PDF bounded. */
+/** Lines per invoice; the API sets no other bound, this keeps one request's work and PDF bounded. */
 export const MAX_ITEMS = 1000;
 const MAX_QUANTITY = new Big(1_000_000);
 const MAX_PRICE = new Big('999999999.9999');
@@ -42,8 +42,8 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+
 
 /**
  * The body of POST /v1/invoices and /v1/invoices/preview, checked in this order: shape and types
- * (VALIDATION_FAILED), isCredit (422), empty items, request numbers (INVALID_NUMBER, DESIGN
- * section 1), the invoice date (today in Honduras only, DESIGN section 5), product references.
+ * (VALIDATION_FAILED), isCredit (422), empty items, request numbers (INVALID_NUMBER, decision 3),
+ * the invoice date (today in Honduras only, decision 11), product references.
  */
 export function parseInvoiceRequest(body: unknown, now = new Date()): InvoiceRequest {
   const input = validate(requestSchema.required('body is required'), body);

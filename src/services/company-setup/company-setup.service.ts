@@ -22,7 +22,7 @@ export interface ApplySummary {
 
 /**
  * `admin apply`: the declarative, repeatable upsert of one company's whole setup
- * (OPERATOR-SETUP.md). The whole document is checked first (shape, then duplicates, references
+ * (decision 30). The whole document is checked first (shape, then duplicates, references
  * and numbering against the database) and written in one transaction, so a file with any problem
  * writes nothing. Applying the same file again changes nothing.
  */

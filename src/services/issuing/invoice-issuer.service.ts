@@ -28,7 +28,7 @@ export interface IssueResult {
 
 /**
  * POST /v1/invoices: exactly one invoice per (company, Idempotency-Key), with the next gapless
- * number of the CAI range (DESIGN sections 5-6, STYLE habit 6).
+ * number of the CAI range (decisions 12-14).
  */
 @injectable()
 export class InvoiceIssuer {
