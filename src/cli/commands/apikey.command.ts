@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { ApiKeyService, statusOf } from '../../services/api-key.service';
-import { OperatorError } from '../../services/operator-error';
+import { OperatorError } from '../operator-error';
 import type { CommandRegistrar } from './index';
 import { parseId } from './option-parsers';
 
