@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/mysql';
+import { EntityManager } from '@mikro-orm/mysql';
+import { isUniqueViolation } from '../db/unique-violation';
 import { inject, injectable } from 'inversify';
 import { AppError } from '../domain/app-error';
 import { Client, Company } from '../entities';
@@ -45,7 +46,7 @@ export class ClientService {
         return client;
       });
     } catch (err) {
-      if (err instanceof UniqueConstraintViolationException) {
+      if (isUniqueViolation(err)) {
         throw new AppError('UQ_CLIENT_CODE_COMPANY', 'A client with this code or RTN already exists in the company.');
       }
       throw err;
