@@ -2,6 +2,7 @@ import { ApiKey } from '../../src/entities';
 import { API_KEY_PREFIX } from '../../src/domain/api-key-format';
 import { createTestApp, TestApp } from '../support/test-app';
 import { seedCompany, SeededCompany } from '../support/factories';
+import { expectError } from '../support/expect-error';
 
 describe('authentication (decision 22)', () => {
   let t: TestApp;
@@ -13,10 +14,6 @@ describe('authentication (decision 22)', () => {
   });
   afterAll(() => t.close());
 
-  const expectError = (res: { status: number; body: unknown }, status: number, code: string) => {
-    expect(res.status).toBe(status);
-    expect(res.body).toEqual({ code, message: expect.any(String) });
-  };
 
   it('accepts a valid bearer key', async () => {
     const res = await t.http.get('/v1/clients').set(acme.auth);

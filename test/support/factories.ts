@@ -33,8 +33,13 @@ export async function seedCompany(
   });
   em.create(IntegrationSettings, { company, enabled: overrides.integrationEnabled ?? true });
   await em.flush();
-  const { key } = await inContext(orm, () => container.get(ApiKeyService).issue(company.code));
-  return { company, apiKey: key, auth: { Authorization: `Bearer ${key}` } };
+  return { company, ...(await issueApiKey(orm, container, company.code)) };
+}
+
+/** A new API key of the company, issued as `admin apikey issue` does, and the header that sends it. */
+export async function issueApiKey(orm: MikroORM, container: Container, companyCode: string): Promise<{ apiKey: string; auth: { Authorization: string } }> {
+  const { key } = await inContext(orm, () => container.get(ApiKeyService).issue(companyCode));
+  return { apiKey: key, auth: { Authorization: `Bearer ${key}` } };
 }
 
 /** Runs service code outside HTTP in its own unit of work, as the operator CLI does. */
