@@ -3,12 +3,14 @@ import * as yup from 'yup';
 import { AppError } from '../../domain/app-error';
 import { hondurasDate } from '../../domain/calendar-date';
 import { decimalPlaces } from '../../domain/money';
+import { DECIMAL_COLUMNS } from '../../entities/decimal-columns';
 import type { InvoiceRequest } from '../../services/pricing/invoice-request';
 import { strictObject, validate } from './validate';
 
 /** Lines per invoice; the API sets no other bound, this keeps one request's work and PDF bounded. */
 export const MAX_ITEMS = 1000;
 const MAX_QUANTITY = new Big(1_000_000);
+const REQUEST_SCALE = DECIMAL_COLUMNS.amount.scale;
 const MAX_PRICE = new Big('999999999.9999');
 /** No. correlativo de la Orden de Compra Exenta, as the invoices table keeps it. */
 const MAX_EXEMPT_PURCHASE_ORDER_LENGTH = 64;
@@ -77,7 +79,8 @@ function checkedNumber(path: string, value: number, rule: { min: 'positive' | 'z
   if (rule.min === 'positive' ? n.lte(0) : n.lt(0)) {
     throw new AppError('INVALID_NUMBER', `${path} must be ${rule.min === 'positive' ? 'greater than 0' : '0 or more'}.`);
   }
-  if (decimalPlaces(n) > 4) throw new AppError('INVALID_NUMBER', `${path} must have at most 4 decimals.`);
+  // Quantities and unit prices are stored in DECIMAL(18,4) columns: more decimals would be lost.
+  if (decimalPlaces(n) > REQUEST_SCALE) throw new AppError('INVALID_NUMBER', `${path} must have at most ${REQUEST_SCALE} decimals.`);
   if (n.gt(rule.max)) throw new AppError('INVALID_NUMBER', `${path} must be at most ${rule.max.toFixed()}.`);
   return n;
 }
