@@ -16,7 +16,7 @@ export const FIVE_LINE_CART = {
   ],
 };
 
-/** A setup document (OPERATOR-SETUP.md) with room for every issue the bench makes. */
+/** A setup document for `admin apply` with room for every issue the bench makes. */
 function setupDocument() {
   return {
     company: { code: BENCH_COMPANY, name: 'Comercial Banco de Pruebas S. de R.L.', rtn: '08019999123456', address: 'Col. Palmira, Tegucigalpa', phone: '+504 2222-0000', email: 'facturas@bench.hn', exchangeRate: 24.6512 },

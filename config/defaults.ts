@@ -1,5 +1,5 @@
 /**
- * Defaults for every setting (DESIGN section 11). The environment overrides them; nothing else
+ * Defaults for every setting (decision 35). The environment overrides them; nothing else
  * reads process.env (see config/config.ts).
  */
 export const defaults = {
@@ -10,7 +10,7 @@ export const defaults = {
   /** Largest accepted request body; a 200-line invoice is ~30 kB, so 1 MB leaves ample room. */
   BODY_LIMIT: '1mb',
   IDEMPOTENCY_RETENTION_HOURS: '24',
-  /** Allowed ISV rates; the law changes, so it is configuration (DESIGN section 3). */
+  /** Allowed ISV rates; the law changes, so it is configuration. */
   ALLOWED_ISV_RATES: '0,15,18',
   /** Limit for one render attempt; a render LibreOffice died under gets one more attempt. */
   PDF_TIMEOUT_MS: '15000',

@@ -5,7 +5,7 @@ import { CliRuntime, runCommand } from './cli-runtime';
 import { CommandExit } from './command-exit';
 
 /**
- * The operator CLI: `npm run --silent admin -- <command>` (DESIGN section 10). Exit 0 on
+ * The operator CLI: `npm run --silent admin -- <command>` (decision 29). Exit 0 on
  * success; otherwise one line on stderr saying why, and a non-zero code.
  */
 export function buildProgram(run: (body: (rt: CliRuntime) => Promise<void>) => Promise<void> = runCommand): Command {
@@ -28,6 +28,8 @@ export async function main(argv: string[]): Promise<number> {
       return err.exitCode;
     }
     if (err instanceof CommandExit) return err.exitCode;
+    // The edge that maps refusals: a service's RefusalError and the CLI's own OperatorError carry
+    // the line the operator needs; anything else still ends as one line and exit 1, never a stack.
     process.stderr.write(`error: ${oneLine(err)}\n`);
     return 1;
   }

@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import { writeCsvTable } from '../services/fiscal-reports/csv-table-writer';
 import type { ReportFormat, ReportTable, TableWriter } from '../services/fiscal-reports/report-table';
 import { writeXlsxTable } from '../services/fiscal-reports/xlsx-table-writer';
-import { OperatorError } from '../services/operator-error';
+import { OperatorError } from './operator-error';
 
 const WRITERS: Record<ReportFormat, TableWriter> = { csv: writeCsvTable, xlsx: writeXlsxTable };
 

@@ -22,7 +22,7 @@ export class MigrationLockTimeoutError extends Error {}
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Runs `work` (applying migrations) while holding the cluster-wide migration lock: one row with a
+ * Runs `work` (applying migrations) while holding the cluster-wide migration lock (decision 42): one row with a
  * fixed primary key. A named lock (GET_LOCK) is not enough: on a Galera cluster it is local to one
  * node, so instances starting together on different nodes would all migrate at once and all but
  * one fail on "table already exists". A row is replicated: two inserts of the same key on two

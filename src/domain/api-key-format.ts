@@ -5,7 +5,7 @@ export const API_KEY_PREFIX = 'hninv_';
 /** How much of a key is kept in clear for operators to tell keys apart (prefix + 6 chars). */
 const DISPLAY_LENGTH = API_KEY_PREFIX.length + 6;
 
-/** A new key: the prefix plus 32 random bytes in base64url (DESIGN section 8). */
+/** A new key: the prefix plus 32 random bytes in base64url (decision 22). */
 export function generateApiKey(): string {
   return API_KEY_PREFIX + randomBytes(32).toString('base64url');
 }

@@ -42,7 +42,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /**
- * The standing of a range on `today`. A range that is both short of numbers and near its deadline
+ * The standing of a range on `today` (decision 45). A range that is both short of numbers and near its deadline
  * is LOW: running out of numbers stops sales sooner than a deadline weeks away. An exhausted range
  * is EXHAUSTED even past its deadline, since it has no unused numbers left to declare.
  */

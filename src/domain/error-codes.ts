@@ -1,6 +1,6 @@
 /**
- * Every error code the API can answer, with its HTTP status (SPEC section 7, DESIGN sections 3-9).
- * Spelled exactly as SPEC.md spells them: clients branch on these strings.
+ * Every error code the API can answer, with its HTTP status (decision 24). Never respell one:
+ * clients branch on these strings.
  */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,

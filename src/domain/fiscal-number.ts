@@ -22,6 +22,9 @@ export function formatFiscalNumber(establishmentCode: string, emissionPointCode:
   return `${establishment}-${emissionPoint}-${INVOICE_DOCUMENT_TYPE}-${sequence}`;
 }
 
+/** The layout of a CAI (five groups of six characters and one of two), for a preview that has none. */
+export const CAI_LAYOUT = '000000-000000-000000-000000-000000-00';
+
 /**
  * CAI for a preview: every letter and digit becomes X, dashes stay, so the layout is kept
  * and no character of the real authorization leaks onto a document without fiscal validity.

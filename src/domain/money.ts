@@ -15,7 +15,7 @@ export function toBig(value: DecimalInput): Big {
   try {
     return new Big(text);
   } catch {
-    throw new TypeError(`Not a decimal number: ${JSON.stringify(value)}`);
+    throw new TypeError(`Not a decimal number: ${String(value)}`);
   }
 }
 

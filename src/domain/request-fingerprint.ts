@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /**
  * JSON with object keys sorted at every depth and no whitespace, so two bodies that differ only
- * in key order or formatting are the same request (DESIGN section 6). Array order is kept: it is
+ * in key order or formatting are the same request (decision 14). Array order is kept: it is
  * the order of the invoice lines.
  */
 export function canonicalJson(value: unknown): string {

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { round2, round4, sum, ZERO } from './money';
 
 /**
- * Pure totals engine (DESIGN section 2), shared by preview and issuance. The caller resolves
+ * Pure totals engine (decision 4), shared by preview and issuance. The caller resolves
  * catalog data and validates rates, discount policies and request numbers beforehand; this
  * module only refuses inputs it cannot price without guessing.
  */
@@ -118,7 +118,7 @@ function computeLine(line: TotalsLineInput, index: number, exchangeRate: Big | n
   if (product.exempt) {
     exemptAmount = subTotal;
   } else if (product.exemptPerUnit !== null) {
-    // Catalog amount per unit, never rescaled by a supplied price (SPEC section 1).
+    // Catalog amount per unit, never rescaled by a supplied price: the catalog, not the caller, says what is exempt.
     const exemptPart = round2(product.exemptPerUnit.times(line.quantity));
     exemptAmount = exemptPart.lt(subTotal) ? exemptPart : subTotal;
   }

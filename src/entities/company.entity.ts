@@ -1,4 +1,5 @@
 import { Entity, PrimaryKey, Property, Opt } from '@mikro-orm/core';
+import { DECIMAL_COLUMNS } from './decimal-columns';
 
 /** A company that issues invoices; the tenant every API key belongs to. */
 @Entity({ tableName: 'companies' })
@@ -28,7 +29,7 @@ export class Company {
   email: string | null = null;
 
   /** Lempiras per USD, used to convert USD price-list prices. */
-  @Property({ type: 'decimal', precision: 18, scale: 4, nullable: true })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.amount, nullable: true })
   exchangeRate: string | null = null;
 
   @Property({ type: 'datetime', length: 3 })

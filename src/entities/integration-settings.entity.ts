@@ -29,7 +29,7 @@ export class IntegrationSettings {
   @ManyToOne({ entity: () => PaymentTerminal, nullable: true })
   paymentTerminal: PaymentTerminal | null = null;
 
-  /** Every sale of this integration is exonerated (DESIGN section 4). */
+  /** Every sale of this integration is exonerated (decision 8). */
   @Property({ type: 'boolean' })
   exoneratedSales: Opt<boolean> = false;
 }

@@ -1,6 +1,7 @@
 import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { Invoice } from './invoice.entity';
 import { Product } from './product.entity';
+import { DECIMAL_COLUMNS } from './decimal-columns';
 
 /** One line of an issued invoice, with every amount as computed by the totals engine. */
 @Entity({ tableName: 'invoice_lines' })
@@ -27,24 +28,24 @@ export class InvoiceLine {
   @Property({ type: 'string', length: 255 })
   description!: string;
 
-  @Property({ type: 'decimal', precision: 18, scale: 4 })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.amount })
   quantity!: string;
 
-  @Property({ type: 'decimal', precision: 18, scale: 4 })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.amount })
   unitPrice!: string;
 
-  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.money })
   importe!: string;
 
-  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.money })
   discountAmount!: string;
 
-  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.money })
   subTotal!: string;
 
-  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.money })
   exemptAmount!: string;
 
-  @Property({ type: 'decimal', precision: 9, scale: 4, nullable: true })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.rate, nullable: true })
   isvRate: string | null = null;
 }

@@ -1,5 +1,6 @@
 import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { Invoice } from './invoice.entity';
+import { DECIMAL_COLUMNS } from './decimal-columns';
 
 /** One entry of an invoice's tax breakdown: the base and the ISV charged at one rate. */
 @Entity({ tableName: 'invoice_taxes' })
@@ -11,12 +12,12 @@ export class InvoiceTax {
   @ManyToOne({ entity: () => Invoice })
   invoice!: Invoice;
 
-  @Property({ type: 'decimal', precision: 9, scale: 4 })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.rate })
   rate!: string;
 
-  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.money })
   taxedAmount!: string;
 
-  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.money })
   taxAmount!: string;
 }

@@ -9,6 +9,7 @@ import { OperatorUser } from './operator-user.entity';
 import { PaymentTerminal } from './payment-terminal.entity';
 import { PriceList } from './price-list.entity';
 import { TemplateVersion } from './template-version.entity';
+import { DECIMAL_COLUMNS } from './decimal-columns';
 
 /**
  * An issued legal invoice. Everything printed on it is stored as issued (issuer, CAI range and
@@ -102,28 +103,28 @@ export class Invoice {
   @Property({ type: 'string', length: 255, nullable: true })
   purchaseOrderNumber: string | null = null;
 
-  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.money })
   importe!: string;
 
-  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.money })
   discountTotal!: string;
 
-  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.money })
   exemptedAmount!: string;
 
-  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.money })
   exoneratedAmount!: string;
 
-  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.money })
   totalTaxes!: string;
 
-  @Property({ type: 'decimal', precision: 18, scale: 2 })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.money })
   total!: string;
 
   @Property({ type: 'string', length: 512 })
   totalInLetters!: string;
 
-  @Property({ type: 'decimal', precision: 18, scale: 4, nullable: true })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.amount, nullable: true })
   appliedDollarExchangeRate: string | null = null;
 
   @Property({ type: 'boolean' })

@@ -2,6 +2,7 @@ import { Entity, ManyToOne, PrimaryKey, Property, Unique, Opt } from '@mikro-orm
 import { DiscountPolicy } from './discount-policy.entity';
 import { PriceList } from './price-list.entity';
 import { Product } from './product.entity';
+import { DECIMAL_COLUMNS } from './decimal-columns';
 
 export type Currency = 'HNL' | 'USD';
 
@@ -18,7 +19,7 @@ export class ProductPrice {
   @ManyToOne({ entity: () => Product })
   product!: Product;
 
-  @Property({ type: 'decimal', precision: 18, scale: 4 })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.amount })
   price!: string;
 
   @Property({ type: 'string', length: 3 })

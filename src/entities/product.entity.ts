@@ -1,5 +1,6 @@
 import { Entity, Property, Unique, Opt } from '@mikro-orm/core';
 import { CompanyOwnedEntry } from './company-owned.base';
+import { DECIMAL_COLUMNS } from './decimal-columns';
 
 /** A catalog product. Its ISV rate and exempt condition always come from here, never the caller. */
 @Entity({ tableName: 'products' })
@@ -9,7 +10,7 @@ export class Product extends CompanyOwnedEntry {
   name!: string;
 
   /** Any number the operator stored; checked against the allowed set at use (INVALID_TAX_RATE). */
-  @Property({ type: 'decimal', precision: 9, scale: 4, nullable: true })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.rate, nullable: true })
   isvRate: string | null = null;
 
   /** The whole line is exempt (exento). */
@@ -17,6 +18,6 @@ export class Product extends CompanyOwnedEntry {
   exempt: Opt<boolean> = false;
 
   /** Partly taxable: this many lempiras of each unit are exempt, whatever price is billed. */
-  @Property({ type: 'decimal', precision: 18, scale: 4, nullable: true })
+  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.amount, nullable: true })
   exemptPerUnit: string | null = null;
 }

@@ -18,8 +18,8 @@ import { buildRouter } from './router';
  *   3. ORM request context: one unit of work per request
  *   4. unmatched route: turns the router's 404/405 into NOT_FOUND / METHOD_NOT_ALLOWED
  *   5. routes. Protected routes run their guard first: API key, rate limit, then the JSON body
- *      parser with its size limit (413). STYLE puts the body parser before auth; DESIGN section
- *      8 wants 401 before any other answer, so here the body is parsed after the key is checked.
+ *      parser with its size limit (413). The body is parsed after the key is checked, so 401
+ *      comes before any other answer and an anonymous caller cannot make us parse (decision 28).
  *      An unknown path is 404 with or without a key.
  */
 export function buildApp(container: Container): Koa {

@@ -51,8 +51,8 @@ function response(code: ErrorCode, message: string, unexpected = false): ErrorRe
 }
 
 /**
- * The one table that turns anything thrown while serving a request into `{code, message}`:
- * services throw AppError, yup throws ValidationError, the body parser throws
+ * The one table that turns anything thrown while serving a request into `{code, message}`
+ * (decision 24): services throw AppError, yup throws ValidationError, the body parser throws
  * typed errors, and everything else is an unexpected 500 whose details stay in the log.
  */
 export function toErrorResponse(err: unknown): ErrorResponse {

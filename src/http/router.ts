@@ -21,7 +21,7 @@ import { InvoiceIssuer } from '../services/issuing/invoice-issuer.service';
 /**
  * Every route of the API. Protected routes take the guard explicitly: the API key, the rate
  * limit, then the JSON body. The body is read only after the key is accepted, so a request
- * without a valid key is 401 whatever its body (401, then 403, then the rest),
+ * without a valid key is 401 whatever its body (decision 22: 401, then 403, then the rest),
  * and an anonymous caller cannot make the service parse a megabyte.
  */
 export function buildRouter(container: Container): Router {

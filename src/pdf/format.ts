@@ -1,17 +1,7 @@
 import Big from 'big.js';
+import { toBig, type DecimalInput } from '../domain/money';
 
-/** A decimal as the domain hands it over: a decimal string ("1234.5") or a number. */
-export type DecimalInput = string | number | Big;
-
-const ROUND_HALF_UP = 1;
-
-function toBig(value: DecimalInput): Big {
-  try {
-    return new Big(value);
-  } catch {
-    throw new TypeError(`Not a decimal number: ${String(value)}`);
-  }
-}
+export type { DecimalInput };
 
 function groupThousands(integerDigits: string): string {
   return integerDigits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -23,7 +13,7 @@ function groupThousands(integerDigits: string): string {
  * to `minDecimals`). Pure decimal arithmetic: no float ever touches the value.
  */
 export function formatDecimal(value: DecimalInput, minDecimals = 2, maxDecimals = minDecimals): string {
-  const fixed = toBig(value).round(maxDecimals, ROUND_HALF_UP).toFixed(maxDecimals);
+  const fixed = toBig(value).round(maxDecimals, Big.roundHalfUp).toFixed(maxDecimals);
   const negative = fixed.startsWith('-');
   const [integerPart, rawFraction = ''] = (negative ? fixed.slice(1) : fixed).split('.');
   let fraction = rawFraction;

@@ -1,5 +1,6 @@
 import Big from 'big.js';
-import { dayMonthYear } from '../domain/calendar-date';
+import { dayMonthYear, hondurasDate, hondurasTime } from '../domain/calendar-date';
+import { CAI_LAYOUT, maskCai } from '../domain/fiscal-number';
 import { formatDecimal, formatLempiras, type DecimalInput } from './format';
 
 /**
@@ -117,24 +118,8 @@ export const PREVIEW_NUMBER = 'SIN NÚMERO — VISTA PREVIA';
 export const CONSUMIDOR_FINAL = 'CONSUMIDOR FINAL';
 export const COPY_LEGEND = 'Original: Cliente / Copia: Obligado tributario emisor';
 
-const MASKED_CAI = 'XXXXXX-XXXXXX-XXXXXX-XXXXXX-XXXXXX-XX';
+/** The number layout of a range, with the document type kept: it is the same on every invoice. */
 const MASKED_NUMBER = 'XXX-XXX-01-XXXXXXXX';
-const HONDURAS_TIME_ZONE = 'America/Tegucigalpa';
-
-const hondurasClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: HONDURAS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-function hondurasDateTime(instant: Date): { date: string; time: string } {
-  const parts = Object.fromEntries(hondurasClock.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { date: `${parts.day}/${parts.month}/${parts.year}`, time: `${parts.hour}:${parts.minute}` };
-}
 
 function text(value: string | null | undefined): string {
   return value ?? '';
@@ -181,7 +166,8 @@ function taxTotals(breakdown: InvoiceTemplateInput['totals']['taxBreakdown']) {
  */
 export function buildInvoiceTemplateData(doc: InvoiceTemplateInput): InvoiceTemplateData {
   const isPreview = doc.kind === 'preview';
-  const { date, time } = hondurasDateTime(doc.issuedAt);
+  const date = dayMonthYear(hondurasDate(doc.issuedAt));
+  const time = hondurasTime(doc.issuedAt);
   // Rates are stored with 4 decimals (DECIMAL(9,4)); rounding them to cents would misstate them.
   const exchangeRate =
     doc.exchangeRate === null || doc.exchangeRate === undefined ? '' : `L ${formatDecimal(doc.exchangeRate, 4)}`;
@@ -199,7 +185,7 @@ export function buildInvoiceTemplateData(doc: InvoiceTemplateInput): InvoiceTemp
     },
     title: 'FACTURA',
     fiscalNumber: isPreview ? PREVIEW_NUMBER : required(doc.fiscalNumber, 'a fiscal number'),
-    cai: isPreview ? MASKED_CAI : required(doc.cai, 'a CAI'),
+    cai: isPreview ? maskCai(doc.cai ?? CAI_LAYOUT) : required(doc.cai, 'a CAI'),
     rangeFrom: isPreview ? MASKED_NUMBER : required(doc.range?.from, 'a range'),
     rangeTo: isPreview ? MASKED_NUMBER : required(doc.range?.to, 'a range'),
     deadline: isPreview && !doc.deadline ? '' : dayMonthYear(required(doc.deadline, 'a deadline')),

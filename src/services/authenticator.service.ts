@@ -13,7 +13,7 @@ export interface Principal {
 }
 
 /**
- * Turns a bearer key into a Principal (DESIGN section 8): 401 for an unknown, revoked or expired
+ * Turns a bearer key into a Principal (decision 22): 401 for an unknown, revoked or expired
  * key, then 403 when the company has not enabled the integration. Looked up by hash on every
  * request, so a revocation takes effect on the next call.
  */

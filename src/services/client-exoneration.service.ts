@@ -3,7 +3,8 @@ import { inject, injectable } from 'inversify';
 import { isCalendarDate } from '../domain/calendar-date';
 import { Client } from '../entities';
 import { TOKENS } from '../tokens';
-import { OperatorError } from './operator-error';
+import { RefusalError } from '../domain/refusal-error';
+import { companyByCode } from './company-by-code';
 
 /** Longest certificate or SAG registry number the clients table holds. */
 const MAX_REFERENCE_LENGTH = 64;
@@ -15,7 +16,7 @@ export interface ExonerationReferences {
 }
 
 /**
- * Records or clears a client's exoneration (DESIGN section 4). It is operator data: the API
+ * Records or clears a client's exoneration (decision 8). It is operator data: the API
  * never sets it, and issuing reads it to decide whether a sale is exonerated.
  */
 @injectable()
@@ -31,9 +32,9 @@ export class ClientExonerationService {
     const certificate = checkedReference(references.certificate, 'certificate');
     const sagRegistry = checkedReference(references.sagRegistry, 'SAG registry');
     if (certificate === null && sagRegistry === null) {
-      throw new OperatorError('give the exoneration certificate (--certificate) or the Registro SAG number (--sag-registry), or both');
+      throw new RefusalError('give the exoneration certificate (--certificate) or the Registro SAG number (--sag-registry), or both');
     }
-    if (!isCalendarDate(validUntil)) throw new OperatorError(`the valid-until date must be a real date as YYYY-MM-DD, got "${validUntil}"`);
+    if (!isCalendarDate(validUntil)) throw new RefusalError(`the valid-until date must be a real date as YYYY-MM-DD, got "${validUntil}"`);
     const client = await this.findLiveClient(companyCode, clientId);
     client.exonerationCertificate = certificate;
     client.exonerationSagRegistry = sagRegistry;
@@ -54,8 +55,9 @@ export class ClientExonerationService {
 
   // A client of another company answers like a missing one, as it does in the API.
   private async findLiveClient(companyCode: string, clientId: number): Promise<Client> {
-    const client = await this.em.findOne(Client, { id: clientId, company: { code: companyCode }, deletedAt: null });
-    if (!client) throw new OperatorError(`company ${companyCode} has no client with id ${clientId}`);
+    const company = await companyByCode(this.em, companyCode);
+    const client = await this.em.findOne(Client, { id: clientId, company, deletedAt: null });
+    if (!client) throw new RefusalError(`company ${companyCode} has no client with id ${clientId}`);
     return client;
   }
 }
@@ -65,7 +67,7 @@ function checkedReference(value: string | null | undefined, name: string): strin
   if (value === null || value === undefined) return null;
   const trimmed = value.trim();
   if (trimmed === '' || trimmed.length > MAX_REFERENCE_LENGTH) {
-    throw new OperatorError(`the ${name} must be 1 to ${MAX_REFERENCE_LENGTH} characters`);
+    throw new RefusalError(`the ${name} must be 1 to ${MAX_REFERENCE_LENGTH} characters`);
   }
   return trimmed;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/mysql';
+import { EntityManager } from '@mikro-orm/mysql';
+import { isUniqueViolation } from '../db/unique-violation';
 import { inject, injectable } from 'inversify';
 import { AppError } from '../domain/app-error';
 import { Client, Company } from '../entities';
@@ -18,7 +19,7 @@ export interface ClientPage {
   count: number;
 }
 
-/** Registers and lists a company's clients (SPEC POST/GET /v1/clients, DESIGN section 4). */
+/** Registers and lists a company's clients (POST/GET /v1/clients, decision 7). */
 @injectable()
 export class ClientService {
   constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
@@ -45,7 +46,7 @@ export class ClientService {
         return client;
       });
     } catch (err) {
-      if (err instanceof UniqueConstraintViolationException) {
+      if (isUniqueViolation(err)) {
         throw new AppError('UQ_CLIENT_CODE_COMPANY', 'A client with this code or RTN already exists in the company.');
       }
       throw err;

@@ -21,7 +21,7 @@ export const PURGE_FIRST_DELAY_MS = 15_000;
 export const PURGE_INTERVAL_MS = 10 * 60_000;
 
 /**
- * Purges idempotency records past retention in the background (DESIGN section 6: the key is
+ * Purges idempotency records past retention in the background (decision 14: the key is
  * free again after 24 h; purge in bounded batches). Runs never overlap: the next one is armed
  * when the previous ends. The timer is unref'd, so it never keeps a process alive, and a failed
  * run is logged and tried again at the next interval. Every instance runs it; concurrent purges

@@ -2,7 +2,8 @@ import { EntityManager, LockMode } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { Invoice } from '../entities';
 import { TOKENS } from '../tokens';
-import { OperatorError } from './operator-error';
+import { RefusalError } from '../domain/refusal-error';
+import { companyByCode } from './company-by-code';
 
 export interface AnnulmentResult {
   invoice: Invoice;
@@ -11,7 +12,7 @@ export interface AnnulmentResult {
 }
 
 /**
- * Annuls an issued invoice (done by the operator, never through the API: SPEC section 1). The
+ * Annuls an issued invoice (done by the operator, never through the API: decision 16). The
  * number stays consumed and the document stays readable, marked ANULADA.
  */
 @injectable()
@@ -22,8 +23,9 @@ export class InvoiceAnnulmentService {
   async annul(companyCode: string, invoiceId: number, now = new Date()): Promise<AnnulmentResult> {
     return this.em.transactional(async (em) => {
       // The row lock makes two concurrent annulments agree on one annulledAt.
-      const invoice = await em.findOne(Invoice, { id: invoiceId, company: { code: companyCode } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!invoice) throw new OperatorError(`company ${companyCode} has no invoice with id ${invoiceId}`);
+      const company = await companyByCode(em, companyCode);
+      const invoice = await em.findOne(Invoice, { id: invoiceId, company }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!invoice) throw new RefusalError(`company ${companyCode} has no invoice with id ${invoiceId}`);
       if (invoice.isAnnulled) return { invoice, alreadyAnnulled: true };
       invoice.isAnnulled = true;
       invoice.annulledAt = now;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/mysql';
+import { EntityManager } from '@mikro-orm/mysql';
+import { isUniqueViolation } from '../db/unique-violation';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
@@ -39,7 +40,7 @@ async function storeVersion(em: EntityManager, kind: TemplateVersionKind, conten
   try {
     return await em.insert(TemplateVersion, { kind, sha256: hash, content, byteSize: content.length, createdAt: new Date() });
   } catch (err) {
-    if (!(err instanceof UniqueConstraintViolationException)) throw err;
+    if (!isUniqueViolation(err)) throw err;
     const winner = await find();
     if (winner === undefined) throw err;
     return winner;
@@ -107,7 +108,8 @@ export class TemplateVersionStore {
 
   /**
    * The company's current versions, stored if new, or null when its template cannot be read
-   * (logged): the invoice is still issued, and its first PDF fixes the versions (see fixOn).
+   * (logged): the invoice is still issued, and its first PDF fixes the versions (see fixOn,
+   * decision 44).
    */
   async current(companyCode: string): Promise<FixedVersions | null> {
     try {

@@ -1,7 +1,6 @@
 import { CaiRange, Client, Company, EmissionPoint, Establishment, IntegrationSettings, Invoice, OperatorUser, PaymentTerminal, PriceList, ProductMapping, ProductPrice } from '../../src/entities';
-import { ApiKeyService } from '../../src/services/api-key.service';
 import type { CaiRangeSpec, SetupDocument } from '../../src/services/company-setup/setup-document';
-import { inContext, uniqueCode } from '../support/factories';
+import { issueApiKey, uniqueCode } from '../support/factories';
 import { applyDocument, applyError, exampleDocument } from '../support/setup-apply';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -15,7 +14,7 @@ describe('admin apply over an existing setup', () => {
   afterAll(() => t.close());
 
   const em = () => t.orm.em.fork();
-  const issueKey = async (code: string) => (await inContext(t.orm, () => t.container.get(ApiKeyService).issue(code))).key;
+  const issueKey = async (code: string) => (await issueApiKey(t.orm, t.container, code)).apiKey;
   const companyOnly = (code: string): SetupDocument => ({ company: exampleDocument(code).company });
 
   /** The example's only CAI range, for editing in place. */

@@ -1,9 +1,8 @@
 import { stringify } from 'yaml';
 import { CaiRange, Client, Company, DiscountPolicy, IntegrationSettings, PaymentTerminal, Product, ProductMapping, ProductPrice } from '../../src/entities';
-import { ApiKeyService } from '../../src/services/api-key.service';
 import { SetupValidationError } from '../../src/services/company-setup/company-setup.service';
 import type { SetupDocument } from '../../src/services/company-setup/setup-document';
-import { inContext, uniqueCode } from '../support/factories';
+import { issueApiKey, uniqueCode } from '../support/factories';
 import { applyDocument, applyError, applyFile, EXAMPLE_FILE, exampleDocument, tableCounts, writeSetupFile } from '../support/setup-apply';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -19,7 +18,7 @@ describe('admin apply', () => {
   afterAll(() => t.close());
 
   const em = () => t.orm.em.fork();
-  const issueKey = async (code: string) => (await inContext(t.orm, () => t.container.get(ApiKeyService).issue(code))).key;
+  const issueKey = async (code: string) => (await issueApiKey(t.orm, t.container, code)).apiKey;
   const listClients = (key: string) => t.http.get('/v1/clients').set({ Authorization: `Bearer ${key}` });
 
   it('refuses the published example as it stands, because P-IMPORT is priced but not in its catalog', async () => {

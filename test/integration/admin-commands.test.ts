@@ -17,6 +17,18 @@ describe('operator CLI: apikey, client and invoice commands', () => {
   });
   afterAll(() => t.close());
 
+  describe('an unknown company', () => {
+    it.each([
+      ['invoice annul', ['invoice', 'annul', '--company', 'NO-SUCH-CO', '--id', '1']],
+      ['client exonerate', ['client', 'exonerate', '--company', 'NO-SUCH-CO', '--client-id', '1', '--certificate', 'EXO-X', '--valid-until', '2027-06-30']],
+      ['client clear-exoneration', ['client', 'clear-exoneration', '--company', 'NO-SUCH-CO', '--client-id', '1']],
+      ['apikey revoke', ['apikey', 'revoke', '--company', 'NO-SUCH-CO', '--id', '1']],
+    ])('%s names the company, not a missing row', async (_name, args) => {
+      const run = await admin(...args);
+      expect(run).toMatchObject({ code: 1, stdout: '', stderr: 'error: unknown company NO-SUCH-CO\n' });
+    });
+  });
+
   describe('apikey', () => {
     it('issue prints the new key alone on one line, and the key authenticates', async () => {
       const acme = await seedCompany(t.orm, t.container);

@@ -2,8 +2,9 @@ import { ApiKey } from '../../src/entities';
 import { API_KEY_PREFIX } from '../../src/domain/api-key-format';
 import { createTestApp, TestApp } from '../support/test-app';
 import { seedCompany, SeededCompany } from '../support/factories';
+import { expectError } from '../support/expect-error';
 
-describe('authentication (SPEC section 5, DESIGN section 8)', () => {
+describe('authentication (decision 22)', () => {
   let t: TestApp;
   let acme: SeededCompany;
 
@@ -13,10 +14,6 @@ describe('authentication (SPEC section 5, DESIGN section 8)', () => {
   });
   afterAll(() => t.close());
 
-  const expectError = (res: { status: number; body: unknown }, status: number, code: string) => {
-    expect(res.status).toBe(status);
-    expect(res.body).toEqual({ code, message: expect.any(String) });
-  };
 
   it('accepts a valid bearer key', async () => {
     const res = await t.http.get('/v1/clients').set(acme.auth);
@@ -63,7 +60,7 @@ describe('authentication (SPEC section 5, DESIGN section 8)', () => {
     expectError(await t.http.post('/v1/clients').set(disabled.auth).send({ clientName: 'X', email: 'x@y.hn' }), 403, 'INTEGRATION_NOT_ENABLED');
   });
 
-  it('checks the credential before the body, however bad the body is (DESIGN section 8)', async () => {
+  it('checks the credential before the body, however bad the body is', async () => {
     expectError(await t.http.post('/v1/clients').send({ nonsense: true }), 401, 'MISSING_API_KEY');
     expectError(await t.http.post('/v1/clients').set('Content-Type', 'application/json').send('{bad json'), 401, 'MISSING_API_KEY');
     expectError(await t.http.post('/v1/invoices').set('Content-Type', 'text/plain').send('hello'), 401, 'MISSING_API_KEY');
@@ -98,7 +95,7 @@ describe('authentication (SPEC section 5, DESIGN section 8)', () => {
   });
 });
 
-describe('rate limit (DESIGN section 9)', () => {
+describe('rate limit (decision 23)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

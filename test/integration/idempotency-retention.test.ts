@@ -6,7 +6,7 @@ import { setUpCompany } from '../support/setup-fixtures';
 
 type Company = { auth: { Authorization: string }; code: string };
 
-/** DESIGN section 6: a key is kept 24 hours (the default retention), then it is free again. */
+/** Decision 14: a key is kept 24 hours (the default retention), then it is free again. */
 describe('Idempotency-Key retention', () => {
   let t: TestApp;
   let company: Company;

@@ -3,6 +3,7 @@ import { issuedDocument } from '../../src/services/invoice-document';
 import { InvoiceReader } from '../../src/services/invoice-reader.service';
 import { createTestApp, TestApp } from '../support/test-app';
 import { inContext, uniqueCode } from '../support/factories';
+import { expectError } from '../support/expect-error';
 import { runAdmin } from '../support/run-admin';
 import { applySetup, DEMO_CAI, pricingSetup, setUpCompany } from '../support/setup-fixtures';
 
@@ -38,10 +39,8 @@ describe('POST /v1/invoices', () => {
     invoices: await t.orm.em.fork().count(Invoice, {}),
     records: await t.orm.em.fork().count(IdempotencyRecord, {}),
   });
-  const expectError = (res: { status: number; body: unknown }, status: number, code: string) =>
-    expect({ status: res.status, body: res.body }).toEqual({ status, body: { code, message: expect.any(String) } });
 
-  it('issues an invoice with the next number of the CAI range, every field as SPEC lists it', async () => {
+  it('issues an invoice with the next number of the CAI range, every field of the Invoice resource', async () => {
     const res = await issue({ ...CART, purchaseOrderNumber: 'OC-1' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({

@@ -12,7 +12,7 @@ const JOBS_IN_FLIGHT = 7;
 const FIRST = { cai: caiOf('P'), rangeStart: 1, rangeEnd: 60, deadline: '2099-12-31' };
 const SECOND = { cai: caiOf('Q'), rangeStart: 1000, rangeEnd: 2000, deadline: '2099-12-31' };
 /**
- * The processes run without LibreOffice (pdfBase64 null, as DESIGN section 11 allows): PDFs are
+ * The processes run without LibreOffice (pdfBase64 null, as decision 17 allows): PDFs are
  * rendered after the commit and are tested elsewhere, and three LibreOffice instances on two
  * cores would only slow the race down, not change it.
  */
@@ -25,8 +25,8 @@ interface Sent {
 }
 
 /**
- * DESIGN section 5: numbers are gapless and never duplicated "with any number of service
- * instances on one database", and section 6: one invoice per key across instances. Three
+ * Decision 12: numbers are gapless and never duplicated with any number of service
+ * instances on one database; decision 14: one invoice per key across instances. Three
  * compiled services (`node dist/src/main.js`, as `npm start` runs it) share one database; the
  * only thing they share is MariaDB, so its locks and unique indexes must do all the work.
  */

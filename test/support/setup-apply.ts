@@ -9,7 +9,7 @@ import { readSetupFile } from '../../src/services/company-setup/setup-file';
 import { inContext } from './factories';
 import type { TestApp } from './test-app';
 
-/** The example of OPERATOR-SETUP.md, verbatim. */
+/** The setup-format example as first published, verbatim (it prices a product it does not list). */
 export const EXAMPLE_FILE = path.join(__dirname, '../fixtures/operator-setup-example.yaml');
 
 /**

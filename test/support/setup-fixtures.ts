@@ -1,11 +1,10 @@
 import type { TestApp } from './test-app';
-import { inContext, uniqueCode } from './factories';
-import { ApiKeyService } from '../../src/services/api-key.service';
+import { inContext, issueApiKey, uniqueCode } from './factories';
 import { CompanySetupService } from '../../src/services/company-setup/company-setup.service';
 
 export const DEMO_CAI = '35BD6A-0195F4-B34BAA-8B7D13-37F5E8-0B';
 
-/** A setup document (OPERATOR-SETUP.md) rich enough for every pricing rule; override by spreading. */
+/** A setup document for `admin apply`, rich enough for every pricing rule; override by spreading. */
 export function pricingSetup(code = uniqueCode('P')) {
   return {
     company: { code, name: 'Comercial Acme S. de R.L.', rtn: '08019999123456', address: 'Col. Palmira, Tegucigalpa', phone: '+504 2222-0000', email: 'facturas@acme.hn', exchangeRate: 24.6512 },
@@ -72,6 +71,6 @@ export async function applySetup(t: TestApp, document: unknown): Promise<void> {
 /** Applies the document and issues a key: a company ready for the API. */
 export async function setUpCompany<T extends { company: { code: string } }>(t: TestApp, document: T): Promise<{ auth: { Authorization: string }; code: string }> {
   await applySetup(t, document);
-  const { key } = await inContext(t.orm, () => t.container.get(ApiKeyService).issue(document.company.code));
-  return { auth: { Authorization: `Bearer ${key}` }, code: document.company.code };
+  const { auth } = await issueApiKey(t.orm, t.container, document.company.code);
+  return { auth, code: document.company.code };
 }

@@ -3,7 +3,7 @@ import { amountInWords } from '../../src/domain/amount-in-words';
 
 describe('amountInWords', () => {
   it.each<[string | number, string]>([
-    // DESIGN section 2 examples
+    // the examples of decision 5
     [1, 'UN LEMPIRA CON 00/100'],
     [21, 'VEINTIÚN LEMPIRAS CON 00/100'],
     [0.5, 'CERO LEMPIRAS CON 50/100'],

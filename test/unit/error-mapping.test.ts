@@ -13,7 +13,7 @@ describe('toErrorResponse', () => {
     }
   });
 
-  it('gives SPEC statuses for the codes SPEC names', () => {
+  it('gives the documented status for every documented code', () => {
     expect(ERROR_STATUS).toMatchObject({
       MISSING_API_KEY: 401, INVALID_API_KEY: 401, INTEGRATION_NOT_ENABLED: 403, EXTERNAL_INVOICE_NOT_FOUND: 404,
       IDEMPOTENCY_KEY_REQUEST_MISMATCH: 409, PRICE_NOT_FOUND: 409, PRODUCT_NOT_FOUND: 400, INVALID_TAX_RATE: 409,

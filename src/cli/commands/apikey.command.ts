@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { ApiKeyService, statusOf } from '../../services/api-key.service';
-import { OperatorError } from '../../services/operator-error';
+import { OperatorError } from '../operator-error';
 import type { CommandRegistrar } from './index';
 import { parseId } from './option-parsers';
 
@@ -11,7 +11,7 @@ function parseExpiry(value: string | undefined): Date | null {
   return date;
 }
 
-/** apikey issue | revoke | list (DESIGN section 10). The key is printed once, alone on stdout. */
+/** apikey issue | revoke | list (decision 22). The key is printed once, alone on stdout. */
 export const registerApiKeyCommands: CommandRegistrar = (program: Command, run) => {
   const apikey = program.command('apikey').description('Issue, revoke and list API keys of a company (at most 2 active).');
 

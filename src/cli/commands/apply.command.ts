@@ -3,7 +3,7 @@ import { CompanySetupService } from '../../services/company-setup/company-setup.
 import { readSetupFile } from '../../services/company-setup/setup-file';
 import type { CommandRegistrar } from './index';
 
-/** apply <file>: the declarative setup of one company (DESIGN section 10, OPERATOR-SETUP.md). */
+/** apply <file>: the declarative setup of one company (decision 30). */
 export const registerApplyCommand: CommandRegistrar = (program: Command, run) => {
   program
     .command('apply')
@@ -18,7 +18,7 @@ export const registerApplyCommand: CommandRegistrar = (program: Command, run) =>
         'are; `deleted: true` soft-deletes an entry and what is nested under it (an establishment\'s',
         'emission points and their CAI ranges). The whole file is checked first and written in',
         'one transaction: on any problem nothing is written and each problem is named by its path,',
-        'e.g. priceLists[0].prices[3].product: unknown product P-999. Format: OPERATOR-SETUP.md.',
+        'e.g. priceLists[0].prices[3].product: unknown product P-999. Format: docs/company-setup.example.yaml.',
         'Prints one line: applied <CODE>: N created, N updated, N deleted',
       ].join('\n'),
     )

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { NumberingAuditService } from '../../services/numbering-audit/numbering-audit.service';
-import { OperatorError } from '../../services/operator-error';
+import { OperatorError } from '../operator-error';
 import type { CommandRegistrar } from './index';
 
 /** audit: the stored record checked against the numbering and totals rules. */

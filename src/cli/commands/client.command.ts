@@ -3,7 +3,7 @@ import { ClientExonerationService } from '../../services/client-exoneration.serv
 import type { CommandRegistrar } from './index';
 import { parseId } from './option-parsers';
 
-/** client exonerate | clear-exoneration (DESIGN sections 4 and 10). */
+/** client exonerate | clear-exoneration (decision 8). */
 export const registerClientCommands: CommandRegistrar = (program: Command, run) => {
   const client = program.command('client').description("Manage operator-side data of a company's clients.");
 

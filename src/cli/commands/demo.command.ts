@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { setUpDemoCompany } from '../demo/demo-setup';
 import type { CommandRegistrar } from './index';
 
-/** demo (DESIGN section 10): a ready-to-call company for trying the API. */
+/** demo: a ready-to-call company for trying the API. */
 export const registerDemoCommand: CommandRegistrar = (program: Command, run) => {
   program
     .command('demo')

@@ -3,7 +3,7 @@ import { InvoiceAnnulmentService } from '../../services/invoice-annulment.servic
 import type { CommandRegistrar } from './index';
 import { parseId } from './option-parsers';
 
-/** invoice annul (DESIGN section 10); annulment is never offered through the API. */
+/** invoice annul (decision 16); annulment is never offered through the API. */
 export const registerInvoiceCommands: CommandRegistrar = (program: Command, run) => {
   const invoice = program.command('invoice').description('Operator actions on issued invoices.');
 

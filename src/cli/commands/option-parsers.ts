@@ -1,6 +1,6 @@
 import { isCalendarDate } from '../../domain/calendar-date';
 import { REPORT_FORMATS, ReportFormat } from '../../services/fiscal-reports/report-table';
-import { OperatorError } from '../../services/operator-error';
+import { OperatorError } from '../operator-error';
 
 /** A database id given on the command line; `option` names it in the refusal. */
 export function parseId(value: string, option = '--id'): number {

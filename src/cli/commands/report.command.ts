@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { SalesRegisterService } from '../../services/fiscal-reports/sales-register.service';
 import { UnusedNumbersService } from '../../services/fiscal-reports/unused-numbers.service';
-import { OperatorError } from '../../services/operator-error';
+import { OperatorError } from '../operator-error';
 import { writeReport } from '../report-output';
 import type { CommandRegistrar } from './index';
 import { parseDate, parseFormat, parseMonth } from './option-parsers';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { PdfRenderer } from '../../pdf/pdf-renderer';
-import { OperatorError } from '../../services/operator-error';
+import { OperatorError } from '../operator-error';
 import { TemplateCheckService } from '../../services/template-check.service';
 import { TOKENS } from '../../tokens';
 import type { CommandRegistrar } from './index';

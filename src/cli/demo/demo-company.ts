@@ -29,7 +29,7 @@ export function demoSku(productCode: string): string {
 }
 
 /**
- * The demo company as a setup document (OPERATOR-SETUP.md): a grocery and general store in
+ * The demo company as a setup document (decision 30): a grocery and general store in
  * Tegucigalpa. Every date is computed from `today` (Honduras, YYYY-MM-DD) so that a demo applied
  * on any day has a CAI range, discount and exoneration that are still valid for a year.
  */

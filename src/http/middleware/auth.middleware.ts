@@ -6,7 +6,7 @@ const BEARER = /^Bearer(?:[ \t]+(\S+))?$/i;
 
 /**
  * Requires `Authorization: Bearer <key>` and puts the key's company in ctx.state.principal
- * (SPEC section 5). Missing header or empty key: MISSING_API_KEY; another scheme: INVALID_API_KEY.
+ * (decision 22). Missing header or empty key: MISSING_API_KEY; another scheme: INVALID_API_KEY.
  */
 export function requireApiKey(authenticator: Authenticator): Middleware {
   return async (ctx, next) => {

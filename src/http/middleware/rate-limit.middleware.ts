@@ -8,7 +8,7 @@ interface Bucket {
 }
 
 /**
- * 429 RATE_LIMITED with Retry-After (DESIGN section 9) when a company sends more than
+ * 429 RATE_LIMITED with Retry-After (decision 23) when a company sends more than
  * `perMinute` requests a minute to this instance: a token bucket per company, refilled
  * continuously, so short bursts up to the limit pass. Per instance by design: it protects the
  * process; it is no billing quota. `perMinute` 0 turns it off.

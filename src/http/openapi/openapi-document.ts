@@ -49,7 +49,7 @@ type Json = Record<string, unknown>;
 const X_REQUEST_ID = { 'X-Request-Id': { $ref: '#/components/headers/XRequestId' } };
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-/** Every response carries X-Request-Id (DESIGN section 9): declared once here, not in every block. */
+/** Every response carries X-Request-Id (decision 27): declared once here, not in every block. */
 function withRequestIdHeader(response: Json): Json {
   if ('$ref' in response) return response;
   return { ...response, headers: { ...X_REQUEST_ID, ...(response.headers as Json | undefined) } };
@@ -80,8 +80,8 @@ function withRequestIds(paths: Json): Json {
 }
 
 /**
- * The OpenAPI 3 document, generated from the `@openapi` blocks beside the routes (SPEC section 4:
- * generated from the code) plus the shared components.
+ * The OpenAPI 3 document, generated from the `@openapi` blocks beside the routes plus the
+ * shared components, so the document cannot drift from the code.
  */
 export function buildOpenApiDocument(): Json {
   const document = swaggerJsdoc({

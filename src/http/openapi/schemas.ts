@@ -1,14 +1,14 @@
 /**
- * The resources of SPEC section 2 as OpenAPI 3.0 schemas. Response objects list every field as
- * required because DESIGN section 9 has responses carry every field, null when it has no value.
- * They do not set additionalProperties: false, since v1 may add response fields (SPEC section 9);
+ * The API's resources as OpenAPI 3.0 schemas. Response objects list every field as required
+ * because responses carry every field, null when it has no value (decision 25). They do not set
+ * additionalProperties: false, since v1 may add response fields that clients must ignore;
  * the contract tests apply it themselves so that an undocumented field fails a test.
  */
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const amount = (description: string, example: number) => ({ type: 'number', description: `${description} Lempiras, at most 2 decimals.`, example });
 const dateTime = (description: string, example: string) => ({ type: 'string', format: 'date-time', description, example });
 
-/** The six totals an invoice and a preview share (SPEC: "same meaning as in Invoice"). */
+/** The six totals an invoice and a preview share (the same meaning in both). */
 const totals = {
   importe: amount('Sum of line importe, before discounts.', 465.5),
   discountTotal: amount('Sum of line discounts.', 19.2),

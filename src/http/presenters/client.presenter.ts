@@ -1,6 +1,6 @@
 import type { Client } from '../../entities';
 
-/** The Client resource of SPEC section 2; absent optional values are null, never left out. */
+/** The Client resource; absent optional values are null, never left out (decision 25). */
 export function presentClient(client: Client) {
   return {
     id: client.id,

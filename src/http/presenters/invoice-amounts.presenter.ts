@@ -1,7 +1,7 @@
 import { toNumber } from '../../domain/money';
 import type { InvoiceTotals, TaxEntry } from '../../domain/totals-engine';
 
-/** Amounts as JSON numbers: 2 decimals, unit price and quantity 4 (DESIGN section 1). */
+/** Amounts as JSON numbers: 2 decimals, unit price and quantity 4 (decision 1). */
 export function presentTaxBreakdown(entries: TaxEntry[]) {
   return entries.map((t) => ({ rate: toNumber(t.rate, 4), taxAmount: toNumber(t.taxAmount), taxedAmount: toNumber(t.taxedAmount) }));
 }

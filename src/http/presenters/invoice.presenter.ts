@@ -5,8 +5,8 @@ import type { Invoice } from '../../entities';
 const amount = (value: string) => toNumber(new Big(value));
 
 /**
- * The Invoice resource of SPEC section 2 from the stored rows, so POST, its replays and GET
- * answer the same document. Lines carry exemptAmount null (SPEC: computed in previews only).
+ * The Invoice resource from the stored rows, so POST, its replays and GET
+ * answer the same document. Lines carry exemptAmount null (it is computed in previews only).
  */
 export function presentInvoice(invoice: Invoice, extra: { replayed: boolean; pdf: Buffer | null }) {
   return {

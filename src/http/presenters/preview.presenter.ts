@@ -2,7 +2,7 @@ import { toNumber } from '../../domain/money';
 import type { InvoicePreview } from '../../services/invoice-preview.service';
 import { presentTaxBreakdown, presentTotals } from './invoice-amounts.presenter';
 
-/** The Preview response of SPEC section 2: no id, invoiceNumber, cai or replayed. */
+/** The Preview response: no id, invoiceNumber, cai or replayed. */
 export function presentPreview({ priced, pdf }: InvoicePreview) {
   const { totals } = priced;
   return {

@@ -44,7 +44,7 @@ import type Router from '@koa/router';
 export function registerHealthRoutes(router: Router, probes: { pdfAvailable: () => boolean; ready: () => Promise<Readiness> }): void {
   router.get('/v1/health', (ctx) => {
     ctx.status = 200;
-    // Still 'ok' without LibreOffice: invoices are issued, only their PDFs wait (DESIGN section 11).
+    // Still 'ok' without LibreOffice: invoices are issued, only their PDFs wait (decision 17).
     ctx.body = { status: 'ok', details: { pdf: probes.pdfAvailable() ? 'available' : 'unavailable' } };
   });
   router.get('/v1/ready', async (ctx) => {

@@ -14,7 +14,7 @@ const clientCreateSchema = strictObject({
   address: optionalText(255),
 });
 
-/** The body of POST /v1/clients; null for an optional field means "not given" (DESIGN section 4). */
+/** The body of POST /v1/clients; null for an optional field means "not given" (decision 7). */
 export function parseClientCreate(body: unknown): NewClient {
   const input = validate(clientCreateSchema.required('body is required'), body);
   const legalId = input.legalId ?? null;

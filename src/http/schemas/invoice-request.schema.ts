@@ -3,6 +3,7 @@ import * as yup from 'yup';
 import { AppError } from '../../domain/app-error';
 import { hondurasDate } from '../../domain/calendar-date';
 import { decimalPlaces } from '../../domain/money';
+import { DECIMAL_COLUMNS } from '../../entities/decimal-columns';
 import type { InvoiceRequest } from '../../services/pricing/invoice-request';
 import { REQUEST_LIMITS } from '../body/request-limits';
 import { strictObject, validate } from './validate';
@@ -10,6 +11,7 @@ import { strictObject, validate } from './validate';
 /** Lines per invoice: the array limit every body is read under, which keeps one request's work and PDF bounded. */
 export const MAX_ITEMS = REQUEST_LIMITS.maxArrayLength;
 const MAX_QUANTITY = new Big(1_000_000);
+const REQUEST_SCALE = DECIMAL_COLUMNS.amount.scale;
 const MAX_PRICE = new Big('999999999.9999');
 /** No. correlativo de la Orden de Compra Exenta, as the invoices table keeps it. */
 const MAX_EXEMPT_PURCHASE_ORDER_LENGTH = 64;
@@ -43,8 +45,8 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+
 
 /**
  * The body of POST /v1/invoices and /v1/invoices/preview, checked in this order: shape and types
- * (VALIDATION_FAILED), isCredit (422), empty items, request numbers (INVALID_NUMBER, DESIGN
- * section 1), the invoice date (today in Honduras only, DESIGN section 5), product references.
+ * (VALIDATION_FAILED), isCredit (422), empty items, request numbers (INVALID_NUMBER, decision 3),
+ * the invoice date (today in Honduras only, decision 11), product references.
  */
 export function parseInvoiceRequest(body: unknown, now = new Date()): InvoiceRequest {
   const input = validate(requestSchema.required('body is required'), body);
@@ -78,7 +80,8 @@ function checkedNumber(path: string, value: number, rule: { min: 'positive' | 'z
   if (rule.min === 'positive' ? n.lte(0) : n.lt(0)) {
     throw new AppError('INVALID_NUMBER', `${path} must be ${rule.min === 'positive' ? 'greater than 0' : '0 or more'}.`);
   }
-  if (decimalPlaces(n) > 4) throw new AppError('INVALID_NUMBER', `${path} must have at most 4 decimals.`);
+  // Quantities and unit prices are stored in DECIMAL(18,4) columns: more decimals would be lost.
+  if (decimalPlaces(n) > REQUEST_SCALE) throw new AppError('INVALID_NUMBER', `${path} must have at most ${REQUEST_SCALE} decimals.`);
   if (n.gt(rule.max)) throw new AppError('INVALID_NUMBER', `${path} must be at most ${rule.max.toFixed()}.`);
   return n;
 }

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { closedObject } from '../../validation/closed-object';
 
 /**
  * Validates without coercion (a string "5" is not a number) and with every problem in the
@@ -8,10 +9,12 @@ export function validate<S extends yup.AnySchema>(schema: S, value: unknown): yu
   return schema.validateSync(value, { strict: true, abortEarly: false });
 }
 
+const named = (path: string) => (path === 'this' || !path ? 'body' : path);
+
 /** Objects refuse fields they do not declare, at any depth where this is used. */
 export function strictObject<T extends yup.ObjectShape>(shape: T) {
-  return yup
-    .object(shape)
-    .noUnknown(true, ({ path, unknown }: { path: string; unknown: string }) => `${path === 'this' || !path ? 'body' : path} has unknown field(s): ${unknown}`)
-    .typeError(({ path }: { path: string }) => `${path === 'this' || !path ? 'body' : path} must be a JSON object`);
+  return closedObject(shape, {
+    notAnObject: (path) => `${named(path)} must be a JSON object`,
+    unknownKeys: (path, unknown) => `${named(path)} has unknown field(s): ${unknown.join(', ')}`,
+  });
 }

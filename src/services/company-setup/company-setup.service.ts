@@ -1,7 +1,8 @@
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/mysql';
+import { EntityManager } from '@mikro-orm/mysql';
+import { duplicateEntryDetail, isUniqueViolation } from '../../db/unique-violation';
 import { inject, injectable } from 'inversify';
 import { TOKENS } from '../../tokens';
-import { OperatorError } from '../operator-error';
+import { RefusalError } from '../../domain/refusal-error';
 import { checkClients } from './setup-client-checks';
 import { checkCaiRanges } from './setup-range-checks';
 import { checkDuplicates, checkReferences } from './setup-references';
@@ -22,7 +23,7 @@ export interface ApplySummary {
 
 /**
  * `admin apply`: the declarative, repeatable upsert of one company's whole setup
- * (OPERATOR-SETUP.md). The whole document is checked first (shape, then duplicates, references
+ * (decision 30). The whole document is checked first (shape, then duplicates, references
  * and numbering against the database) and written in one transaction, so a file with any problem
  * writes nothing. Applying the same file again changes nothing.
  */
@@ -50,9 +51,9 @@ export class CompanySetupService {
       return { companyCode: doc.company.code, ...counts };
     } catch (err) {
       // The checks above cover the unique indexes they can foresee; a concurrent writer can still win.
-      if (err instanceof UniqueConstraintViolationException) {
-        const detail = /Duplicate entry .*/.exec(err.message)?.[0] ?? 'a unique index refused a row';
-        throw new OperatorError(`the setup of ${doc.company.code} conflicts with an existing row (${detail}); nothing was written`);
+      if (isUniqueViolation(err)) {
+        const detail = duplicateEntryDetail(err) ?? 'a unique index refused a row';
+        throw new RefusalError(`the setup of ${doc.company.code} conflicts with an existing row (${detail}); nothing was written`);
       }
       throw err;
     }

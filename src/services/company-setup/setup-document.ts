@@ -1,7 +1,7 @@
 import type { Currency } from '../../entities/product-price.entity';
 
 /**
- * The setup file once its shape is validated (OPERATOR-SETUP.md). Optional fields follow one
+ * The setup file once its shape is validated (decision 30). Optional fields follow one
  * rule everywhere: absent leaves the stored value as it is (a default on creation), null clears
  * it. That keeps data written by other commands (e.g. `client exonerate`) when the file is silent.
  */

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import * as yup from 'yup';
+import { closedObject as anyClosedObject } from '../../validation/closed-object';
 import { decimalPlaces } from '../../domain/money';
 import type { Amount } from './setup-document';
 import { isCalendarDate } from '../../domain/calendar-date';
@@ -8,10 +9,6 @@ import { isCalendarDate } from '../../domain/calendar-date';
  * Field builders for the setup schema. Messages carry no path: the schema's caller prefixes each
  * one with the path of the bad entry, so every problem reads `<path>: <reason>`.
  */
-
-export function joinPath(parent: string | undefined, key: string): string {
-  return parent ? `${parent}.${key}` : key;
-}
 
 /** A free text field. Codes and numbers-looking text must be quoted in YAML to stay strings. */
 export function text(max: number) {
@@ -118,18 +115,11 @@ export function requiredUnlessDeleted<S extends yup.Schema>(schema: S): S {
 
 /** An object that refuses keys it does not declare, each reported at its own path. */
 export function closedObject<T extends yup.ObjectShape>(shape: T) {
-  const known = Object.keys(shape);
-  return yup
-    .object(shape)
-    .typeError('must be a mapping of keys to values')
-    .nonNullable('must not be null')
-    .test('known-keys', function check(value: unknown) {
-      if (value === null || typeof value !== 'object') return true;
-      const unknown = Object.keys(value).filter((key) => !known.includes(key));
-      if (unknown.length === 0) return true;
-      const message = `unknown key (expected one of: ${known.join(', ')})`;
-      return new yup.ValidationError(unknown.map((key) => this.createError({ path: joinPath(this.path, key), message })));
-    });
+  return anyClosedObject(shape, {
+    notAnObject: () => 'must be a mapping of keys to values',
+    unknownKeys: (_path, _unknown, known) => `unknown key (expected one of: ${known.join(', ')})`,
+    perKey: true,
+  }).nonNullable('must not be null');
 }
 
 /** A list of entries; an absent list leaves that part of the setup as it is. */

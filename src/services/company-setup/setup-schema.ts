@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { DECIMAL_COLUMNS, decimalBound } from '../../entities/decimal-columns';
 import type { SetupDocument } from './setup-document';
 import {
   amount, calendarDate, closedObject, code, digits, flag, list, nonEmptyText, requiredUnlessDeleted, text, wholeNumber,
@@ -8,9 +9,9 @@ import { ProblemList, SetupValidationError } from './setup-validation-error';
 /** The printed number has 8 digits (EEE-PPP-01-NNNNNNNN), so no range may go past this. */
 export const MAX_FISCAL_NUMBER = 99_999_999;
 
-// Column limits: DECIMAL(18,4) amounts and DECIMAL(9,4) rates.
-const MONEY = { scale: 4, below: 1e14 } as const;
-const RATE = { scale: 4, below: 1e5 } as const;
+// What the columns can hold: catalog amounts and rates.
+const MONEY = { scale: DECIMAL_COLUMNS.amount.scale, below: decimalBound(DECIMAL_COLUMNS.amount) };
+const RATE = { scale: DECIMAL_COLUMNS.rate.scale, below: decimalBound(DECIMAL_COLUMNS.rate) };
 
 const deleted = flag();
 

@@ -1,4 +1,4 @@
-import { OperatorError } from '../operator-error';
+import { RefusalError } from '../../domain/refusal-error';
 
 /** More problems than this are summarised, so one bad file cannot flood the terminal. */
 const MAX_LISTED_PROBLEMS = 50;
@@ -8,7 +8,7 @@ const MAX_LISTED_PROBLEMS = 50;
  * `priceLists[0].prices[3].product: unknown product P-999`; the message lists them all on one
  * line, joined by '; ', because the CLI prints the message as its single stderr line.
  */
-export class SetupValidationError extends OperatorError {
+export class SetupValidationError extends RefusalError {
   readonly problems: readonly string[];
 
   constructor(problems: readonly string[]) {

@@ -1,11 +1,12 @@
 import { DiscountPolicy, PriceList, Product, ProductMapping, ProductPrice } from '../../entities';
+import { DECIMAL_COLUMNS } from '../../entities/decimal-columns';
 import type { DiscountPolicySpec, Keyed, PriceListSpec, PriceSpec, ProductMappingSpec, ProductSpec } from './setup-document';
 import { codeKey, mappingKey, priceKey } from './setup-state';
 import { assignChanged, decimal, defined, upsertEntry, WriteContext } from './setup-write-helpers';
 
 // Scales of the DECIMAL columns, so stored and given values compare as equal strings.
-const RATE_SCALE = 4;
-const MONEY_SCALE = 4;
+const RATE_SCALE = DECIMAL_COLUMNS.rate.scale;
+const MONEY_SCALE = DECIMAL_COLUMNS.amount.scale;
 
 export function writeDiscountPolicies(ctx: WriteContext, entries: Keyed<DiscountPolicySpec, 'code'>[]): void {
   for (const entry of entries) {

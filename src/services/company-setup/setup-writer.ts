@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/mysql';
 import { Company, IntegrationSettings, OperatorUser, PaymentTerminal } from '../../entities';
+import { DECIMAL_COLUMNS } from '../../entities/decimal-columns';
 import type { CompanySpec, IntegrationSpec, Keyed, NamedSpec, SetupDocument } from './setup-document';
 import { codeKey, ExistingSetup, pointKey } from './setup-state';
 import { writeClients } from './setup-write-clients';
@@ -31,7 +32,7 @@ export function writeSetup(em: EntityManager, doc: SetupDocument, existing: Exis
 function writeCompany(em: EntityManager, spec: CompanySpec, row: Company | null, counts: ApplyCounts): Company {
   const fields = {
     name: spec.name, rtn: spec.rtn, tradeName: spec.tradeName, address: spec.address, phone: spec.phone, email: spec.email,
-    exchangeRate: decimal(spec.exchangeRate, 4),
+    exchangeRate: decimal(spec.exchangeRate, DECIMAL_COLUMNS.amount.scale),
   };
   if (!row) {
     counts.created++;

@@ -8,7 +8,7 @@ export interface TakenNumber {
 }
 
 /**
- * Takes the next number of the lowest usable CAI range of an emission point (DESIGN section 5).
+ * Takes the next number of the lowest usable CAI range of an emission point (decision 12).
  * Must run inside the issuing transaction: every range of the emission point is locked
  * (SELECT ... FOR UPDATE) so concurrent issues, in this process or another, queue here and each
  * sees the number the previous one left. A rollback releases the number with the lock.

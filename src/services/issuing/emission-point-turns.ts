@@ -1,5 +1,6 @@
 /**
- * One issuing transaction at a time per emission point within this process, in arrival order.
+ * One issuing transaction at a time per emission point within this process, in arrival order
+ * (decision 43).
  *
  * The database already serialises issues on one emission point (they all lock its range row),
  * so this costs a single server nothing. On a multi-writer cluster it matters: row locks are

@@ -8,7 +8,7 @@ import { TOKENS } from '../../tokens';
 const PURGE_BATCH = 500;
 
 /**
- * Idempotency records (DESIGN section 6). A record exists only for a committed invoice; the
+ * Idempotency records (decision 14). A record exists only for a committed invoice; the
  * unique index on (company, key) decides between concurrent requests with one key.
  */
 @injectable()

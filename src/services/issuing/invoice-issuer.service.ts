@@ -1,4 +1,5 @@
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/mysql';
+import { EntityManager } from '@mikro-orm/mysql';
+import { violatesUniqueIndex } from '../../db/unique-violation';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { classifyDatabaseError, isTransient, mayRetry, needsFreshConnection, RETRY_POLICIES, retryDelayMs } from '../../db/database-failure';
@@ -28,7 +29,7 @@ export interface IssueResult {
 
 /**
  * POST /v1/invoices: exactly one invoice per (company, Idempotency-Key), with the next gapless
- * number of the CAI range (DESIGN sections 5-6, STYLE habit 6).
+ * number of the CAI range (decisions 12-14).
  */
 @injectable()
 export class InvoiceIssuer {
@@ -123,7 +124,7 @@ export class InvoiceIssuer {
 }
 
 function isKeyConflict(err: unknown): boolean {
-  return err instanceof UniqueConstraintViolationException && /uq_idempotency_records_company_key/.test(err.message);
+  return violatesUniqueIndex(err, 'uq_idempotency_records_company_key');
 }
 
 /**
@@ -133,5 +134,5 @@ function isKeyConflict(err: unknown): boolean {
  * causes may arrive after the insert fails). A race lost like a certification failure: retried.
  */
 function isNumberTaken(err: unknown): boolean {
-  return err instanceof UniqueConstraintViolationException && /uq_invoices_cai_range_number/.test(err.message);
+  return violatesUniqueIndex(err, 'uq_invoices_cai_range_number');
 }

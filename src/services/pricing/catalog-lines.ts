@@ -19,7 +19,7 @@ export interface CatalogLine {
 /**
  * Resolves every line against the company's catalog in two queries whatever the line count
  * (mappings with products, then prices with discount policies), and raises the catalog errors of
- * DESIGN section 3 for the first line that has one.
+ * decision 6 for the first line that has one.
  */
 @injectable()
 export class CatalogLineResolver {

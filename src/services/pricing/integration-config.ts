@@ -12,14 +12,13 @@ export interface IntegrationConfig {
   emissionPoint: EmissionPoint;
   creatorUser: OperatorUser;
   priceList: PriceList;
-  /** Null only for previews, which do not need one (SPEC: POST /v1/invoices/preview). */
+  /** Null only for previews, which do not need one (a preview is never paid). */
   paymentTerminal: PaymentTerminal | null;
 }
 
 /**
- * Loads and checks the company's integration defaults in one query (SPEC rule 7 of
- * POST /v1/invoices): missing ones are INTEGRATION_MISSING_*, deleted ones *_NOT_FOUND where
- * SPEC has such a code, else MISSING (a deleted creator user or price list is no default).
+ * Loads and checks the company's integration defaults in one query (decision 6): missing ones
+ * are INTEGRATION_MISSING_*, deleted ones *_NOT_FOUND where the API has such a code, else MISSING (a deleted creator user or price list is no default).
  */
 @injectable()
 export class IntegrationConfigLoader {

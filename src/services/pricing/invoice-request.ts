@@ -1,6 +1,6 @@
 import type Big from 'big.js';
 
-/** A validated invoice create / preview request (SPEC section 2), amounts as Big. */
+/** A validated invoice create / preview request, amounts as Big. */
 export interface InvoiceRequest {
   items: InvoiceRequestItem[];
   clientId: number | null;

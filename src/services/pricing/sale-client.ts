@@ -4,7 +4,7 @@ import { AppError } from '../../domain/app-error';
 import { Client } from '../../entities';
 import { TOKENS } from '../../tokens';
 
-/** The client of a sale and whether the sale is exonerated (DESIGN section 4). */
+/** The client of a sale and whether the sale is exonerated (decision 8). */
 export interface SaleClient {
   client: Client | null;
   exonerated: boolean;

@@ -17,7 +17,7 @@ interface MatchedOperation {
 
 /** Static files of the docs page: part of /v1/docs, not operations of the API. */
 const DOCS_ASSETS = '/v1/docs/assets/';
-/** Answers to a path or method that no operation has (DESIGN section 9, the document's description). */
+/** Answers to a path or method that no operation has (the document's description). */
 const UNMATCHED: Record<number, string> = { 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED' };
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);

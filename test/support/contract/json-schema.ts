@@ -3,7 +3,7 @@
  * inlined, OpenAPI's boolean exclusiveMinimum turned into the JSON Schema number, and response
  * objects closed (additionalProperties: false) so that a field the code adds without
  * documenting it fails the contract. The published document stays open on purpose: v1 may
- * add response fields and clients must ignore them (SPEC section 9).
+ * add response fields and clients must ignore them.
  */
 export type Json = Record<string, unknown>;
 
