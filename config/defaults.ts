@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 /**
  * Defaults for every setting (DESIGN section 11). The environment overrides them; nothing else
  * reads process.env (see config/config.ts).
@@ -14,11 +16,20 @@ export const defaults = {
   ALLOWED_ISV_RATES: '0,15,18',
   /** Limit for one render attempt; a render LibreOffice died under gets one more attempt. */
   PDF_TIMEOUT_MS: '15000',
-  PDF_FACTORIES: '1',
+  /**
+   * LibreOffice processes converting in parallel: one per core (at most 16). A conversion is
+   * CPU-bound and single-threaded, so fewer leaves cores idle under load and more only queues.
+   */
+  PDF_FACTORIES: String(Math.min(16, Math.max(1, os.availableParallelism()))),
   /** Renders allowed to wait for a free slot; beyond that a render fails at once (503, retry later). */
   PDF_QUEUE_LIMIT: '64',
   /** Longest a render waits for a slot before failing (503, retry later). */
   PDF_QUEUE_WAIT_MS: '20000',
+  /**
+   * Megabytes of issued invoices' PDFs kept per instance for reprints and replays (a 5-line
+   * invoice is ~30 kB, so the default holds about a thousand); 0 turns the cache off.
+   */
+  PDF_CACHE_MAX_MB: '32',
   /** Explicit LibreOffice `soffice` path; empty: searched on PATH and the usual install directories. */
   SOFFICE_PATH: '',
   /** Seconds a starting process waits for the database before giving up with a clear message. */

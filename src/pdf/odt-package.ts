@@ -51,12 +51,20 @@ function unzip(data: Buffer): Promise<OdtPart[]> {
  * every instance) and checks it is an ODT text document. Throws TemplateReadError.
  */
 export async function readOdtPackage(file: string): Promise<OdtPackage> {
-  let data: Buffer;
+  return parseOdtPackage(file, await readTemplateFile(file));
+}
+
+/** The bytes of a template file; throws TemplateReadError. */
+export async function readTemplateFile(file: string): Promise<Buffer> {
   try {
-    data = await fs.readFile(file);
+    return await fs.readFile(file);
   } catch (err) {
     throw new TemplateReadError(`cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
+}
+
+/** Unzips and checks template bytes read from `file` (named in messages); throws TemplateReadError. */
+export async function parseOdtPackage(file: string, data: Buffer): Promise<OdtPackage> {
   if (data.subarray(0, 2).toString('latin1') !== 'PK') {
     throw new TemplateReadError(`${file} is not an ODT file (not a zip package; save it as "ODF Text Document (.odt)")`);
   }

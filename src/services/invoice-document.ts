@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { formatFiscalNumber } from '../domain/fiscal-number';
 import type { Establishment, Invoice } from '../entities';
 import type { InvoiceTemplateInput } from '../pdf/invoice-template-data';
+import type { InvoiceView } from './invoice-view';
 import type { PricedInvoice } from './pricing/invoice-pricer.service';
 
 /** The issuer block of a document, from the company and the issuing establishment. */
@@ -44,9 +45,8 @@ export function previewDocument(priced: PricedInvoice): InvoiceTemplateInput {
 }
 
 /** The printable document of an issued invoice, from its stored rows only. */
-export function issuedDocument(invoice: Invoice): InvoiceTemplateInput {
-  const { establishment } = invoice.emissionPoint;
-  const printed = (n: number) => formatFiscalNumber(establishment.code, invoice.emissionPoint.code, n);
+export function issuedDocument(invoice: InvoiceView): InvoiceTemplateInput {
+  const printed = (n: number) => formatFiscalNumber(invoice.establishmentCode, invoice.emissionPointCode, n);
   return {
     kind: 'invoice',
     annulled: invoice.isAnnulled,
@@ -58,7 +58,7 @@ export function issuedDocument(invoice: Invoice): InvoiceTemplateInput {
       address: invoice.issuerAddress ?? '',
       phone: invoice.issuerPhone,
       email: invoice.issuerEmail,
-      establishment: { code: establishment.code, name: invoice.establishmentName, address: invoice.establishmentAddress },
+      establishment: { code: invoice.establishmentCode, name: invoice.establishmentName, address: invoice.establishmentAddress },
     },
     fiscalNumber: invoice.fiscalNumber,
     cai: invoice.cai,
@@ -67,7 +67,7 @@ export function issuedDocument(invoice: Invoice): InvoiceTemplateInput {
     issuedAt: invoice.invoiceDate,
     client: invoice.clientName ? { name: invoice.clientName, rtn: invoice.clientLegalId } : null,
     purchaseOrderNumber: invoice.purchaseOrderNumber,
-    lines: invoice.lines.getItems().map((line) => ({
+    lines: invoice.lines.map((line) => ({
       code: line.productCode,
       description: line.description,
       quantity: new Big(line.quantity).toFixed(),
@@ -80,7 +80,7 @@ export function issuedDocument(invoice: Invoice): InvoiceTemplateInput {
       discount: invoice.discountTotal,
       exonerated: invoice.exoneratedAmount,
       exempt: invoice.exemptedAmount,
-      taxBreakdown: invoice.taxes.getItems().map((t) => ({ rate: new Big(t.rate).toFixed(), taxedAmount: t.taxedAmount, taxAmount: t.taxAmount })),
+      taxBreakdown: invoice.taxes.map((t) => ({ rate: new Big(t.rate).toFixed(), taxedAmount: t.taxedAmount, taxAmount: t.taxAmount })),
       total: invoice.total,
     },
     totalInLetters: invoice.totalInLetters,

@@ -1,28 +1,40 @@
 import { inject, injectable } from 'inversify';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
 import { AppError } from '../domain/app-error';
-import { prepareTemplate, readCompanyLogo } from '../pdf/company-template';
+import { prepareTemplateFiles, readTemplateFiles } from '../pdf/company-template';
 import { buildInvoiceTemplateData, InvoiceTemplateInput } from '../pdf/invoice-template-data';
+import type { OdtPackage } from '../pdf/odt-package';
 import { PdfRenderError, type PdfRenderFailure } from '../pdf/pdf-render-error';
+import { renderKey, templateIdentity } from '../pdf/pdf-render-key';
 import type { PdfRenderer } from '../pdf/pdf-renderer';
-import { resolveTemplate } from '../pdf/template-resolver';
 import { TOKENS } from '../tokens';
+import { RenderedPdfCache } from './rendered-pdf-cache';
 
 /** Seconds a caller should wait before asking again: LibreOffice missing will not be back soon. */
 const RETRY_AFTER_SECONDS: Record<PdfRenderFailure, number> = { unavailable: 60, busy: 2, timeout: 5, crashed: 5, failed: 30 };
 
+/** Unzipped templates kept by content: a few companies' letterheads, each a few hundred kB. */
+const PREPARED_TEMPLATES = 16;
+
 /**
  * Renders an invoice document with the company's letterhead (or the default template) and logo,
- * both read afresh for every render. Two entry points because callers differ in what a failure
- * means: POST answers with pdfBase64 null (the invoice stands), GET /pdf answers a retryable 503.
+ * both read afresh for every render, so an edited file is used at once. An issued invoice's PDF
+ * is served from the cache when its render key (data and template bytes) was rendered before.
+ * Two entry points because callers differ in what a failure means: POST answers with pdfBase64
+ * null (the invoice stands), GET /pdf answers a retryable 503.
  */
 @injectable()
 export class InvoicePdfService {
+  /** Unzipping and putting the logo in cost a few ms a render; keyed by the bytes, never stale. */
+  private readonly prepared = new LRUCache<string, OdtPackage>({ max: PREPARED_TEMPLATES });
+
   constructor(
     @inject(TOKENS.PdfRenderer) private readonly renderer: PdfRenderer,
     @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Logger) private readonly logger: Logger,
+    @inject(RenderedPdfCache) private readonly cache: RenderedPdfCache,
   ) {}
 
   /** Whether LibreOffice is there to render (GET /v1/health reports it). */
@@ -32,12 +44,18 @@ export class InvoicePdfService {
 
   /** The PDF, or throws PDF_RENDER_FAILED (503 with Retry-After). */
   async render(companyCode: string, input: InvoiceTemplateInput): Promise<Buffer> {
-    const { templatesDir } = this.config;
     try {
-      const logo = await readCompanyLogo(templatesDir, companyCode);
-      if (logo.problem !== undefined) this.logger.warn({ companyCode, problem: logo.problem }, 'company logo ignored');
-      const template = await prepareTemplate(resolveTemplate(templatesDir, companyCode), logo);
-      return await this.renderer.render(template, buildInvoiceTemplateData(input));
+      const files = await readTemplateFiles(this.config.templatesDir, companyCode);
+      if (files.logo.problem !== undefined) this.logger.warn({ companyCode, problem: files.logo.problem }, 'company logo ignored');
+      const template = templateIdentity(files.bytes, files.logo.data);
+      const data = buildInvoiceTemplateData(input);
+      const render = async () => {
+        const pkg = this.prepared.get(template) ?? (await prepareTemplateFiles(files));
+        this.prepared.set(template, pkg);
+        return this.renderer.render(pkg, data);
+      };
+      // A preview is never stored, so it is never served again.
+      return input.kind === 'invoice' ? await this.cache.getOrRender(renderKey({ data, template }), render) : await render();
     } catch (err) {
       // A renderer failure is expected now and then (LibreOffice busy, restarting, absent); anything
       // else is a bug in building the document, logged as such though the caller still gets a 503.

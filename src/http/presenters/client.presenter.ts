@@ -1,7 +1,7 @@
-import type { Client } from '../../entities';
+import type { ClientView } from '../../services/client.service';
 
 /** The Client resource of SPEC section 2; absent optional values are null, never left out. */
-export function presentClient(client: Client) {
+export function presentClient(client: ClientView) {
   return {
     id: client.id,
     clientName: client.clientName,

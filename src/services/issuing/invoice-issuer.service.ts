@@ -4,11 +4,11 @@ import type { Logger } from 'pino';
 import { AppError } from '../../domain/app-error';
 import { hondurasDate } from '../../domain/calendar-date';
 import { requestFingerprint } from '../../domain/request-fingerprint';
-import type { Invoice } from '../../entities';
 import { TOKENS } from '../../tokens';
 import type { InvoiceRequest } from '../pricing/invoice-request';
 import { InvoicePricer } from '../pricing/invoice-pricer.service';
 import { InvoiceReader } from '../invoice-reader.service';
+import { invoiceViewOf, type InvoiceView } from '../invoice-view';
 import { takeNextNumber } from './cai-numbering';
 import { IdempotencyStore } from './idempotency-store';
 import { createInvoiceRows } from './invoice-factory';
@@ -17,7 +17,7 @@ import { createInvoiceRows } from './invoice-factory';
 const MAX_ATTEMPTS = 4;
 
 export interface IssueResult {
-  invoice: Invoice;
+  invoice: InvoiceView;
   replayed: boolean;
 }
 
@@ -49,15 +49,16 @@ export class InvoiceIssuer {
     const priced = await this.pricer.price(companyId, request, 'issue');
     for (let attempt = 1; ; attempt++) {
       try {
-        const invoiceId = await this.em.transactional(async (em) => {
+        const invoice = await this.em.transactional(async (em) => {
           const recordId = await this.keys.claim(em, companyId, key, fingerprint);
           const taken = await takeNextNumber(em, priced.config.emissionPoint.id, hondurasDate(request.invoiceDate));
-          const invoice = createInvoiceRows(em, companyId, priced, taken);
+          const written = createInvoiceRows(em, companyId, priced, taken);
           await em.flush();
-          await this.keys.bind(em, recordId, invoice);
-          return invoice.id;
+          await this.keys.bind(em, recordId, written);
+          return written;
         });
-        return { invoice: await this.reader.get(companyId, invoiceId), replayed: false };
+        // Answered from the rows just committed (the same columns GET reads), not read back.
+        return { invoice: invoiceViewOf(invoice), replayed: false };
       } catch (err) {
         const retriesLeft = attempt < MAX_ATTEMPTS;
         if (isKeyConflict(err)) {
