@@ -66,7 +66,9 @@ export async function freePort(): Promise<number> {
 export async function startService(env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<BenchChild> {
   const port = await freePort();
   const devNull = fs.openSync('/dev/null', 'w');
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist', 'src', 'main.js')], {
+  // e.g. BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the service.
+  const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+  const child = spawn(process.execPath, [...nodeArgs, path.join(REPO_ROOT, 'dist', 'src', 'main.js')], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', devNull, 'inherit'],

@@ -10,7 +10,9 @@ export interface LoadResult {
 export interface LoadOptions {
   url: string;
   connections: number;
-  seconds: number;
+  /** How long to send; or `amount` requests in all. */
+  seconds?: number;
+  amount?: number;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
@@ -32,7 +34,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
-    duration: options.seconds,
+    ...(options.amount === undefined ? { duration: options.seconds } : { amount: options.amount }),
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,

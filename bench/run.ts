@@ -4,12 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import mysql from 'mysql2/promise';
-import { loadConfig } from '../config/config';
-import { buildContainer } from '../src/container';
-import { openDatabase } from '../src/db/database-bootstrap';
-import { createLogger } from '../src/logger';
-import { createPdfRenderer } from '../src/pdf/create-pdf-renderer';
-import { BENCH_COMPANY, FIVE_LINE_CART, setUpBenchCompany } from './bench-company';
+import { BENCH_COMPANY, FIVE_LINE_CART, prepareBenchDatabase } from './bench-company';
 import { benchDatabase } from './bench-database';
 import { BenchChild, REPO_ROOT, startFloor, startService } from './bench-processes';
 import { load, LoadResult } from './load';
@@ -62,7 +57,7 @@ async function main(): Promise<void> {
   const db = benchDatabase();
   let floorDb: mysql.Connection | undefined;
   try {
-    const auth = await prepareDatabase(db.url);
+    const auth = await prepareBenchDatabase(db.url);
     floorDb = await mysql.createConnection(db.url);
     await floorDb.query('CREATE TABLE bench_floor_counter (id INT PRIMARY KEY, n INT NOT NULL) ENGINE=InnoDB');
     await floorDb.query('CREATE TABLE bench_floor_rows (id INT AUTO_INCREMENT PRIMARY KEY, counter INT NOT NULL, payload VARCHAR(255) NOT NULL) ENGINE=InnoDB');
@@ -105,6 +100,12 @@ async function main(): Promise<void> {
       for (const [name, target] of Object.entries(targets) as Array<[keyof typeof targets, (typeof targets)[keyof typeof targets]]>) {
         reads[name].push(await load({ ...target, connections: CONNECTIONS, seconds: SLICE_SECONDS }));
       }
+    }
+
+    // BENCH_READS_ONLY=1: the reads alone (e.g. to profile them).
+    if (process.env.BENCH_READS_ONLY === '1') {
+      for (const name of Object.keys(reads) as Array<keyof typeof reads>) console.log(`${name}: ${Math.round(perSecond(reads[name]))} req/s`);
+      return;
     }
 
     // 2. Issues at 16 concurrent clients against raw carbone at 16 concurrent renders.
@@ -179,20 +180,6 @@ function ratioAbove(what: string, service: number, floor: number, unit: string, 
 function ratioBelow(what: string, service: number, floor: number, unit: string, floorName: string, goal: number): Figure {
   const ratio = service / floor;
   return { what, service: `${round2(service)} ${unit}`, floor: `${floorName}: ${round2(floor)} ${unit}`, ratio: round3(ratio), goal: `${goal >= 1 ? '<' : '<='} ${goal}`, met: goal >= 1 ? ratio < goal : ratio <= goal };
-}
-
-/** Migrates the bench database and sets up the bench company in this process; returns its auth header. */
-async function prepareDatabase(url: string): Promise<{ Authorization: string }> {
-  const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' });
-  const logger = createLogger(config.logLevel);
-  const orm = await openDatabase(config, logger);
-  try {
-    // Never started: setting up a company renders nothing.
-    const renderer = createPdfRenderer({ ...config, sofficePath: '/nonexistent/soffice' });
-    return await setUpBenchCompany(orm, buildContainer(config, logger, orm, renderer));
-  } finally {
-    await orm.close(true);
-  }
 }
 
 /** The issuing transaction's floor: lock the counter row, insert one row, bump the counter, commit. */

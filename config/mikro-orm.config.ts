@@ -35,8 +35,10 @@ export function mikroOrmOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbConne
       min: 0,
       max: 10,
       // A bounded lock wait on every connection: a stuck lock fails fast and issuing retries it.
+      // MariaDB cuts JSON_ARRAYAGG at group_concat_max_len (1 MB by default); reading an invoice
+      // aggregates its lines, so room for the largest one (1,000 lines of long descriptions).
       afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) => {
-        conn.query(`SET SESSION innodb_lock_wait_timeout = ${config.dbLockWaitTimeoutSeconds}`, (err) => done(err, conn));
+        conn.query(`SET SESSION innodb_lock_wait_timeout = ${config.dbLockWaitTimeoutSeconds}, group_concat_max_len = 16777216`, (err) => done(err, conn));
       },
     },
     driverOptions: { connection: { connectTimeout: config.dbConnectTimeoutSeconds * 1000 } },

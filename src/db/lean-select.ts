@@ -11,6 +11,12 @@ import type { EntityClass, EntityManager, EntityProperty } from '@mikro-orm/mysq
 export interface LeanSelect<T, K extends keyof T> {
   /** `alias.column AS \`property\`, ...` */
   columns: string;
+  /**
+   * `JSON_OBJECT('property', CAST(alias.column AS CHAR), ...)`: one row as a JSON object, to
+   * aggregate a child table into its parent's row (JSON_ARRAYAGG). Every value travels as text,
+   * so decimals keep their exact digits; read() types them like columns.
+   */
+  jsonObject: string;
   read(row: Record<string, unknown>): Pick<T, K>;
 }
 
@@ -32,6 +38,7 @@ export function leanSelect<T extends object, K extends keyof T & string>(em: Ent
   });
   return {
     columns: props.map((p) => `${alias}.\`${p.column}\` AS \`${p.name}\``).join(', '),
+    jsonObject: `JSON_OBJECT(${props.map((p) => `'${p.name}', CAST(${alias}.\`${p.column}\` AS CHAR)`).join(', ')})`,
     read(row) {
       const out = {} as Record<string, unknown>;
       for (const p of props) out[p.name] = p.convert(row[p.name]);
@@ -43,6 +50,15 @@ export function leanSelect<T extends object, K extends keyof T & string>(em: Ent
 /** Table name of an entity, from the ORM's metadata. */
 export function tableOf(em: EntityManager, entity: EntityClass<object>): string {
   return `\`${em.getMetadata().get(entity.name).tableName}\``;
+}
+
+/**
+ * A JSON_ARRAYAGG column as the driver gives it: parsed already (MySQL 8 JSON type), or text
+ * (MariaDB); NULL when the subquery had no row.
+ */
+export function jsonRows(value: unknown): Array<Record<string, unknown>> {
+  if (value === null || value === undefined) return [];
+  return (typeof value === 'string' ? JSON.parse(value) : value) as Array<Record<string, unknown>>;
 }
 
 /** Runs a raw SELECT on the ORM's connection pool (outside any unit of work). */

@@ -96,6 +96,16 @@ describe('POST /v1/invoices', () => {
     expect(got.body).toEqual({ ...posted.body, replayed: false, pdfBase64: null });
   });
 
+  it('answers GET of a 1,000-line invoice with every line in order, as POST answered it', async () => {
+    const items = Array.from({ length: 1000 }, (_, i) => ({ externalProductId: i % 2 === 0 ? 'SKU-ARROZ' : 'SKU-CERVEZA', quantity: i + 1 }));
+    const posted = await issue({ items });
+    expect(posted.status).toBe(201);
+    const got = await t.http.get(`/v1/invoices/${posted.body.id}`).set(acme.auth);
+    expect(got.status).toBe(200);
+    expect(got.body.lines.map((l: { quantity: number }) => l.quantity)).toEqual(items.map((i) => i.quantity));
+    expect(got.body).toEqual({ ...posted.body, replayed: false, pdfBase64: null });
+  });
+
   describe('Idempotency-Key', () => {
     it.each([
       ['missing', null],

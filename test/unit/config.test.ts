@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig, maskDatabaseUrl } from '../../config/config';
 
@@ -39,6 +40,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('starts one LibreOffice per core, caches 32 MB of PDFs and allows 120000 requests a minute by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      pdfFactories: Math.min(16, os.availableParallelism()),
+      pdfCacheMaxMb: 32,
+      rateLimitPerMinute: 120000,
+    });
+    expect(loadConfig({ PDF_CACHE_MAX_MB: '0' }).pdfCacheMaxMb).toBe(0);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
   });
@@ -52,6 +62,8 @@ describe('loadConfig', () => {
     ['BODY_LIMIT', 'lots', 'BODY_LIMIT must be a size'],
     ['ALLOWED_ISV_RATES', '15;18', 'ALLOWED_ISV_RATES must be a comma-separated list'],
     ['PDF_FACTORIES', '0', 'PDF_FACTORIES must be between 1 and 16'],
+    ['PDF_CACHE_MAX_MB', '-1', 'PDF_CACHE_MAX_MB must be a whole number'],
+    ['PDF_CACHE_MAX_MB', '5000', 'PDF_CACHE_MAX_MB must be between 0 and 4096'],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
