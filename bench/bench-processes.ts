@@ -123,3 +123,11 @@ export function treeRssMiB(pid: number): { rssMiB: number; processes: number } {
   }
   return { rssMiB: Math.round(kib / 102.4) / 10, processes: pids.length };
 }
+
+/** CPU time (user + system) a process has used so far, in ms (clock ticks of 10 ms). */
+export function processCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after "pid (comm) ".
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import mysql from 'mysql2/promise';
 import { BENCH_COMPANY, FIVE_LINE_CART, prepareBenchDatabase } from './bench-company';
 import { benchDatabase } from './bench-database';
-import { BenchChild, REPO_ROOT, startFloor, startService } from './bench-processes';
+import { BenchChild, processCpuMs, REPO_ROOT, startFloor, startService } from './bench-processes';
 import { load, LoadResult } from './load';
 import { closeClient, getRaw, postJson } from './loopback-client';
 import { summarize } from './stats';
@@ -96,15 +96,22 @@ async function main(): Promise<void> {
 
     // 1. Reads at 16 concurrent clients.
     const reads: Record<keyof typeof targets, LoadResult[]> = { hello: [], invoice: [], health: [], clients: [] };
-    for (let r = 0; r < ROUNDS; r++) {
+    // CPU the serving process used: under a shared machine's contention, a steadier measure than req/s.
+    const cpuMs: Record<keyof typeof targets, number> = { hello: 0, invoice: 0, health: 0, clients: 0 };
+    for (let r = 0; r < (process.env.BENCH_ONLY === 'issues' ? 0 : ROUNDS); r++) {
       for (const [name, target] of Object.entries(targets) as Array<[keyof typeof targets, (typeof targets)[keyof typeof targets]]>) {
+        const pid = (name === 'hello' ? hello : service).child.pid!;
+        const cpuBefore = processCpuMs(pid);
         reads[name].push(await load({ ...target, connections: CONNECTIONS, seconds: SLICE_SECONDS }));
+        cpuMs[name] += processCpuMs(pid) - cpuBefore;
       }
     }
 
-    // BENCH_READS_ONLY=1: the reads alone (e.g. to profile them).
-    if (process.env.BENCH_READS_ONLY === '1') {
-      for (const name of Object.keys(reads) as Array<keyof typeof reads>) console.log(`${name}: ${Math.round(perSecond(reads[name]))} req/s`);
+    const cpuPerRequest = (name: keyof typeof reads) => round3(cpuMs[name] / reads[name].reduce((n, r) => n + r.requests, 0));
+
+    // BENCH_ONLY=reads: the reads alone (e.g. to profile them).
+    if (process.env.BENCH_ONLY === 'reads') {
+      for (const name of Object.keys(reads) as Array<keyof typeof reads>) console.log(`${name}: ${Math.round(perSecond(reads[name]))} req/s, ${cpuPerRequest(name)} ms CPU each`);
       return;
     }
 
@@ -114,6 +121,12 @@ async function main(): Promise<void> {
     for (let r = 0; r < ROUNDS - 1; r++) {
       renders.push(await load({ url: `http://127.0.0.1:${renderFloor.port}/render`, method: 'POST', connections: CONNECTIONS, seconds: POST_SLICE_SECONDS }));
       issues.push(await load({ url: `${base}/v1/invoices`, method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(FIVE_LINE_CART), perRequestHeaders: issueKey, check: withPdf, connections: CONNECTIONS, seconds: POST_SLICE_SECONDS }));
+    }
+
+    // BENCH_ONLY=issues: section 2 alone.
+    if (process.env.BENCH_ONLY === 'issues') {
+      console.log(`service ${perSecond(issues).toFixed(1)} invoices/s, carbone ${perSecond(renders).toFixed(1)} PDF/s, ratio ${(perSecond(issues) / perSecond(renders)).toFixed(3)}`);
+      return;
     }
 
     // 3. One client at a time: issue, its floors, reprints, previews.
@@ -163,7 +176,8 @@ async function main(): Promise<void> {
       ratioBelow("replay's pdfBase64 (same key and body), p50", median(latency.replay), median(latency.render), 'ms', 'one render', 0.1),
       ratioBelow('preview of 500 lines (with PDF), p50', median(latency.preview500), median(latency.preview1), 'ms', 'preview of 1 line', 10),
     ];
-    report(figures, { issueResults: issues, renderResults: renders, latency });
+    const cpu = Object.fromEntries((Object.keys(reads) as Array<keyof typeof reads>).map((name) => [name, cpuPerRequest(name)]));
+    report(figures, cpu, { issueResults: issues, renderResults: renders, latency });
   } finally {
     closeClient();
     await floorDb?.end();
@@ -206,10 +220,11 @@ async function reprint(base: string, id: number, auth: Record<string, string>): 
   return res.ms;
 }
 
-function report(figures: Figure[], raw: object): void {
+function report(figures: Figure[], cpuMsPerRequest: Record<string, number>, raw: object): void {
   console.log(`\nInvoicing service bench, ${BENCH_COMPANY} company: service and floors side by side, interleaved, in one run`);
   console.log(`node ${process.version}, ${os.availableParallelism()} cores, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (a busy machine lowers both sides of a ratio)\n`);
   console.table(figures.map((f) => ({ what: f.what, service: f.service, floor: f.floor, ratio: f.ratio, goal: f.goal, met: f.met ? 'yes' : 'NO' })));
+  console.log(`CPU of the serving process per request at ${CONNECTIONS} concurrent, ms: ${Object.entries(cpuMsPerRequest).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   console.log(
     [
       `Throughput: autocannon, ${CONNECTIONS} keep-alive connections, ${ROUNDS} slices of ${SLICE_SECONDS} s per read target (${ROUNDS - 1} of ${POST_SLICE_SECONDS} s for issues),`,
@@ -218,7 +233,7 @@ function report(figures: Figure[], raw: object): void {
     ].join('\n'),
   );
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cores: os.availableParallelism(), loadAverage: os.loadavg(), figures, raw }, null, 2)}\n`);
+  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cores: os.availableParallelism(), loadAverage: os.loadavg(), figures, cpuMsPerRequest, raw }, null, 2)}\n`);
   console.log(`\nwritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
 }
 

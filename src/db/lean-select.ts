@@ -61,6 +61,11 @@ export function jsonRows(value: unknown): Array<Record<string, unknown>> {
   return (typeof value === 'string' ? JSON.parse(value) : value) as Array<Record<string, unknown>>;
 }
 
+/** A Date as a DATETIME(3) literal in UTC, the zone every DATETIME column holds (no session zone involved). */
+export function utcDatetime(instant: Date): string {
+  return instant.toISOString().replace('T', ' ').replace('Z', '');
+}
+
 /** Runs a raw SELECT on the ORM's connection pool (outside any unit of work). */
 export function selectRows(em: EntityManager, sql: string, params: unknown[]): Promise<Array<Record<string, unknown>>> {
   return em.getConnection().execute(sql, params as never[], 'all');

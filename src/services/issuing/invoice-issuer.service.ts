@@ -79,11 +79,11 @@ export class InvoiceIssuer {
 
   private async replayOf(companyId: number, key: string, fingerprint: string): Promise<IssueResult | null> {
     const record = await this.keys.find(companyId, key);
-    if (!record || !record.invoice) return null;
+    if (!record || record.invoiceId === null) return null;
     if (record.fingerprint !== fingerprint) {
       throw new AppError('IDEMPOTENCY_KEY_REQUEST_MISMATCH', 'This Idempotency-Key was used with a different request body; use a new key for a different invoice.');
     }
-    return { invoice: await this.reader.get(companyId, record.invoice.id), replayed: true };
+    return { invoice: await this.reader.get(companyId, record.invoiceId), replayed: true };
   }
 }
 
