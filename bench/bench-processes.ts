@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { stopForGood } from '../test/support/service-process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -11,16 +11,6 @@ export interface BenchChild {
   child: ChildProcess;
   port: number;
   stop(): Promise<void>;
-}
-
-/** SIGTERM (a service stops its LibreOffice on it), then SIGKILL after `graceMs`. */
-async function stop(child: ChildProcess, graceMs = 15_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** Starts a compiled floor script that prints {"port":N} on its first stdout line once ready. */
@@ -43,7 +33,7 @@ export function startFloor(script: string, env: NodeJS.ProcessEnv = {}, timeoutM
       if (text.includes('\n')) {
         clearTimeout(timer);
         child.stdout!.resume();
-        resolve({ child, port: (JSON.parse(line) as { port: number }).port, stop: () => stop(child) });
+        resolve({ child, port: (JSON.parse(line) as { port: number }).port, stop: () => stopForGood(child) });
       }
     });
   });
@@ -79,12 +69,12 @@ export async function startService(env: NodeJS.ProcessEnv, timeoutMs = 120_000):
     if (child.exitCode !== null) throw new Error(`the service exited with code ${child.exitCode} during start-up`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/v1/health`);
-      if (res.status === 200) return { child, port, stop: () => stop(child) };
+      if (res.status === 200) return { child, port, stop: () => stopForGood(child) };
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
-      await stop(child);
+      await stopForGood(child);
       throw new Error(`the service did not answer /v1/health within ${timeoutMs} ms`);
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -124,10 +114,10 @@ export function treeRssMiB(pid: number): { rssMiB: number; processes: number } {
   return { rssMiB: Math.round(kib / 102.4) / 10, processes: pids.length };
 }
 
-/** CPU time (user + system) a process has used so far, in ms (clock ticks of 10 ms). */
-export function processCpuMs(pid: number): number {
+/** CPU time a process has used so far, in ms (clock ticks of 10 ms): in user space and in the kernel. */
+export function processCpuMs(pid: number): { user: number; system: number } {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after "pid (comm) ".
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
 }

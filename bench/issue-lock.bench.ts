@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -13,7 +12,9 @@ import { buildApp } from '../src/http/app';
 import { createLogger } from '../src/logger';
 import { createPdfRenderer } from '../src/pdf/create-pdf-renderer';
 import type { CarbonePdfRenderer } from '../src/pdf/pdf-renderer';
+import { runBench, writeResults } from './bench-output';
 import { benchDatabase } from './bench-database';
+import { REPO_ROOT } from './bench-processes';
 import { FIVE_LINE_CART, setUpBenchCompany } from './bench-company';
 import { closeClient, postJson, TimedResponse } from './loopback-client';
 import { summarize, Summary } from './stats';
@@ -34,8 +35,7 @@ import { TransactionTimer } from './transaction-timer';
  */
 const SAMPLES = 50;
 const WARM_UP = 5;
-/** bench/results/latest.json of the repository, whether run compiled (dist/bench) or from bench/. */
-const RESULTS_FILE = path.resolve(__dirname, path.basename(path.dirname(__dirname)) === 'dist' ? '../..' : '..', 'bench/results/issue-lock.json');
+const RESULTS_FILE = path.join(REPO_ROOT, 'bench', 'results', 'issue-lock.json');
 
 interface Row {
   measurement: string;
@@ -140,16 +140,7 @@ function report(rows: Row[]): void {
       'without PDF): lock held = from the CAI range SELECT ... FOR UPDATE returning to COMMIT done; the PDF is rendered after it.',
     ].join('\n'),
   );
-  fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-  const results = { date: new Date().toISOString(), node: process.version, cores: os.cpus().length, loadAverage: os.loadavg(), samples: SAMPLES, rows };
-  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\nwritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  writeResults(RESULTS_FILE, { samples: SAMPLES, rows });
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exit(1);
-  },
-);
+runBench(main);

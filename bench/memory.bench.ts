@@ -4,6 +4,7 @@ import { FIVE_LINE_CART, prepareBenchDatabase } from './bench-company';
 import { benchDatabase } from './bench-database';
 import { BenchChild, startService, treeRssMiB } from './bench-processes';
 import { load } from './load';
+import { runBench } from './bench-output';
 
 /**
  * `npm run bench:memory`: resident memory of one service instance with its LibreOffice
@@ -70,10 +71,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exit(1);
-  },
-);
+runBench(main);

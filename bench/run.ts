@@ -1,11 +1,11 @@
 import 'reflect-metadata';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import mysql from 'mysql2/promise';
 import { BENCH_COMPANY, FIVE_LINE_CART, prepareBenchDatabase } from './bench-company';
 import { benchDatabase } from './bench-database';
+import { runBench, writeResults } from './bench-output';
 import { BenchChild, processCpuMs, REPO_ROOT, startFloor, startService } from './bench-processes';
 import { load, LoadResult } from './load';
 import { closeClient, getRaw, postJson } from './loopback-client';
@@ -97,17 +97,22 @@ async function main(): Promise<void> {
     // 1. Reads at 16 concurrent clients.
     const reads: Record<keyof typeof targets, LoadResult[]> = { hello: [], invoice: [], health: [], clients: [] };
     // CPU the serving process used: under a shared machine's contention, a steadier measure than req/s.
-    const cpuMs: Record<keyof typeof targets, number> = { hello: 0, invoice: 0, health: 0, clients: 0 };
+    const cpuMs = Object.fromEntries(Object.keys(targets).map((name) => [name, { user: 0, system: 0 }])) as Record<keyof typeof targets, { user: number; system: number }>;
     for (let r = 0; r < (process.env.BENCH_ONLY === 'issues' ? 0 : ROUNDS); r++) {
       for (const [name, target] of Object.entries(targets) as Array<[keyof typeof targets, (typeof targets)[keyof typeof targets]]>) {
         const pid = (name === 'hello' ? hello : service).child.pid!;
         const cpuBefore = processCpuMs(pid);
         reads[name].push(await load({ ...target, connections: CONNECTIONS, seconds: SLICE_SECONDS }));
-        cpuMs[name] += processCpuMs(pid) - cpuBefore;
+        const cpuAfter = processCpuMs(pid);
+        cpuMs[name].user += cpuAfter.user - cpuBefore.user;
+        cpuMs[name].system += cpuAfter.system - cpuBefore.system;
       }
     }
 
-    const cpuPerRequest = (name: keyof typeof reads) => round3(cpuMs[name] / reads[name].reduce((n, r) => n + r.requests, 0));
+    const cpuPerRequest = (name: keyof typeof reads) => {
+      const requests = reads[name].reduce((n, r) => n + r.requests, 0);
+      return `${round3((cpuMs[name].user + cpuMs[name].system) / requests)} (user ${round3(cpuMs[name].user / requests)}, kernel ${round3(cpuMs[name].system / requests)})`;
+    };
 
     // BENCH_ONLY=reads: the reads alone (e.g. to profile them).
     if (process.env.BENCH_ONLY === 'reads') {
@@ -220,11 +225,11 @@ async function reprint(base: string, id: number, auth: Record<string, string>): 
   return res.ms;
 }
 
-function report(figures: Figure[], cpuMsPerRequest: Record<string, number>, raw: object): void {
+function report(figures: Figure[], cpuMsPerRequest: Record<string, string>, raw: object): void {
   console.log(`\nInvoicing service bench, ${BENCH_COMPANY} company: service and floors side by side, interleaved, in one run`);
   console.log(`node ${process.version}, ${os.availableParallelism()} cores, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (a busy machine lowers both sides of a ratio)\n`);
   console.table(figures.map((f) => ({ what: f.what, service: f.service, floor: f.floor, ratio: f.ratio, goal: f.goal, met: f.met ? 'yes' : 'NO' })));
-  console.log(`CPU of the serving process per request at ${CONNECTIONS} concurrent, ms: ${Object.entries(cpuMsPerRequest).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  console.log(`CPU of the serving process per request at ${CONNECTIONS} concurrent, ms:\n  ${Object.entries(cpuMsPerRequest).map(([k, v]) => `${k} ${v}`).join('\n  ')}`);
   console.log(
     [
       `Throughput: autocannon, ${CONNECTIONS} keep-alive connections, ${ROUNDS} slices of ${SLICE_SECONDS} s per read target (${ROUNDS - 1} of ${POST_SLICE_SECONDS} s for issues),`,
@@ -232,15 +237,7 @@ function report(figures: Figure[], cpuMsPerRequest: Record<string, number>, raw:
       `${LATENCY_ROUNDS * LATENCY_PER_ROUND} samples taken in ${LATENCY_ROUNDS} interleaved rounds (previews: ${LATENCY_ROUNDS * PREVIEW_PER_ROUND}); the render floor is carbone's own time.`,
     ].join('\n'),
   );
-  fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cores: os.availableParallelism(), loadAverage: os.loadavg(), figures, cpuMsPerRequest, raw }, null, 2)}\n`);
-  console.log(`\nwritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  writeResults(RESULTS_FILE, { figures, cpuMsPerRequest, raw });
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exit(1);
-  },
-);
+runBench(main);
