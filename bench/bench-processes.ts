@@ -99,19 +99,27 @@ export function processTree(pid: number): number[] {
   return tree;
 }
 
+export interface TreeRss {
+  rssMiB: number;
+  processes: number;
+  /** MiB per process, named by command (node, soffice.bin, python3...), largest first. */
+  byProcess: string;
+}
+
 /** Resident memory of a process tree in MiB (sum of VmRSS; shared pages count once per process). */
-export function treeRssMiB(pid: number): { rssMiB: number; processes: number } {
-  let kib = 0;
-  const pids = processTree(pid);
-  for (const p of pids) {
+export function treeRssMiB(pid: number): TreeRss {
+  const mib = (kib: number) => Math.round(kib / 102.4) / 10;
+  const each: Array<{ name: string; kib: number }> = [];
+  for (const p of processTree(pid)) {
     try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'));
-      kib += match ? Number(match[1]) : 0;
+      const status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
+      each.push({ name: /Name:\s+(\S+)/.exec(status)?.[1] ?? String(p), kib: Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) });
     } catch {
       // ended meanwhile
     }
   }
-  return { rssMiB: Math.round(kib / 102.4) / 10, processes: pids.length };
+  each.sort((a, b) => b.kib - a.kib);
+  return { rssMiB: mib(each.reduce((n, e) => n + e.kib, 0)), processes: each.length, byProcess: each.map((e) => `${e.name} ${mib(e.kib)}`).join(', ') };
 }
 
 /** CPU time a process has used so far, in ms (clock ticks of 10 ms): in user space and in the kernel. */

@@ -58,9 +58,9 @@ async function main(): Promise<void> {
     console.log(`\nService memory, ${TOTAL} issues (5 lines, with PDF) at ${CONNECTIONS} concurrent clients`);
     console.log(`node ${process.version}, ${os.availableParallelism()} cores, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
     console.table([
-      { when: 'started (LibreOffice warm)', 'RSS MiB': started.rssMiB, processes: started.processes, 'issued with PDF': 0 },
-      { when: `after ${FIRST} issues`, 'RSS MiB': afterFirst.rssMiB, processes: afterFirst.processes, 'issued with PDF': first.good },
-      { when: `after ${TOTAL} issues`, 'RSS MiB': afterAll.rssMiB, processes: afterAll.processes, 'issued with PDF': first.good + rest.good },
+      { when: 'started (LibreOffice warm)', 'RSS MiB': started.rssMiB, 'issued with PDF': 0, 'per process MiB': started.byProcess },
+      { when: `after ${FIRST} issues`, 'RSS MiB': afterFirst.rssMiB, 'issued with PDF': first.good, 'per process MiB': afterFirst.byProcess },
+      { when: `after ${TOTAL} issues`, 'RSS MiB': afterAll.rssMiB, 'issued with PDF': first.good + rest.good, 'per process MiB': afterAll.byProcess },
     ]);
     console.log(`growth from ${FIRST} to ${TOTAL} issues: ${(growth * 100).toFixed(1)} % (goal: within ${GOAL * 100} %) -> ${Math.abs(growth) <= GOAL ? 'met' : 'NOT met'}`);
     console.log(`mean PDF ${Math.round(pdfBytes / Math.max(1, first.good + rest.good) / 1024)} kB; the PDF cache holds at most PDF_CACHE_MAX_MB (default 32 MB) of them`);

@@ -32,7 +32,9 @@ describe('PDF rendering when LibreOffice dies or is overloaded', () => {
   const renderDir = path.join(os.tmpdir(), 'invoicing-service-pdf', `p${process.pid}`, 'render');
 
   beforeAll(async () => {
-    t = await createTestApp({ pdf: true, env: { PDF_QUEUE_LIMIT: '2' } });
+    // One LibreOffice and no PDF cache: these tests are about the renderer itself, and a cached
+    // reprint would never reach it.
+    t = await createTestApp({ pdf: true, env: { PDF_QUEUE_LIMIT: '2', PDF_FACTORIES: '1', PDF_CACHE_MAX_MB: '0' } });
     acme = await setUpCompany(t, pricingSetup(uniqueCode('R')));
     const issue = async (quantity: number, lines: number) => {
       const items = Array.from({ length: lines }, () => ({ externalProductId: 'SKU-ARROZ', quantity }));
