@@ -1,4 +1,5 @@
 import path from 'node:path';
+import Big from 'big.js';
 import * as yup from 'yup';
 import { defaults, SettingName } from './defaults';
 
@@ -25,6 +26,11 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   dbLockWaitTimeoutSeconds: number;
   rateLimitPerMinute: number;
+  /** Lempiras, 2 decimals; a sale whose total exceeds it needs an identified buyer. null: rule off. */
+  finalConsumerIdThreshold: string | null;
+  /** Percent of a CAI range (0..100, up to 2 decimals) at or below which it is LOW. */
+  caiWarnRemainingPercent: string;
+  caiWarnDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -63,6 +69,16 @@ const schema = yup.object({
   SHUTDOWN_TIMEOUT_MS: integer(0, 600000),
   DB_LOCK_WAIT_TIMEOUT_SECONDS: integer(1, 3600),
   RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000),
+  FINAL_CONSUMER_ID_THRESHOLD: yup
+    .string()
+    .required()
+    .matches(/^\d{1,12}(\.\d{1,2})?$/, '${path} must be an amount in lempiras such as 10000.00 (0 turns the rule off)'),
+  CAI_WARN_REMAINING_PERCENT: yup
+    .string()
+    .required()
+    .matches(/^\d{1,3}(\.\d{1,2})?$/, '${path} must be a percentage such as 10 or 2.5')
+    .test('range', '${path} must be between 0 and 100', (v) => Number(v) <= 100),
+  CAI_WARN_DAYS: integer(0, 3650),
 });
 
 function isMysqlUrl(value: string | undefined): boolean {
@@ -112,7 +128,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: Number(s.SHUTDOWN_TIMEOUT_MS),
     dbLockWaitTimeoutSeconds: Number(s.DB_LOCK_WAIT_TIMEOUT_SECONDS),
     rateLimitPerMinute: Number(s.RATE_LIMIT_PER_MINUTE),
+    finalConsumerIdThreshold: finalConsumerThreshold(s.FINAL_CONSUMER_ID_THRESHOLD),
+    caiWarnRemainingPercent: s.CAI_WARN_REMAINING_PERCENT,
+    caiWarnDays: Number(s.CAI_WARN_DAYS),
   };
+}
+
+/** The threshold with 2 decimals, or null when it is 0 (the rule is off). */
+function finalConsumerThreshold(value: string): string | null {
+  const amount = new Big(value);
+  return amount.eq(0) ? null : amount.toFixed(2);
 }
 
 /** The URL with its password replaced, fit for logs and error messages. */

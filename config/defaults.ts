@@ -44,6 +44,18 @@ export const defaults = {
    * by capacity, never refused; it stops a runaway client from taking a larger instance whole.
    */
   RATE_LIMIT_PER_MINUTE: '120000',
+  /**
+   * Lempiras above which a sale must name an identified buyer (a client with an RTN): the law's
+   * final-consumer limit, which the Finance ministry may change; 0 turns the rule off.
+   */
+  FINAL_CONSUMER_ID_THRESHOLD: '10000.00',
+  /** A CAI range with this percent of its numbers or fewer left is LOW (`admin cai status`, issuing warning). */
+  CAI_WARN_REMAINING_PERCENT: '10',
+  /**
+   * A CAI range whose deadline is this many days away or fewer is DUE. 60: the law lets the next
+   * CAI be requested only in the last two months of the current one.
+   */
+  CAI_WARN_DAYS: '60',
 } as const;
 
 export type SettingName = keyof typeof defaults;

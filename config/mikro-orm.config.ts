@@ -1,14 +1,27 @@
 import { defineConfig, Options } from '@mikro-orm/mysql';
 import { Migrator } from '@mikro-orm/migrations';
+import type { Logger } from 'pino';
+import { prepareSession, SessionConnection } from '../src/db/session-setup';
 import { ALL_ENTITIES } from '../src/entities';
 import { MIGRATIONS } from '../migrations';
 import type { AppConfig } from './config';
+
+/** A mysql2 connection as knex's pool holds it. */
+interface PooledConnection {
+  promise(): SessionConnection;
+  once(event: 'end', listener: () => void): void;
+  __knex__disposed?: unknown;
+}
 
 /**
  * MikroORM options from the validated configuration. Entities and migrations are listed
  * explicitly, so the same options work from compiled JavaScript, ts-jest and the CLI.
  */
-export function mikroOrmOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbConnectTimeoutSeconds' | 'dbLockWaitTimeoutSeconds'>, overrides: Partial<Options> = {}): Options {
+export function mikroOrmOptions(
+  config: Pick<AppConfig, 'databaseUrl' | 'dbConnectTimeoutSeconds' | 'dbLockWaitTimeoutSeconds'>,
+  overrides: Partial<Options> = {},
+  logger?: Logger,
+): Options {
   return defineConfig({
     clientUrl: config.databaseUrl.replace(/^mariadb:/, 'mysql:'),
     entities: ALL_ENTITIES,
@@ -34,14 +47,23 @@ export function mikroOrmOptions(config: Pick<AppConfig, 'databaseUrl' | 'dbConne
     pool: {
       min: 0,
       max: 10,
-      // A bounded lock wait on every connection: a stuck lock fails fast and issuing retries it.
-      // MariaDB cuts JSON_ARRAYAGG at group_concat_max_len (1 MB by default); reading an invoice
-      // aggregates its lines, so room for the largest one (1,000 lines of long descriptions).
-      afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) => {
-        conn.query(`SET SESSION innodb_lock_wait_timeout = ${config.dbLockWaitTimeoutSeconds}, group_concat_max_len = 16777216`, (err) => done(err, conn));
+      // A bounded lock wait on every connection (a stuck lock fails fast and issuing retries it)
+      // and, on a Galera node, causal reads.
+      afterCreate: (conn: PooledConnection, done: (err: Error | null, conn: unknown) => void) => {
+        // A connection the server closed (killed, timed out, node shut down or crashed) is marked
+        // with knex's own "disposed" flag, so the pool never lends it to the next request.
+        conn.once('end', () => (conn.__knex__disposed = 'the server closed the connection'));
+        prepareSession(conn.promise(), config.dbLockWaitTimeoutSeconds).then(
+          () => done(null, conn),
+          (err: Error) => done(err, conn),
+        );
       },
     },
-    driverOptions: { connection: { connectTimeout: config.dbConnectTimeoutSeconds * 1000 } },
+    driverOptions: {
+      connection: { connectTimeout: config.dbConnectTimeoutSeconds * 1000 },
+      // knex warns on console (e.g. when its pool drops a broken connection); keep logs JSON.
+      ...(logger ? { log: { warn: (message: unknown) => logger.warn({ detail: String(message) }, 'database pool warning') } } : {}),
+    },
     ...overrides,
   });
 }

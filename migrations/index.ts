@@ -1,6 +1,9 @@
 import { Migration20261122000000Initial } from './Migration20261122000000Initial';
 import { Migration20261122020000InvoiceIssuerSnapshot } from './Migration20261122020000InvoiceIssuerSnapshot';
 import { Migration20261124000000ExoneratedBuyerReferences } from './Migration20261124000000ExoneratedBuyerReferences';
+import { Migration20261124010000TemplateVersions } from './Migration20261124010000TemplateVersions';
+import { Migration20261124020000SalesRegisterIndex } from './Migration20261124020000SalesRegisterIndex';
+import { Migration20261124040000MigrationLock } from './Migration20261124040000MigrationLock';
 
 /**
  * Every migration in order. Listed explicitly (no folder scan) so compiled JavaScript, ts-jest and
@@ -10,4 +13,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261122000000Initial', class: Migration20261122000000Initial },
   { name: 'Migration20261122020000InvoiceIssuerSnapshot', class: Migration20261122020000InvoiceIssuerSnapshot },
   { name: 'Migration20261124000000ExoneratedBuyerReferences', class: Migration20261124000000ExoneratedBuyerReferences },
+  { name: 'Migration20261124010000TemplateVersions', class: Migration20261124010000TemplateVersions },
+  { name: 'Migration20261124020000SalesRegisterIndex', class: Migration20261124020000SalesRegisterIndex },
+  { name: 'Migration20261124040000MigrationLock', class: Migration20261124040000MigrationLock },
 ];

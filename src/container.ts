@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/config';
 import { ApiKeyService } from './services/api-key.service';
 import { Authenticator } from './services/authenticator.service';
 import { ClientService } from './services/client.service';
+import { DatabaseReadiness } from './services/database-readiness.service';
 import { CompanySetupService } from './services/company-setup/company-setup.service';
 import { ClientExonerationService } from './services/client-exoneration.service';
 import { InvoiceAnnulmentService } from './services/invoice-annulment.service';
@@ -20,7 +21,13 @@ import { SaleClientResolver } from './services/pricing/sale-client';
 import { InvoiceReader } from './services/invoice-reader.service';
 import { IdempotencyStore } from './services/issuing/idempotency-store';
 import { TemplateCheckService } from './services/template-check.service';
+import { TemplateVersionStore } from './services/template-versions.service';
 import { InvoiceIssuer } from './services/issuing/invoice-issuer.service';
+import { CaiRangeAlerts } from './services/cai-status/cai-range-alerts';
+import { CaiStatusService } from './services/cai-status/cai-status.service';
+import { SalesRegisterService } from './services/fiscal-reports/sales-register.service';
+import { UnusedNumbersService } from './services/fiscal-reports/unused-numbers.service';
+import { NumberingAuditService } from './services/numbering-audit/numbering-audit.service';
 
 /**
  * The composition root: the only place that binds. Services are stateless singletons over the
@@ -36,9 +43,12 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   container.bind(TOKENS.PdfRenderer).toConstantValue(pdfRenderer);
   for (const service of [Authenticator, ClientService, ApiKeyService, ClientExonerationService, InvoiceAnnulmentService,
     IntegrationConfigLoader, SaleClientResolver, CatalogLineResolver, InvoicePricer, InvoicePdfService, InvoicePreviewService,
-    IdempotencyStore, InvoiceReader, InvoiceIssuer, TemplateCheckService, RenderedPdfCache]) {
+    IdempotencyStore, InvoiceReader, InvoiceIssuer, TemplateCheckService, TemplateVersionStore, DatabaseReadiness, RenderedPdfCache]) {
     container.bind(service).toSelf();
   }
   container.bind(CompanySetupService).toSelf();
+  for (const service of [CaiRangeAlerts, CaiStatusService, SalesRegisterService, UnusedNumbersService, NumberingAuditService]) {
+    container.bind(service).toSelf();
+  }
   return container;
 }

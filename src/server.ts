@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, maskDatabaseUrl } from '../config/config';
 import { buildContainer } from './container';
 import { DatabaseUnavailableError, openDatabase } from './db/database-bootstrap';
 import { buildApp } from './http/app';
+import { createHttpServer } from './http/http-server';
 import { createLogger } from './logger';
 import { createPdfRenderer } from './pdf/create-pdf-renderer';
 import { scheduleIdempotencyPurge } from './services/idempotency-purge.scheduler';
@@ -53,7 +54,7 @@ export async function startService({ onListening, logDestination }: StartOptions
   else logger.warn({ reason: pdfRenderer.unavailableReason }, 'PDF rendering unavailable: invoices are issued with pdfBase64 null until LibreOffice is installed');
   const container = buildContainer(config, logger, orm, pdfRenderer);
   const app = buildApp(container);
-  const server = http.createServer(app.callback());
+  const server = createHttpServer(app, logger);
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   const port = (server.address() as AddressInfo).port;

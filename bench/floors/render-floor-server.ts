@@ -26,7 +26,8 @@ const data = buildInvoiceTemplateData({
 async function main(): Promise<void> {
   const location = locateLibreOffice();
   if (!location.available) throw new Error(location.reason);
-  const carbone = loadCarbone(location.installation);
+  // No die-with-parent launchers: the bench stops this process and its LibreOffice itself.
+  const carbone = loadCarbone(location.installation, undefined);
   // set() with startFactory true would start the factories itself and init() would then never call back.
   carbone.set({ factories, startFactory: false, tempPath: os.tmpdir() });
   await new Promise<void>((resolve) => carbone.converter.init({ factories, startFactory: true }, resolve));

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
 import { COMMANDS } from './commands';
 import { CliRuntime, runCommand } from './cli-runtime';
+import { CommandExit } from './command-exit';
 
 /**
  * The operator CLI: `npm run --silent admin -- <command>` (DESIGN section 10). Exit 0 on
@@ -26,6 +27,7 @@ export async function main(argv: string[]): Promise<number> {
       // --help and --version end here with exit code 0.
       return err.exitCode;
     }
+    if (err instanceof CommandExit) return err.exitCode;
     process.stderr.write(`error: ${oneLine(err)}\n`);
     return 1;
   }

@@ -3,16 +3,17 @@ import mysql from 'mysql2/promise';
 import type { Logger } from 'pino';
 import { AppConfig, maskDatabaseUrl } from '../../config/config';
 import { mikroOrmOptions } from '../../config/mikro-orm.config';
+import { fixVersionsOfUnversionedInvoices } from '../services/template-versions.service';
+import { MigrationLockTimeoutError, withMigrationLock } from './migration-lock';
+import { prepareSession } from './session-setup';
 
 /** Start-up could not reach or prepare the database; the message is the one line to print. */
 export class DatabaseUnavailableError extends Error {}
 
-const MIGRATION_LOCK = 'invoicing_service_migrations';
-
 /**
  * Makes the database ready and returns a connected ORM: creates the database when missing and
- * applies pending migrations. Several instances may start at once, so migrations run under a
- * MySQL named lock (GET_LOCK works on MariaDB and MySQL 8 alike).
+ * applies pending migrations. Several instances may start at once, on one server or on several
+ * nodes of a Galera cluster, so migrations run under a lock row the whole cluster agrees on.
  */
 export async function openDatabase(config: AppConfig, logger: Logger): Promise<MikroORM> {
   const url = new URL(config.databaseUrl);
@@ -21,17 +22,20 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<M
   try {
     await admin.query(`CREATE DATABASE IF NOT EXISTS \`${database.replace(/`/g, '``')}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
     await admin.query(`USE \`${database.replace(/`/g, '``')}\``);
-    const [rows] = await admin.query('SELECT GET_LOCK(?, 120) AS got', [MIGRATION_LOCK]);
-    if ((rows as { got: number }[])[0]?.got !== 1) throw new DatabaseUnavailableError('Timed out waiting for another instance to finish migrations');
-    const orm = await MikroORM.init(mikroOrmOptions(config));
+    await prepareSession(admin, config.dbLockWaitTimeoutSeconds);
+    const orm = await MikroORM.init(mikroOrmOptions(config, {}, logger));
     try {
-      const applied = await orm.getMigrator().up();
+      const applied = await withMigrationLock(admin, logger, async () => {
+        const done = await orm.getMigrator().up();
+        // SQL cannot read template files, so invoices issued before versions were kept get them here, under the same lock.
+        await fixVersionsOfUnversionedInvoices(orm.em.fork(), config.templatesDir, logger);
+        return done;
+      });
       if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.name) }, 'applied database migrations');
     } catch (err) {
       await orm.close(true);
+      if (err instanceof MigrationLockTimeoutError) throw new DatabaseUnavailableError(err.message);
       throw err;
-    } finally {
-      await admin.query('SELECT RELEASE_LOCK(?)', [MIGRATION_LOCK]);
     }
     return orm;
   } finally {

@@ -11,14 +11,6 @@ import type { EntityClass, EntityManager, EntityProperty } from '@mikro-orm/mysq
 export interface LeanSelect<T, K extends keyof T> {
   /** `alias.column AS \`property\`, ...` */
   columns: string;
-  /**
-   * `JSON_OBJECT('property', CAST(alias.column AS CHAR), ...)`: one row as a JSON object, to
-   * aggregate a child table into its parent's row (JSON_ARRAYAGG). Every value travels as text,
-   * so decimals keep their exact digits; read() types them like columns.
-   */
-  jsonObject: string;
-  /** The key-value list of jsonObject, to extend with other keys. */
-  jsonPairs: string;
   read(row: Record<string, unknown>): Pick<T, K>;
 }
 
@@ -38,11 +30,8 @@ export function leanSelect<T extends object, K extends keyof T & string>(em: Ent
     if (!prop || prop.fieldNames?.length !== 1) throw new Error(`${entity.name}.${name} is not a single-column property`);
     return { name, column: prop.fieldNames[0], convert: converter(prop) };
   });
-  const jsonPairs = props.map((p) => `'${p.name}', CAST(${alias}.\`${p.column}\` AS CHAR)`).join(', ');
   return {
     columns: props.map((p) => `${alias}.\`${p.column}\` AS \`${p.name}\``).join(', '),
-    jsonPairs,
-    jsonObject: `JSON_OBJECT(${jsonPairs})`,
     read(row) {
       const out = {} as Record<string, unknown>;
       for (const p of props) out[p.name] = p.convert(row[p.name]);
@@ -54,15 +43,6 @@ export function leanSelect<T extends object, K extends keyof T & string>(em: Ent
 /** Table name of an entity, from the ORM's metadata. */
 export function tableOf(em: EntityManager, entity: EntityClass<object>): string {
   return `\`${em.getMetadata().get(entity.name).tableName}\``;
-}
-
-/**
- * A JSON column as the driver gives it: parsed already (MySQL 8 JSON type), or text (MariaDB, and
- * a JSON value nested in another from a subquery); NULL stays null.
- */
-export function parseJson<T>(value: unknown): T | null {
-  if (value === null || value === undefined) return null;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
 /** A Date as a DATETIME(3) literal in UTC, the zone every DATETIME column holds (no session zone involved). */
@@ -80,19 +60,32 @@ interface KnexClient {
 }
 
 /**
- * Runs a raw SELECT on a connection of the ORM's pool (same connections, same session settings),
- * straight through the driver: the ORM's and the query builder's layers cost ~0.18 ms of CPU per
- * query, four times what the driver needs for a short one. Driver errors surface as they are (an
- * unexpected failure of a read is a 500 either way).
+ * Runs raw SELECTs on one connection of the ORM's pool (same connections, same session
+ * settings), straight through the driver: the ORM's and the query builder's layers cost ~0.18 ms
+ * of CPU per query, four times what the driver needs for a short one. The queries are queued on
+ * the connection together, so several cost one acquire and no wait between them. Driver errors
+ * surface as they are: the HTTP error mapper answers a transient one (lost connection, node not
+ * ready) with 503 and Retry-After, like on every other path.
  */
-export async function selectRows(em: EntityManager, sql: string, params: unknown[]): Promise<Array<Record<string, unknown>>> {
+export async function selectBatch(em: EntityManager, queries: ReadonlyArray<readonly [sql: string, params: unknown[]]>): Promise<Array<Array<Record<string, unknown>>>> {
   const client = (em.getConnection().getKnex() as unknown as { client: KnexClient }).client;
   const connection = await client.acquireConnection();
   try {
-    return await new Promise((resolve, reject) =>
-      connection.query(sql, params, (err, rows) => (err ? reject(err) : resolve(rows as Array<Record<string, unknown>>))),
+    return await Promise.all(
+      queries.map(
+        ([sql, params]) =>
+          new Promise<Array<Record<string, unknown>>>((resolve, reject) =>
+            connection.query(sql, params, (err, rows) => (err ? reject(err) : resolve(rows as Array<Record<string, unknown>>))),
+          ),
+      ),
     );
   } finally {
     await client.releaseConnection(connection);
   }
+}
+
+/** One raw SELECT, as selectBatch. */
+export async function selectRows(em: EntityManager, sql: string, params: unknown[]): Promise<Array<Record<string, unknown>>> {
+  const [rows] = await selectBatch(em, [[sql, params]]);
+  return rows;
 }

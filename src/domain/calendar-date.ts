@@ -30,3 +30,24 @@ export function addYears(date: string, years: number): string {
   if (target.getUTCDate() !== day) target.setUTCDate(0);
   return target.toISOString().slice(0, 10);
 }
+
+/** A YYYY-MM-DD date as Honduran documents print it: DD/MM/YYYY. */
+export function dayMonthYear(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (match === null) throw new TypeError(`Not a YYYY-MM-DD date: ${isoDate}`);
+  return `${match[3]}/${match[2]}/${match[1]}`;
+}
+
+/** The instant a Honduras calendar day begins (00:00 at UTC-6; Honduras keeps no DST). */
+export function startOfHondurasDay(date: string): Date {
+  if (!isCalendarDate(date)) throw new RangeError(`not a calendar date: ${date}`);
+  return new Date(`${date}T00:00:00-06:00`);
+}
+
+/** The calendar day `days` after `date` (before, when negative). */
+export function addDays(date: string, days: number): string {
+  if (!isCalendarDate(date)) throw new RangeError(`not a calendar date: ${date}`);
+  const target = new Date(`${date}T00:00:00Z`);
+  target.setUTCDate(target.getUTCDate() + days);
+  return target.toISOString().slice(0, 10);
+}

@@ -10,22 +10,24 @@ import { IntegrationSettings } from './integration-settings.entity';
 import { Invoice } from './invoice.entity';
 import { InvoiceLine } from './invoice-line.entity';
 import { InvoiceTax } from './invoice-tax.entity';
+import { MigrationLock } from './migration-lock.entity';
 import { OperatorUser } from './operator-user.entity';
 import { PaymentTerminal } from './payment-terminal.entity';
 import { PriceList } from './price-list.entity';
 import { Product } from './product.entity';
 import { ProductMapping } from './product-mapping.entity';
 import { ProductPrice } from './product-price.entity';
+import { TemplateVersion } from './template-version.entity';
 
 export {
   ApiKey, CaiRange, Client, Company, DiscountPolicy, EmissionPoint, Establishment, IdempotencyRecord,
-  IntegrationSettings, Invoice, InvoiceLine, InvoiceTax, OperatorUser, PaymentTerminal, PriceList,
-  Product, ProductMapping, ProductPrice,
+  IntegrationSettings, Invoice, InvoiceLine, InvoiceTax, MigrationLock, OperatorUser, PaymentTerminal, PriceList,
+  Product, ProductMapping, ProductPrice, TemplateVersion,
 };
 
 /** Every entity, for the ORM's discovery (explicit, no folder scanning). */
 export const ALL_ENTITIES = [
   ApiKey, CaiRange, Client, Company, DiscountPolicy, EmissionPoint, Establishment, IdempotencyRecord,
-  IntegrationSettings, Invoice, InvoiceLine, InvoiceTax, OperatorUser, PaymentTerminal, PriceList,
-  Product, ProductMapping, ProductPrice,
+  IntegrationSettings, Invoice, InvoiceLine, InvoiceTax, MigrationLock, OperatorUser, PaymentTerminal, PriceList,
+  Product, ProductMapping, ProductPrice, TemplateVersion,
 ];

@@ -8,6 +8,7 @@ import { InvoiceTax } from './invoice-tax.entity';
 import { OperatorUser } from './operator-user.entity';
 import { PaymentTerminal } from './payment-terminal.entity';
 import { PriceList } from './price-list.entity';
+import { TemplateVersion } from './template-version.entity';
 
 /**
  * An issued legal invoice. Everything printed on it is stored as issued (issuer, CAI range and
@@ -17,6 +18,7 @@ import { PriceList } from './price-list.entity';
 @Entity({ tableName: 'invoices' })
 @Unique({ name: 'uq_invoices_cai_range_number', properties: ['caiRange', 'invoiceNumber'] })
 @Index({ name: 'ix_invoices_company', properties: ['company'] })
+@Index({ name: 'ix_invoices_company_date', properties: ['company', 'invoiceDate'] })
 export class Invoice {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -132,6 +134,17 @@ export class Invoice {
 
   @Property({ type: 'datetime', length: 3, nullable: true })
   annulledAt: Date | null = null;
+
+  /**
+   * The template and logo the invoice was issued with, which every later copy of it prints with.
+   * Null only for an invoice written by a version of the service that did not record them, until
+   * start-up (or its first PDF) fixes the current ones on it; a null logo means no logo.
+   */
+  @ManyToOne({ entity: () => TemplateVersion, nullable: true })
+  templateVersion: TemplateVersion | null = null;
+
+  @ManyToOne({ entity: () => TemplateVersion, nullable: true })
+  logoVersion: TemplateVersion | null = null;
 
   @ManyToOne({ entity: () => OperatorUser })
   creatorUser!: OperatorUser;

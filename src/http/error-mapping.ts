@@ -1,4 +1,5 @@
 import { ValidationError } from 'yup';
+import { classifyDatabaseError, isTransient, RETRY_POLICIES } from '../db/database-failure';
 import { AppError } from '../domain/app-error';
 import { ERROR_STATUS, ErrorCode } from '../domain/error-codes';
 
@@ -9,6 +10,8 @@ export interface ErrorResponse {
   unexpected: boolean;
   /** Response headers the error calls for (Retry-After on a temporary failure). */
   headers?: Record<string, string>;
+  /** For a temporary database failure: which one, for the log (the caller only sees 503). */
+  failure?: string;
 }
 
 /** Errors raised by koa-bodyparser (raw-body) carry a `type` that says what went wrong. */
@@ -33,22 +36,44 @@ function isUnparseableJson(err: unknown): boolean {
   return err instanceof SyntaxError && (err as SyntaxError & { status?: number }).status === 400;
 }
 
+/**
+ * The challenge of a 401 (RFC 9110 11.6.1 requires one; RFC 6750 3 gives its form): a request
+ * without credentials gets only the scheme and realm, a refused key also error="invalid_token".
+ */
+export const AUTH_REALM = 'invoicing';
+const CHALLENGES: Partial<Record<ErrorCode, string>> = {
+  MISSING_API_KEY: `Bearer realm="${AUTH_REALM}"`,
+  INVALID_API_KEY: `Bearer realm="${AUTH_REALM}", error="invalid_token", error_description="The API key is unknown, revoked or expired"`,
+};
+
 function response(code: ErrorCode, message: string, unexpected = false): ErrorResponse {
   return { status: ERROR_STATUS[code], body: { code, message }, unexpected };
 }
 
 /**
- * The one table that turns anything thrown while serving a request into `{code, message}`
- * (STYLE habit 4): services throw AppError, yup throws ValidationError, the body parser throws
+ * The one table that turns anything thrown while serving a request into `{code, message}`:
+ * services throw AppError, yup throws ValidationError, the body parser throws
  * typed errors, and everything else is an unexpected 500 whose details stay in the log.
  */
 export function toErrorResponse(err: unknown): ErrorResponse {
   if (err instanceof AppError) {
     const mapped = response(err.code, err.message);
+    const challenge = CHALLENGES[err.code];
+    if (challenge !== undefined) return { ...mapped, headers: { 'WWW-Authenticate': challenge } };
     return err.retryAfterSeconds === undefined ? mapped : { ...mapped, headers: { 'Retry-After': String(err.retryAfterSeconds) } };
   }
   if (err instanceof ValidationError) return response('VALIDATION_FAILED', err.errors.join('; '));
   if (isBodyParserError(err)) return response(...BODY_PARSER_TYPES[err.type]);
   if (isUnparseableJson(err)) return response('VALIDATION_FAILED', 'The request body is not valid JSON (an object is expected).');
+  // A database that is down, not ready or too contended is temporary: the caller is told when to
+  // retry (503), never handed a 500 it might treat as a bug.
+  const failure = classifyDatabaseError(err);
+  if (isTransient(failure)) {
+    return {
+      ...response('SERVICE_UNAVAILABLE', 'The database is not available right now; nothing was changed. Retry after the Retry-After seconds (and, for an invoice, with the same Idempotency-Key).'),
+      headers: { 'Retry-After': String(RETRY_POLICIES[failure].retryAfterSeconds) },
+      failure,
+    };
+  }
   return response('INTERNAL_ERROR', 'The service failed to handle the request. Retry with backoff (and the same Idempotency-Key).', true);
 }

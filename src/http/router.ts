@@ -4,6 +4,7 @@ import compose from 'koa-compose';
 import type { AppConfig } from '../../config/config';
 import { Authenticator } from '../services/authenticator.service';
 import { ClientService } from '../services/client.service';
+import { DatabaseReadiness } from '../services/database-readiness.service';
 import { TOKENS } from '../tokens';
 import { requireApiKey } from './middleware/auth.middleware';
 import { jsonBody } from './middleware/json-body.middleware';
@@ -20,7 +21,7 @@ import { InvoiceIssuer } from '../services/issuing/invoice-issuer.service';
 /**
  * Every route of the API. Protected routes take the guard explicitly: the API key, the rate
  * limit, then the JSON body. The body is read only after the key is accepted, so a request
- * without a valid key is 401 whatever its body (DESIGN section 8: 401, then 403, then the rest),
+ * without a valid key is 401 whatever its body (401, then 403, then the rest),
  * and an anonymous caller cannot make the service parse a megabyte.
  */
 export function buildRouter(container: Container): Router {
@@ -29,7 +30,8 @@ export function buildRouter(container: Container): Router {
   const auth = compose([requireApiKey(container.get(Authenticator)), rateLimit(config.rateLimitPerMinute), ...jsonBody(config.bodyLimit)]);
   const guards = { auth };
   const pdf = container.get(InvoicePdfService);
-  registerHealthRoutes(router, { pdfAvailable: () => pdf.isAvailable() });
+  const readiness = container.get(DatabaseReadiness);
+  registerHealthRoutes(router, { pdfAvailable: () => pdf.isAvailable(), ready: () => readiness.check() });
   registerDocsRoutes(router);
   registerClientRoutes(router, guards, container.get(ClientService));
   registerInvoiceRoutes(router, guards, {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type * as Carbone from 'carbone';
 import { pathForCarbone, type LibreOfficeInstallation } from './libreoffice-locator';
 import type { CarboneTemplate } from './odt-package';
@@ -36,14 +37,19 @@ let loaded: LoadedCarbone | undefined;
  * Loads carbone once, with PATH arranged so that its one-time LibreOffice detection (run
  * at require time) finds `installation`. Must therefore run before anything else requires
  * carbone. Later calls return the first load, whatever installation they pass.
+ * Where possible (Linux), carbone finds the die-with-parent launchers in `launchers` first, so
+ * the soffice.bin and python it spawns die with this process even when it is SIGKILLed.
  */
-export function loadCarbone(installation: LibreOfficeInstallation): LoadedCarbone {
+export function loadCarbone(installation: LibreOfficeInstallation, launchers: string | undefined): LoadedCarbone {
   if (loaded !== undefined) return loaded;
-  process.env.PATH = pathForCarbone(installation, process.env.PATH);
+  const carbonePath = pathForCarbone(installation, process.env.PATH);
+  // Only carbone's one-time detection (at require) sees the launchers; nothing else is shadowed.
+  process.env.PATH = launchers === undefined ? carbonePath : [launchers, carbonePath].join(path.delimiter);
 
   const before = new Map(CARBONE_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
   const carbone = require('carbone') as typeof Carbone & { set(options: CarboneSettings): void };
   const converter = require('carbone/lib/converter') as CarboneConverter;
+  process.env.PATH = carbonePath;
   // carbone's handlers swallow SIGINT/SIGHUP/SIGQUIT without exiting; the service owns
   // signals and stops the renderer itself. Its 'exit' hook (kill soffice) is kept.
   for (const signal of CARBONE_SIGNALS) {

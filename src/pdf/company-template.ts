@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
-import { parseOdtPackage, readTemplateFile, type OdtPackage } from './odt-package';
+import { readOdtPackage, type OdtPackage } from './odt-package';
 import { applyLogo, pngSize } from './template-logo';
-import { companyLogoPath, resolveTemplate } from './template-resolver';
+import { companyLogoPath } from './template-resolver';
 
 /** A company's logo file: its bytes when usable, or why it is not (a missing file is no problem). */
 export interface CompanyLogo {
@@ -24,20 +24,7 @@ export async function readCompanyLogo(templatesDir: string, companyCode: string)
   return pngSize(data) === undefined ? { file, problem: `${file} is not a PNG image` } : { file, data };
 }
 
-/** The bytes a company's invoice is rendered from, read afresh: its template file and its logo. */
-export interface CompanyTemplateFiles {
-  file: string;
-  bytes: Buffer;
-  logo: CompanyLogo;
-}
-
-export async function readTemplateFiles(templatesDir: string, companyCode: string): Promise<CompanyTemplateFiles> {
-  const file = resolveTemplate(templatesDir, companyCode);
-  const [bytes, logo] = await Promise.all([readTemplateFile(file), readCompanyLogo(templatesDir, companyCode)]);
-  return { file, bytes, logo };
-}
-
-/** The template of `files` unzipped, with its logo put in. */
-export async function prepareTemplateFiles(files: CompanyTemplateFiles): Promise<OdtPackage> {
-  return applyLogo(await parseOdtPackage(files.file, files.bytes), files.logo.data);
+/** The template file read into memory with the logo put in (or its placeholder removed). */
+export async function prepareTemplate(templateFile: string, logo: CompanyLogo): Promise<OdtPackage> {
+  return applyLogo(await readOdtPackage(templateFile), logo.data);
 }

@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import { dayMonthYear } from '../domain/calendar-date';
 import { formatDecimal, formatLempiras, type DecimalInput } from './format';
 
 /**
@@ -54,8 +55,15 @@ export interface InvoiceTemplateInput {
   totalInLetters: string;
   /** Lempiras per US dollar, when a line was priced in USD. */
   exchangeRate?: DecimalInput | null;
-  /** Client's exoneration certificate, for an exonerated sale. */
-  exonerationCertificate?: string | null;
+  /** The exonerated buyer's references (Acuerdo 481-2017 Art. 10 num. 8); absent or null when not exonerated. */
+  exoneration?: {
+    /** No. correlativo de la Orden de Compra Exenta, sent with the sale. */
+    exemptPurchaseOrderNumber?: string | null;
+    /** No. correlativo de la Constancia del Registro de Exonerados, the client's certificate. */
+    certificate?: string | null;
+    /** No. identificativo del Registro de la SAG, the client's registry number. */
+    sagRegistry?: string | null;
+  } | null;
 }
 
 /** The `d` object of the ODT template: strings only, formatted for print. */
@@ -72,7 +80,10 @@ export interface InvoiceTemplateData {
   time: string;
   client: { name: string; rtn: string };
   purchaseOrderNumber: string;
+  /** The three exonerated-buyer references, always labelled on the invoice; empty when not exonerated. */
+  exemptPurchaseOrderNumber: string;
   exonerationCertificate: string;
+  sagRegistry: string;
   lines: Array<{
     code: string;
     description: string;
@@ -123,12 +134,6 @@ const hondurasClock = new Intl.DateTimeFormat('en-GB', {
 function hondurasDateTime(instant: Date): { date: string; time: string } {
   const parts = Object.fromEntries(hondurasClock.formatToParts(instant).map((part) => [part.type, part.value]));
   return { date: `${parts.day}/${parts.month}/${parts.year}`, time: `${parts.hour}:${parts.minute}` };
-}
-
-function calendarDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (match === null) throw new TypeError(`Not a YYYY-MM-DD date: ${isoDate}`);
-  return `${match[3]}/${match[2]}/${match[1]}`;
 }
 
 function text(value: string | null | undefined): string {
@@ -197,7 +202,7 @@ export function buildInvoiceTemplateData(doc: InvoiceTemplateInput): InvoiceTemp
     cai: isPreview ? MASKED_CAI : required(doc.cai, 'a CAI'),
     rangeFrom: isPreview ? MASKED_NUMBER : required(doc.range?.from, 'a range'),
     rangeTo: isPreview ? MASKED_NUMBER : required(doc.range?.to, 'a range'),
-    deadline: isPreview && !doc.deadline ? '' : calendarDate(required(doc.deadline, 'a deadline')),
+    deadline: isPreview && !doc.deadline ? '' : dayMonthYear(required(doc.deadline, 'a deadline')),
     date,
     time,
     client: {
@@ -205,7 +210,9 @@ export function buildInvoiceTemplateData(doc: InvoiceTemplateInput): InvoiceTemp
       rtn: text(doc.client?.rtn),
     },
     purchaseOrderNumber: text(doc.purchaseOrderNumber),
-    exonerationCertificate: text(doc.exonerationCertificate),
+    exemptPurchaseOrderNumber: text(doc.exoneration?.exemptPurchaseOrderNumber),
+    exonerationCertificate: text(doc.exoneration?.certificate),
+    sagRegistry: text(doc.exoneration?.sagRegistry),
     lines: doc.lines.map((line) => ({
       code: line.code,
       description: line.description,

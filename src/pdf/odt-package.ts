@@ -51,10 +51,10 @@ function unzip(data: Buffer): Promise<OdtPart[]> {
  * every instance) and checks it is an ODT text document. Throws TemplateReadError.
  */
 export async function readOdtPackage(file: string): Promise<OdtPackage> {
-  return parseOdtPackage(file, await readTemplateFile(file));
+  return parseOdtPackage(await readTemplateFile(file), file);
 }
 
-/** The bytes of a template file; throws TemplateReadError. */
+/** The bytes of a template file; throws TemplateReadError naming the file when it cannot be read. */
 export async function readTemplateFile(file: string): Promise<Buffer> {
   try {
     return await fs.readFile(file);
@@ -63,21 +63,24 @@ export async function readTemplateFile(file: string): Promise<Buffer> {
   }
 }
 
-/** Unzips and checks template bytes read from `file` (named in messages); throws TemplateReadError. */
-export async function parseOdtPackage(file: string, data: Buffer): Promise<OdtPackage> {
+/**
+ * An ODT text document from its bytes (a file just read, or a version kept in the database);
+ * `name` says where it came from, for messages. Throws TemplateReadError.
+ */
+export async function parseOdtPackage(data: Buffer, name: string): Promise<OdtPackage> {
   if (data.subarray(0, 2).toString('latin1') !== 'PK') {
-    throw new TemplateReadError(`${file} is not an ODT file (not a zip package; save it as "ODF Text Document (.odt)")`);
+    throw new TemplateReadError(`${name} is not an ODT file (not a zip package; save it as "ODF Text Document (.odt)")`);
   }
   let parts: OdtPart[];
   try {
     parts = await unzip(data);
   } catch (err) {
-    throw new TemplateReadError(`${file} is not a readable ODT file (${err instanceof Error ? err.message : String(err)})`);
+    throw new TemplateReadError(`${name} is not a readable ODT file (${err instanceof Error ? err.message : String(err)})`);
   }
-  const pkg: OdtPackage = { path: file, parts };
+  const pkg: OdtPackage = { path: name, parts };
   const mimetype = partText(pkg, 'mimetype')?.trim();
   if (mimetype !== ODT_MIMETYPE || partText(pkg, 'content.xml') === undefined) {
-    throw new TemplateReadError(`${file} is not an ODT text document (mimetype ${mimetype ?? 'missing'})`);
+    throw new TemplateReadError(`${name} is not an ODT text document (mimetype ${mimetype ?? 'missing'})`);
   }
   return pkg;
 }

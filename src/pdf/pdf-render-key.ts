@@ -4,10 +4,7 @@ import { createHash } from 'node:crypto';
 export interface RenderInputs {
   /** The data handed to the template (buildInvoiceTemplateData), the ANULADA mark included. */
   data: object;
-  /**
-   * Identifies the template bytes the render uses, logo included: the SHA-256 of what is
-   * rendered (templateIdentity() below), or the id of a stored, content-addressed template version.
-   */
+  /** Identifies the template bytes the render uses, logo included (versionsIdentity below). */
   template: string;
 }
 
@@ -19,9 +16,12 @@ export function renderKey(inputs: RenderInputs): string {
   return createHash('sha256').update(inputs.template).update('\0').update(JSON.stringify(inputs.data)).digest('hex');
 }
 
-const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** SHA-256 over the SHA-256 of the template file and that of the logo (or of "no logo"). */
-export function templateIdentity(templateBytes: Buffer, logoBytes: Buffer | undefined): string {
-  return sha256(`${sha256(templateBytes)} ${logoBytes === undefined ? 'no logo' : sha256(logoBytes)}`);
+/**
+ * Identifies a stored template version with its logo (or none) from their stored SHA-256s:
+ * versions are content-addressed, so equal identities mean the same bytes are rendered.
+ */
+export function versionsIdentity(templateSha256: string, logoSha256: string | null): string {
+  return sha256(`${templateSha256} ${logoSha256 ?? 'no logo'}`);
 }

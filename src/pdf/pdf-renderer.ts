@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadCarbone, type LoadedCarbone } from './carbone-loader';
+import { launchersPresent, prepareDieWithParentLaunchers } from './die-with-parent';
 import { locateLibreOffice, type LocateOptions } from './libreoffice-locator';
 import { toCarboneTemplate, type OdtPackage } from './odt-package';
 import { mayBeLibreOfficeDeath, PdfRenderError, toRenderError } from './pdf-render-error';
@@ -71,6 +72,8 @@ export class CarbonePdfRenderer implements PdfRenderer {
   private starting: Promise<void> | undefined;
   private carbone: LoadedCarbone | undefined;
   private workDir: string | undefined;
+  /** Puts the die-with-parent launchers back if a tmp cleaner removed them (carbone spawns LibreOffice through them). */
+  private keepLaunchers: (() => void) | undefined;
   /** Rejections of everything still waiting on carbone, so stop() can fail them at once. */
   private readonly inFlight = new Set<(error: PdfRenderError) => void>();
   private readonly queue: RenderQueue;
@@ -106,6 +109,7 @@ export class CarbonePdfRenderer implements PdfRenderer {
   async render(template: TemplateSource, data: object): Promise<Buffer> {
     if (this.starting !== undefined) await this.starting;
     this.readyCarbone(); // without LibreOffice, fail at once instead of queueing
+    this.keepLaunchers?.();
     return this.queue.run(async () => {
       try {
         return await this.renderWith(this.readyCarbone(), template, data, this.options.timeoutMs);
@@ -144,7 +148,13 @@ export class CarbonePdfRenderer implements PdfRenderer {
     this.state = 'starting';
     const workDir = prepareWorkDir(this.options.tempDir);
     this.workDir = workDir;
-    const carbone = loadCarbone(location.installation);
+    // Re-created at every start, and checked before every render, since carbone restarts a dead
+    // LibreOffice through the path it found them at when first loaded.
+    const launchers = prepareDieWithParentLaunchers(this.options.tempDir, location.installation);
+    this.keepLaunchers = launchers === undefined ? undefined : () => {
+      if (!launchersPresent(launchers)) prepareDieWithParentLaunchers(this.options.tempDir, location.installation);
+    };
+    const carbone = loadCarbone(location.installation, launchers);
     this.carbone = carbone;
     const startTimeoutMs = this.options.startTimeoutMs ?? Math.max(30_000, this.options.timeoutMs);
     carbone.set({

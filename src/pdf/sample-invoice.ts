@@ -45,6 +45,6 @@ export function sampleInvoice(issuer: Partial<InvoiceTemplateInput['issuer']> = 
     },
     totalInLetters: 'TRESCIENTOS VEINTINUEVE LEMPIRAS CON 90/100',
     exchangeRate: '24.6512',
-    exonerationCertificate: 'EXO-0001',
+    exoneration: { exemptPurchaseOrderNumber: 'OCE-0001', certificate: 'EXO-0001', sagRegistry: 'SAG-0001' },
   };
 }

@@ -11,7 +11,9 @@ import { sampleInvoice } from './sample-invoice';
 export const REQUIRED_FIELDS = [
   'd.issuer.rtn',
   'd.fiscalNumber', 'd.cai', 'd.rangeFrom', 'd.rangeTo', 'd.deadline', 'd.date', 'd.time',
-  'd.client.name', 'd.client.rtn', 'd.purchaseOrderNumber', 'd.exonerationCertificate', 'd.exchangeRate',
+  'd.client.name', 'd.client.rtn', 'd.purchaseOrderNumber', 'd.exchangeRate',
+  // The exonerated buyer's three references are labelled on every invoice (Art. 10 num. 8), empty when not exonerated.
+  'd.exemptPurchaseOrderNumber', 'd.exonerationCertificate', 'd.sagRegistry',
   'd.lines[i].code', 'd.lines[i].description', 'd.lines[i].quantity', 'd.lines[i].unitPrice', 'd.lines[i].discount', 'd.lines[i].amount',
   'd.totals.importe', 'd.totals.discount', 'd.totals.exonerated', 'd.totals.exempt',
   'd.totals.taxed15', 'd.totals.taxed18', 'd.totals.isv15', 'd.totals.isv18', 'd.totals.total',

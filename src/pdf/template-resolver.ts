@@ -11,7 +11,8 @@ function companyDir(templatesDir: string, companyCode: string): string | undefin
 
 /**
  * The company's own template when it has one, else the default. Checked on every call
- * (no cache) so that an operator's edited or newly added file is used on the next render.
+ * (no cache) so that an operator's edited or newly added file is used by the next invoice
+ * issued and the next preview (issued invoices print with the version stored at issue).
  */
 export function resolveTemplate(templatesDir: string, companyCode: string): string {
   const dir = companyDir(templatesDir, companyCode);

@@ -13,9 +13,46 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** Pids of live processes whose command line contains `marker` (empty where /proc is missing). */
+function processesMentioning(marker: string): number[] {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(marker);
+      } catch {
+        return false; // gone meanwhile, or not ours to read
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * Kills the LibreOffice processes a dead instance left running: they are told apart by their
+ * profile, which carbone keeps in that instance's directory. Launched through the
+ * die-with-parent launcher they die with their instance anyway; this covers the rest (an
+ * instance started by an older version, or a platform without the launcher).
+ */
+function killLeftovers(processDir: string): void {
+  for (const pid of processesMentioning(`-env:UserInstallation=file://${processDir}/`)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
 /**
  * Creates `<tempDir>/p<pid>` for carbone's temp files (LibreOffice profiles, intermediate
- * and rendered files) after removing what earlier processes left behind. Per-process
+ * and rendered files) after removing what earlier processes left behind, the LibreOffice
+ * processes of dead ones included. Per-process
  * directories let several service instances share one tempDir without deleting each
  * other's live files; only directories of dead processes (or our own earlier run) go.
  */
@@ -26,6 +63,7 @@ export function prepareWorkDir(tempDir: string): string {
     if (match === null) continue;
     const pid = Number(match[1]);
     if (pid === process.pid || !isRunning(pid)) {
+      if (pid !== process.pid) killLeftovers(path.join(tempDir, entry));
       fs.rmSync(path.join(tempDir, entry), { recursive: true, force: true });
     }
   }

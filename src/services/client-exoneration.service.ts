@@ -5,8 +5,14 @@ import { Client } from '../entities';
 import { TOKENS } from '../tokens';
 import { OperatorError } from './operator-error';
 
-/** Longest certificate number the clients table holds. */
-const MAX_CERTIFICATE_LENGTH = 64;
+/** Longest certificate or SAG registry number the clients table holds. */
+const MAX_REFERENCE_LENGTH = 64;
+
+/** The client's exoneration references: the certificate and/or the Registro SAG number. */
+export interface ExonerationReferences {
+  certificate?: string | null;
+  sagRegistry?: string | null;
+}
 
 /**
  * Records or clears a client's exoneration (DESIGN section 4). It is operator data: the API
@@ -16,15 +22,21 @@ const MAX_CERTIFICATE_LENGTH = 64;
 export class ClientExonerationService {
   constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
 
-  /** Sets the certificate and its last valid day (YYYY-MM-DD, inclusive) on a live client of the company. */
-  async exonerate(companyCode: string, clientId: number, certificate: string, validUntil: string): Promise<Client> {
-    const trimmed = certificate.trim();
-    if (trimmed === '' || trimmed.length > MAX_CERTIFICATE_LENGTH) {
-      throw new OperatorError(`the certificate must be 1 to ${MAX_CERTIFICATE_LENGTH} characters`);
+  /**
+   * Sets the exoneration as a whole (a reference not given is cleared) and its last valid day
+   * (YYYY-MM-DD, inclusive) on a live client of the company. At least one reference is needed:
+   * an exonerated invoice must print one.
+   */
+  async exonerate(companyCode: string, clientId: number, references: ExonerationReferences, validUntil: string): Promise<Client> {
+    const certificate = checkedReference(references.certificate, 'certificate');
+    const sagRegistry = checkedReference(references.sagRegistry, 'SAG registry');
+    if (certificate === null && sagRegistry === null) {
+      throw new OperatorError('give the exoneration certificate (--certificate) or the Registro SAG number (--sag-registry), or both');
     }
     if (!isCalendarDate(validUntil)) throw new OperatorError(`the valid-until date must be a real date as YYYY-MM-DD, got "${validUntil}"`);
     const client = await this.findLiveClient(companyCode, clientId);
-    client.exonerationCertificate = trimmed;
+    client.exonerationCertificate = certificate;
+    client.exonerationSagRegistry = sagRegistry;
     client.exonerationValidUntil = validUntil;
     await this.em.flush();
     return client;
@@ -34,6 +46,7 @@ export class ClientExonerationService {
   async clear(companyCode: string, clientId: number): Promise<Client> {
     const client = await this.findLiveClient(companyCode, clientId);
     client.exonerationCertificate = null;
+    client.exonerationSagRegistry = null;
     client.exonerationValidUntil = null;
     await this.em.flush();
     return client;
@@ -45,4 +58,14 @@ export class ClientExonerationService {
     if (!client) throw new OperatorError(`company ${companyCode} has no client with id ${clientId}`);
     return client;
   }
+}
+
+/** The trimmed reference, null when not given; refused when blank or too long. */
+function checkedReference(value: string | null | undefined, name: string): string | null {
+  if (value === null || value === undefined) return null;
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed.length > MAX_REFERENCE_LENGTH) {
+    throw new OperatorError(`the ${name} must be 1 to ${MAX_REFERENCE_LENGTH} characters`);
+  }
+  return trimmed;
 }

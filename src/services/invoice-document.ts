@@ -4,6 +4,17 @@ import type { Establishment, Invoice } from '../entities';
 import type { InvoiceTemplateInput } from '../pdf/invoice-template-data';
 import type { InvoiceView } from './invoice-view';
 import type { PricedInvoice } from './pricing/invoice-pricer.service';
+import type { FixedVersions } from './template-versions.service';
+
+/**
+ * Everything an issued invoice's PDF is rendered from, all of it stored: the document from the
+ * invoice's rows (lines, taxes, annulled flag included) and the template and logo versions fixed
+ * at issue. Equal inputs give the same document, so a PDF may be cached under them.
+ */
+export interface IssuedRenderInputs {
+  document: InvoiceTemplateInput;
+  versions: FixedVersions;
+}
 
 /** The issuer block of a document, from the company and the issuing establishment. */
 export function issuerOf(company: Invoice['company'], establishment: Pick<Establishment, 'code' | 'name' | 'address'>): InvoiceTemplateInput['issuer'] {
@@ -40,7 +51,11 @@ export function previewDocument(priced: PricedInvoice): InvoiceTemplateInput {
     },
     totalInLetters: priced.totalInLetters,
     exchangeRate: totals.appliedDollarExchangeRate?.toFixed() ?? null,
-    exonerationCertificate: sale.exonerationCertificate,
+    exoneration: {
+      exemptPurchaseOrderNumber: request.exemptPurchaseOrderNumber,
+      certificate: sale.exonerationCertificate,
+      sagRegistry: sale.exonerationSagRegistry,
+    },
   };
 }
 
@@ -85,6 +100,18 @@ export function issuedDocument(invoice: InvoiceView): InvoiceTemplateInput {
     },
     totalInLetters: invoice.totalInLetters,
     exchangeRate: invoice.appliedDollarExchangeRate === null ? null : new Big(invoice.appliedDollarExchangeRate).toFixed(),
-    exonerationCertificate: invoice.exonerationCertificate,
+    exoneration: {
+      exemptPurchaseOrderNumber: invoice.exemptPurchaseOrderNumber,
+      certificate: invoice.exonerationCertificate,
+      sagRegistry: invoice.exonerationSagRegistry,
+    },
   };
+}
+
+/**
+ * The render inputs of an issued invoice, from its stored rows only (a pure function). Its
+ * versions must be fixed: TemplateVersionStore.fixOn sees to it for older invoices.
+ */
+export function issuedRenderInputs(invoice: InvoiceView & { versions: FixedVersions }): IssuedRenderInputs {
+  return { document: issuedDocument(invoice), versions: invoice.versions };
 }

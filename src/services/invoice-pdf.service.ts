@@ -1,39 +1,37 @@
 import { inject, injectable } from 'inversify';
-import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
 import { AppError } from '../domain/app-error';
-import { prepareTemplateFiles, readTemplateFiles } from '../pdf/company-template';
+import { prepareTemplate, readCompanyLogo } from '../pdf/company-template';
 import { buildInvoiceTemplateData, InvoiceTemplateInput } from '../pdf/invoice-template-data';
-import type { OdtPackage } from '../pdf/odt-package';
 import { PdfRenderError, type PdfRenderFailure } from '../pdf/pdf-render-error';
-import { renderKey, templateIdentity } from '../pdf/pdf-render-key';
+import { renderKey } from '../pdf/pdf-render-key';
 import type { PdfRenderer } from '../pdf/pdf-renderer';
+import { resolveTemplate } from '../pdf/template-resolver';
 import { TOKENS } from '../tokens';
+import { issuedRenderInputs, type IssuedRenderInputs } from './invoice-document';
+import type { InvoiceView } from './invoice-view';
 import { RenderedPdfCache } from './rendered-pdf-cache';
+import { TemplateVersionStore } from './template-versions.service';
 
 /** Seconds a caller should wait before asking again: LibreOffice missing will not be back soon. */
 const RETRY_AFTER_SECONDS: Record<PdfRenderFailure, number> = { unavailable: 60, busy: 2, timeout: 5, crashed: 5, failed: 30 };
 
-/** Unzipped templates kept by content: a few companies' letterheads, each a few hundred kB. */
-const PREPARED_TEMPLATES = 16;
-
 /**
- * Renders an invoice document with the company's letterhead (or the default template) and logo,
- * both read afresh for every render, so an edited file is used at once. An issued invoice's PDF
- * is served from the cache when its render key (data and template bytes) was rendered before.
- * Two entry points because callers differ in what a failure means: POST answers with pdfBase64
- * null (the invoice stands), GET /pdf answers a retryable 503.
+ * Renders invoice documents. A preview uses the company's letterhead (or the default template)
+ * and logo as the files say now, and is never cached. An issued invoice always uses the template
+ * and logo versions fixed on it at issue, so every copy is the original document (only ANULADA
+ * may be added); its PDF is a pure function of its stored rows and those versions, so it is
+ * served from the cache when that key was rendered before (no file is read or hashed for it).
+ * Failures: POST answers with pdfBase64 null (the invoice stands), GET /pdf a retryable 503.
  */
 @injectable()
 export class InvoicePdfService {
-  /** Unzipping and putting the logo in cost a few ms a render; keyed by the bytes, never stale. */
-  private readonly prepared = new LRUCache<string, OdtPackage>({ max: PREPARED_TEMPLATES });
-
   constructor(
     @inject(TOKENS.PdfRenderer) private readonly renderer: PdfRenderer,
     @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Logger) private readonly logger: Logger,
+    @inject(TemplateVersionStore) private readonly versions: TemplateVersionStore,
     @inject(RenderedPdfCache) private readonly cache: RenderedPdfCache,
   ) {}
 
@@ -42,20 +40,47 @@ export class InvoicePdfService {
     return this.renderer.isAvailable();
   }
 
-  /** The PDF, or throws PDF_RENDER_FAILED (503 with Retry-After). */
-  async render(companyCode: string, input: InvoiceTemplateInput): Promise<Buffer> {
+  /** A preview's PDF from the files on disk, or null when it cannot be produced (logged). */
+  async renderPreviewOrNull(companyCode: string, input: InvoiceTemplateInput): Promise<Buffer | null> {
+    const { templatesDir } = this.config;
+    return this.orNull(() =>
+      this.rendering(companyCode, async () => {
+        const logo = await readCompanyLogo(templatesDir, companyCode);
+        if (logo.problem !== undefined) this.logger.warn({ companyCode, problem: logo.problem }, 'company logo ignored');
+        const template = await prepareTemplate(resolveTemplate(templatesDir, companyCode), logo);
+        return this.renderer.render(template, buildInvoiceTemplateData(input));
+      }),
+    );
+  }
+
+  /**
+   * What an issued invoice's PDF is rendered from; for an invoice without fixed versions (issued
+   * while its template was unreadable, or by an older service) the current ones are fixed first.
+   */
+  async renderInputs(companyCode: string, invoice: InvoiceView): Promise<IssuedRenderInputs> {
+    const versions = invoice.versions ?? (await this.versions.fixOn(companyCode, invoice.id));
+    return issuedRenderInputs({ ...invoice, versions });
+  }
+
+  /** An issued invoice's PDF from its stored versions, or throws PDF_RENDER_FAILED (503 with Retry-After). */
+  renderIssued(companyCode: string, invoice: InvoiceView): Promise<Buffer> {
+    return this.rendering(companyCode, async () => {
+      const { document, versions } = await this.renderInputs(companyCode, invoice);
+      const data = buildInvoiceTemplateData(document);
+      return this.cache.getOrRender(renderKey({ data, template: versions.identity }), async () =>
+        this.renderer.render(await this.versions.preparedTemplate(versions), data),
+      );
+    });
+  }
+
+  /** The same, or null when it cannot be produced; the failure is logged. */
+  renderIssuedOrNull(companyCode: string, invoice: InvoiceView): Promise<Buffer | null> {
+    return this.orNull(() => this.renderIssued(companyCode, invoice));
+  }
+
+  private async rendering(companyCode: string, render: () => Promise<Buffer>): Promise<Buffer> {
     try {
-      const files = await readTemplateFiles(this.config.templatesDir, companyCode);
-      if (files.logo.problem !== undefined) this.logger.warn({ companyCode, problem: files.logo.problem }, 'company logo ignored');
-      const template = templateIdentity(files.bytes, files.logo.data);
-      const data = buildInvoiceTemplateData(input);
-      const render = async () => {
-        const pkg = this.prepared.get(template) ?? (await prepareTemplateFiles(files));
-        this.prepared.set(template, pkg);
-        return this.renderer.render(pkg, data);
-      };
-      // A preview is never stored, so it is never served again.
-      return input.kind === 'invoice' ? await this.cache.getOrRender(renderKey({ data, template }), render) : await render();
+      return await render();
     } catch (err) {
       // A renderer failure is expected now and then (LibreOffice busy, restarting, absent); anything
       // else is a bug in building the document, logged as such though the caller still gets a 503.
@@ -68,10 +93,9 @@ export class InvoicePdfService {
     }
   }
 
-  /** The PDF, or null when it cannot be produced; the failure is logged by render(). */
-  async renderOrNull(companyCode: string, input: InvoiceTemplateInput): Promise<Buffer | null> {
+  private async orNull(render: () => Promise<Buffer>): Promise<Buffer | null> {
     try {
-      return await this.render(companyCode, input);
+      return await render();
     } catch {
       return null;
     }

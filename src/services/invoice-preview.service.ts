@@ -22,7 +22,7 @@ export class InvoicePreviewService {
 
   async preview(companyId: number, request: InvoiceRequest): Promise<InvoicePreview> {
     const priced = await this.pricer.price(companyId, request, 'preview');
-    const pdf = await this.pdf.renderOrNull(priced.config.company.code, previewDocument(priced));
+    const pdf = await this.pdf.renderPreviewOrNull(priced.config.company.code, previewDocument(priced));
     return { priced, pdf };
   }
 }

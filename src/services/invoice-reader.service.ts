@@ -1,22 +1,25 @@
 import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
-import { leanSelect, parseJson, selectRows, tableOf } from '../db/lean-select';
+import { leanSelect, selectBatch, tableOf } from '../db/lean-select';
 import { AppError } from '../domain/app-error';
 import { EmissionPoint, Establishment, Invoice, InvoiceLine, InvoiceTax } from '../entities';
 import { TOKENS } from '../tokens';
 import { INVOICE_LINE_VIEW_FIELDS, INVOICE_TAX_VIEW_FIELDS, INVOICE_VIEW_FIELDS, InvoiceView } from './invoice-view';
+import { FIXED_VERSIONS_COLUMNS, fixedVersionsJoins, fixedVersionsOf } from './template-versions.service';
 
 /**
  * Reads an issued invoice of the caller's company; any other id is the same 404.
  *
  * Below the unit of work on purpose: an invoice is only serialised (JSON or PDF), never changed
- * here, and hydrating it with its relations (eight queries) cost most of a GET's time. One plain
- * SELECT, one round trip: the invoice with its printed codes, its lines and its taxes, as one JSON
- * document. Columns come from the view's field lists and the entities' metadata.
+ * here, and hydrating it with its relations (eight queries) cost most of a GET's time. Three plain
+ * SELECTs queued on one connection: the invoice row (with its printed codes and template
+ * versions), its lines, its taxes. Plain rows rather than JSON aggregation, which MariaDB and
+ * MySQL render differently (order, decimals, length limits). Columns come from the view's field
+ * lists and the entities' metadata; DECIMALs arrive as exact strings.
  */
 @injectable()
 export class InvoiceReader {
-  private readonly sql: string;
+  private readonly sql: { invoice: string; lines: string; taxes: string };
   private readonly invoiceColumns;
   private readonly lineColumns;
   private readonly taxColumns;
@@ -25,29 +28,32 @@ export class InvoiceReader {
     this.invoiceColumns = leanSelect(em, Invoice, 'i', INVOICE_VIEW_FIELDS);
     this.lineColumns = leanSelect(em, InvoiceLine, 'l', INVOICE_LINE_VIEW_FIELDS);
     this.taxColumns = leanSelect(em, InvoiceTax, 't', INVOICE_TAX_VIEW_FIELDS);
-    // One JSON column rather than forty: the driver decodes each column's definition on every
-    // result, JSON.parse is native. JSON_ARRAYAGG has no ORDER BY on MySQL 8: sorted here instead.
-    this.sql =
-      `SELECT JSON_OBJECT(${this.invoiceColumns.jsonPairs}, 'clientId', i.client_id, 'emissionPointCode', ep.code, 'establishmentCode', es.code,` +
-      ` 'lines', (SELECT JSON_ARRAYAGG(JSON_OBJECT('lineNumber', l.line_number, 'line', ${this.lineColumns.jsonObject})) FROM ${tableOf(em, InvoiceLine)} l WHERE l.invoice_id = i.id),` +
-      ` 'taxes', (SELECT JSON_ARRAYAGG(${this.taxColumns.jsonObject}) FROM ${tableOf(em, InvoiceTax)} t WHERE t.invoice_id = i.id)) AS invoice` +
-      ` FROM ${tableOf(em, Invoice)} i JOIN ${tableOf(em, EmissionPoint)} ep ON ep.id = i.emission_point_id` +
-      ` JOIN ${tableOf(em, Establishment)} es ON es.id = ep.establishment_id WHERE i.id = ? AND i.company_id = ?`;
+    this.sql = {
+      invoice:
+        `SELECT ${this.invoiceColumns.columns}, i.client_id AS clientId, ep.code AS emissionPointCode, es.code AS establishmentCode, ${FIXED_VERSIONS_COLUMNS}` +
+        ` FROM ${tableOf(em, Invoice)} i JOIN ${tableOf(em, EmissionPoint)} ep ON ep.id = i.emission_point_id` +
+        ` JOIN ${tableOf(em, Establishment)} es ON es.id = ep.establishment_id ${fixedVersionsJoins(em, 'i')} WHERE i.id = ? AND i.company_id = ?`,
+      lines: `SELECT ${this.lineColumns.columns} FROM ${tableOf(em, InvoiceLine)} l WHERE l.invoice_id = ? ORDER BY l.line_number`,
+      taxes: `SELECT ${this.taxColumns.columns} FROM ${tableOf(em, InvoiceTax)} t WHERE t.invoice_id = ? ORDER BY t.rate`,
+    };
   }
 
   async get(companyId: number, id: number): Promise<InvoiceView> {
-    const [row] = await selectRows(this.em, this.sql, [id, companyId]);
+    // Lines and taxes are only used when the invoice row (checked against the company) exists.
+    const [[row], lines, taxes] = await selectBatch(this.em, [
+      [this.sql.invoice, [id, companyId]],
+      [this.sql.lines, [id]],
+      [this.sql.taxes, [id]],
+    ]);
     if (!row) throw new AppError('EXTERNAL_INVOICE_NOT_FOUND', `Invoice ${id} does not exist in this company.`);
-    const invoice = parseJson<Record<string, unknown>>(row.invoice)!;
-    const lines = parseJson<Array<{ lineNumber: number; line: Record<string, unknown> }>>(invoice.lines) ?? [];
-    const taxes = parseJson<Array<Record<string, unknown>>>(invoice.taxes) ?? [];
     return {
-      ...this.invoiceColumns.read(invoice),
-      clientId: invoice.clientId === null ? null : Number(invoice.clientId),
-      establishmentCode: String(invoice.establishmentCode),
-      emissionPointCode: String(invoice.emissionPointCode),
-      lines: lines.sort((a, b) => a.lineNumber - b.lineNumber).map((l) => this.lineColumns.read(l.line)),
-      taxes: taxes.map((t) => this.taxColumns.read(t)).sort((a, b) => Number(a.rate) - Number(b.rate)),
+      ...this.invoiceColumns.read(row),
+      clientId: row.clientId === null ? null : Number(row.clientId),
+      establishmentCode: String(row.establishmentCode),
+      emissionPointCode: String(row.emissionPointCode),
+      versions: fixedVersionsOf(row),
+      lines: lines.map((line) => this.lineColumns.read(line)),
+      taxes: taxes.map((tax) => this.taxColumns.read(tax)),
     };
   }
 }

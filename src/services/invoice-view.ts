@@ -1,4 +1,5 @@
 import type { Invoice, InvoiceLine, InvoiceTax } from '../entities';
+import type { FixedVersions } from './template-versions.service';
 
 /**
  * The stored columns an issued invoice is answered (JSON) and printed (PDF) with. One list per
@@ -10,7 +11,7 @@ export const INVOICE_VIEW_FIELDS = [
   'id', 'invoiceNumber', 'fiscalNumber', 'cai', 'invoiceDate',
   'issuerName', 'issuerTradeName', 'issuerRtn', 'issuerAddress', 'issuerPhone', 'issuerEmail',
   'establishmentName', 'establishmentAddress', 'caiRangeStart', 'caiRangeEnd', 'caiDeadline',
-  'clientName', 'clientLegalId', 'exonerationCertificate', 'purchaseOrderNumber',
+  'clientName', 'clientLegalId', 'exonerationCertificate', 'exonerationSagRegistry', 'purchaseOrderNumber', 'exemptPurchaseOrderNumber',
   'importe', 'discountTotal', 'exemptedAmount', 'exoneratedAmount', 'totalTaxes', 'total', 'totalInLetters',
   'appliedDollarExchangeRate', 'isPaid', 'isAnnulled',
 ] as const satisfies ReadonlyArray<keyof Invoice>;
@@ -30,6 +31,8 @@ export type InvoiceView = Pick<Invoice, (typeof INVOICE_VIEW_FIELDS)[number]> & 
   /** EEE and PPP of the printed numbers (the CAI range is printed with them). */
   establishmentCode: string;
   emissionPointCode: string;
+  /** The template and logo versions it prints with; null until fixed (see TemplateVersionStore.fixOn). */
+  versions: FixedVersions | null;
   lines: InvoiceLineView[];
   taxes: InvoiceTaxView[];
 };
@@ -42,13 +45,14 @@ function pick<T, K extends keyof T>(source: T, fields: readonly K[]): Pick<T, K>
 
 /**
  * The view of an invoice whose rows were just written in this unit of work (emission point and
- * establishment loaded with the integration settings): POST answers from it instead of reading
+ * establishment loaded with the integration settings), with the versions recorded on it: POST answers from it instead of reading
  * back what it wrote.
  */
-export function invoiceViewOf(invoice: Invoice): InvoiceView {
+export function invoiceViewOf(invoice: Invoice, versions: FixedVersions | null): InvoiceView {
   return {
     ...pick(invoice, INVOICE_VIEW_FIELDS),
     clientId: invoice.client?.id ?? null,
+    versions,
     establishmentCode: invoice.emissionPoint.establishment.code,
     emissionPointCode: invoice.emissionPoint.code,
     lines: [...invoice.lines.getItems()].sort((a, b) => a.lineNumber - b.lineNumber).map((line) => pick(line, INVOICE_LINE_VIEW_FIELDS)),

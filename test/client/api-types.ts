@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Compute and render an invoice without issuing it
-         * @description Computes and renders the document with the company's real configuration (products, price list, ISV rates, letterhead), using the same engine and template as a real invoice, then discards it. It consumes no CAI, does not advance the number sequence, writes nothing, and takes no Idempotency-Key; it may be repeated freely. The PDF is marked SIN VALIDEZ FISCAL, with the CAI masked, and must not be given to an end customer. It does not require a payment terminal to be configured. Same body rules as POST /v1/invoices, including items.price and the isCredit rejection.
+         * @description Computes and renders the document with the company's real configuration (products, price list, ISV rates, letterhead), using the same engine and template as a real invoice, then discards it. It consumes no CAI, does not advance the number sequence, writes nothing, and takes no Idempotency-Key; it may be repeated freely. The PDF is marked SIN VALIDEZ FISCAL, with the CAI masked, and must not be given to an end customer. It does not require a payment terminal to be configured. Same body rules as POST /v1/invoices, including items.price, the isCredit rejection, the exonerated buyer's references and the identified buyer above the final-consumer threshold.
          */
         post: operations["previewInvoice"];
         delete?: never;
@@ -37,7 +37,11 @@ export interface paths {
          * Issue a legal invoice (idempotent by Idempotency-Key)
          * @description Issues a legal invoice against the company's CAI range, consuming its next sequential number. Invoice creation is idempotent by header, because duplicates are a compliance problem: a new Idempotency-Key issues an invoice (201, replayed false); the same key and the same body return the original invoice with replayed true (201) and issue nothing; the same key and a different body are 409 IDEMPOTENCY_KEY_REQUEST_MISMATCH and issue nothing. A request that failed binds no key, so the same key can be sent again once the cause is fixed. Keys are kept about 24 hours; after that, check in the operator's application whether the invoice exists before trying again.
          *
-         *     Requires the company's default emission point, creator user, price list and payment terminal (else 409 INTEGRATION_MISSING_*) and a CAI range with numbers left whose deadline has not passed (else 409 CAI_RANGE_EXHAUSTED or CAI_EXPIRED). Retry only 5xx responses, timeouts and network errors, with backoff and the same key and body.
+         *     Requires the company's default emission point, creator user, price list and payment terminal (else 409 INTEGRATION_MISSING_*) and a CAI range with numbers left whose deadline has not passed (else 409 CAI_RANGE_EXHAUSTED or CAI_EXPIRED).
+         *
+         *     What the law asks of the document (Acuerdo 481-2017): a sale whose total exceeds the final-consumer threshold (L 10,000.00 unless the operator configured another amount) needs a clientId whose client has an RTN (else 400 EXTERNAL_INVOICE_BUYER_ID_REQUIRED, checked before any number is taken); an exonerated sale prints the buyer's references (exemptPurchaseOrderNumber, the client's exoneration certificate and Registro SAG number) and needs at least one of them (else 400 EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE). Every copy of the PDF (replays, GET /v1/invoices/{id}/pdf) is printed with the letterhead the invoice was issued with.
+         *
+         *     Retry only 5xx responses, timeouts and network errors, with backoff and the same key and body.
          */
         post: operations["issueInvoice"];
         delete?: never;
@@ -75,7 +79,7 @@ export interface paths {
         };
         /**
          * Download the invoice PDF
-         * @description Generates the A4 PDF at request time, with the CAI, the authorized range and the issue deadline (fecha límite de emisión); an annulled invoice is marked ANULADA. Same scoping and errors as GET /v1/invoices/{id}. When the PDF cannot be generated right now the answer is a retryable 503.
+         * @description Generates the A4 PDF at request time, with the CAI, the authorized range and the issue deadline (fecha límite de emisión); an annulled invoice is marked ANULADA. It is printed with the template and logo the invoice was issued with, so every copy is identical to the original whatever letterhead the company uses today. Same scoping and errors as GET /v1/invoices/{id}. When the PDF cannot be generated right now the answer is a retryable 503.
          */
         get: operations["getInvoicePdf"];
         put?: never;
@@ -106,6 +110,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness check for load balancers
+         * @description 200 when this instance can serve: its database answers and, on a Galera cluster, its node is Synced and ready. Otherwise 503 SERVICE_UNAVAILABLE with Retry-After (database down or too slow, node joining, donor, desynced or outside the primary component): send traffic to another instance. Unlike /v1/health (the process is up), this follows the database.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/docs-yaml": {
         parameters: {
             query?: never;
@@ -113,7 +137,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI document, as YAML */
+        /**
+         * This OpenAPI document, as YAML
+         * @description The OpenAPI 3 document of this API, generated from the service's code, so it always matches the running version. Needs no credential. Feed it to a client generator or a validating proxy.
+         */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -130,7 +157,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Interactive documentation (Swagger UI) */
+        /**
+         * Interactive documentation (Swagger UI)
+         * @description A Swagger UI page that renders this document and lets a developer try each operation with an API key. Needs no credential and no internet (its assets are served by the service itself).
+         */
         get: operations["getApiDocsUi"];
         put?: never;
         post?: never;
@@ -157,7 +187,7 @@ export interface paths {
          * Register a client of the company
          * @description Registers a client in the key's company. Needed only for exonerated sales or to put a name on an invoice. Unknown fields are rejected (400 VALIDATION_FAILED). A client with the same code or RTN (legalId) in the company is a conflict (409), also when two requests race.
          */
-        post: operations["createClient"];
+        post: operations["registerClient"];
         delete?: never;
         options?: never;
         head?: never;
@@ -184,8 +214,27 @@ export interface components {
                 pdf: "available" | "unavailable";
             };
         };
+        Readiness: {
+            /**
+             * @example ready
+             * @enum {string}
+             */
+            status: "ready";
+            details: {
+                /**
+                 * @example available
+                 * @enum {string}
+                 */
+                database: "available";
+                /**
+                 * @description The Galera node's wsrep_local_state_comment (always Synced in a 200); null when the database is not a Galera node.
+                 * @example Synced
+                 */
+                galeraState: string | null;
+            };
+        };
         /** @description The body of every error under /v1, whatever the endpoint or status. */
-        Error: {
+        ErrorResponse: {
             /**
              * @description Stable and machine-readable: logic must use this and the HTTP status.
              * @example VALIDATION_FAILED
@@ -216,7 +265,7 @@ export interface components {
             /** @example Col. Palmira, Tegucigalpa */
             address?: string | null;
         };
-        Client: {
+        ClientRecord: {
             /**
              * @description Used as clientId when creating invoices.
              * @example 3
@@ -244,7 +293,7 @@ export interface components {
         };
         ClientList: {
             /** @description Ordered by name, A to Z (then by id). */
-            clients: components["schemas"]["Client"][];
+            clients: components["schemas"]["ClientRecord"][];
             /**
              * @description Total clients of the company, not the page size.
              * @example 3
@@ -288,6 +337,11 @@ export interface components {
              * @example OC-2026-0042
              */
             purchaseOrderNumber?: string | null;
+            /**
+             * @description No. correlativo de la Orden de Compra Exenta of an exonerated sale: 1 to 64 characters after trimming (empty, blank or longer: 400 VALIDATION_FAILED), stored trimmed and printed on the invoice. Only for a sale that is exonerated (by the client's exoneration, recorded by the operator, or the company's exonerated sales); on any other sale 400 INVALID_REQUEST, since it does not make a sale exonerated. An exonerated sale must print at least one of this number, the client's exoneration certificate or its Registro SAG number, else 400 EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE.
+             * @example OCE-2026-000123
+             */
+            exemptPurchaseOrderNumber?: string | null;
             /**
              * @description Default false. true is rejected with 422 EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED (reserved for a future version).
              * @example false
@@ -379,6 +433,16 @@ export interface components {
              */
             clientId: number | null;
             /**
+             * @description The caller's purchase-order reference, as recorded; null when none was sent.
+             * @example OC-2026-0042
+             */
+            purchaseOrderNumber: string | null;
+            /**
+             * @description No. correlativo de la Orden de Compra Exenta of an exonerated sale, trimmed, as printed on the invoice; null when none was sent.
+             * @example null
+             */
+            exemptPurchaseOrderNumber: string | null;
+            /**
              * @description Sum of line importe, before discounts. Lempiras, at most 2 decimals.
              * @example 465.5
              */
@@ -463,6 +527,16 @@ export interface components {
              */
             clientId: number | null;
             /**
+             * @description The caller's purchase-order reference, as recorded; null when none was sent.
+             * @example OC-2026-0042
+             */
+            purchaseOrderNumber: string | null;
+            /**
+             * @description No. correlativo de la Orden de Compra Exenta of an exonerated sale, trimmed, as printed on the invoice; null when none was sent.
+             * @example null
+             */
+            exemptPurchaseOrderNumber: string | null;
+            /**
              * @description Sum of line importe, before discounts. Lempiras, at most 2 decimals.
              * @example 465.5
              */
@@ -518,7 +592,7 @@ export interface components {
         /**
          * @description The request is invalid. Do not retry unchanged.
          *
-         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed or non-JSON body), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
+         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed JSON, not sent as Content-Type: application/json in UTF-8 (another media type, a charset other than UTF-8, a Content-Encoding), not valid UTF-8, or past a body limit: nesting deeper than 8 levels (the body is level 1), a string (field names included) over 1000 characters, an array over 1000 elements, an object over 50 fields), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
          *     - `INVALID_RTN_FORMAT`: legalId (RTN) is not exactly 14 digits.
          */
         ClientBadRequest: {
@@ -527,7 +601,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "VALIDATION_FAILED" | "INVALID_RTN_FORMAT";
                 };
@@ -536,7 +610,7 @@ export interface components {
         /**
          * @description page or limit is not an integer of at least 1. Do not retry unchanged.
          *
-         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed or non-JSON body), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
+         *     - `VALIDATION_FAILED`: page must be an integer from 1 to 2147483647.
          */
         ListBadRequest: {
             headers: {
@@ -544,7 +618,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "VALIDATION_FAILED";
                 };
@@ -553,9 +627,9 @@ export interface components {
         /**
          * @description The request is invalid. Do not retry unchanged.
          *
-         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed or non-JSON body), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
+         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed JSON, not sent as Content-Type: application/json in UTF-8 (another media type, a charset other than UTF-8, a Content-Encoding), not valid UTF-8, or past a body limit: nesting deeper than 8 levels (the body is level 1), a string (field names included) over 1000 characters, an array over 1000 elements, an object over 50 fields), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
          *     - `INVALID_NUMBER`: An invalid number: quantity not greater than 0, negative price, more than 4 decimals or too large.
-         *     - `INVALID_REQUEST`: An inconsistent request, e.g. a total too large to write in words; the message explains.
+         *     - `INVALID_REQUEST`: An inconsistent request, e.g. exemptPurchaseOrderNumber on a sale that is not exonerated, or a total too large to write in words; the message explains.
          *     - `EXTERNAL_INVOICE_NO_ITEMS`: items is empty.
          *     - `ITEM_MISSING_PRODUCT_REFERENCE`: A line references no product (externalProductId missing or empty).
          *     - `ITEM_AMBIGUOUS_PRODUCT_REFERENCE`: A line references more than one product (externalProductId mapped twice).
@@ -563,6 +637,8 @@ export interface components {
          *     - `EXTERNAL_INVOICE_CLIENT_NOT_FOUND`: clientId is not a client of the company.
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT`: An exonerated sale without clientId.
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN`: The client of an exonerated sale has no RTN (legalId).
+         *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE`: An exonerated sale with none of the references the invoice must print: exemptPurchaseOrderNumber, or the client's exoneration certificate or Registro SAG number.
+         *     - `EXTERNAL_INVOICE_BUYER_ID_REQUIRED`: The total exceeds the final-consumer threshold (FINAL_CONSUMER_ID_THRESHOLD, L 10,000.00 by default): the buyer must be identified by a clientId whose client has an RTN (legalId). The message names the threshold.
          */
         PreviewBadRequest: {
             headers: {
@@ -570,9 +646,9 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
-                    code?: "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN";
+                    code?: "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE" | "EXTERNAL_INVOICE_BUYER_ID_REQUIRED";
                 };
             };
         };
@@ -580,9 +656,9 @@ export interface components {
          * @description The request is invalid; nothing was issued and the key stays unused. Do not retry unchanged.
          *
          *     - `MISSING_IDEMPOTENCY_KEY`: The Idempotency-Key header is missing or empty on POST /v1/invoices.
-         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed or non-JSON body), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
+         *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed JSON, not sent as Content-Type: application/json in UTF-8 (another media type, a charset other than UTF-8, a Content-Encoding), not valid UTF-8, or past a body limit: nesting deeper than 8 levels (the body is level 1), a string (field names included) over 1000 characters, an array over 1000 elements, an object over 50 fields), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
          *     - `INVALID_NUMBER`: An invalid number: quantity not greater than 0, negative price, more than 4 decimals or too large.
-         *     - `INVALID_REQUEST`: An inconsistent request, e.g. a total too large to write in words; the message explains.
+         *     - `INVALID_REQUEST`: An inconsistent request, e.g. exemptPurchaseOrderNumber on a sale that is not exonerated, or a total too large to write in words; the message explains.
          *     - `EXTERNAL_INVOICE_NO_ITEMS`: items is empty.
          *     - `ITEM_MISSING_PRODUCT_REFERENCE`: A line references no product (externalProductId missing or empty).
          *     - `ITEM_AMBIGUOUS_PRODUCT_REFERENCE`: A line references more than one product (externalProductId mapped twice).
@@ -590,6 +666,8 @@ export interface components {
          *     - `EXTERNAL_INVOICE_CLIENT_NOT_FOUND`: clientId is not a client of the company.
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT`: An exonerated sale without clientId.
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN`: The client of an exonerated sale has no RTN (legalId).
+         *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE`: An exonerated sale with none of the references the invoice must print: exemptPurchaseOrderNumber, or the client's exoneration certificate or Registro SAG number.
+         *     - `EXTERNAL_INVOICE_BUYER_ID_REQUIRED`: The total exceeds the final-consumer threshold (FINAL_CONSUMER_ID_THRESHOLD, L 10,000.00 by default): the buyer must be identified by a clientId whose client has an RTN (legalId). The message names the threshold.
          */
         IssueBadRequest: {
             headers: {
@@ -597,9 +675,9 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
-                    code?: "MISSING_IDEMPOTENCY_KEY" | "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN";
+                    code?: "MISSING_IDEMPOTENCY_KEY" | "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE" | "EXTERNAL_INVOICE_BUYER_ID_REQUIRED";
                 };
             };
         };
@@ -612,10 +690,12 @@ export interface components {
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Bearer realm="invoicing", plus error="invalid_token" when a key was sent but refused. */
+                "WWW-Authenticate": string;
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "MISSING_API_KEY" | "INVALID_API_KEY";
                 };
@@ -634,7 +714,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "INTEGRATION_NOT_ENABLED";
                 };
@@ -651,7 +731,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "UQ_CLIENT_CODE_COMPANY";
                 };
@@ -679,7 +759,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "INTEGRATION_MISSING_EMISSION_POINT" | "INTEGRATION_EMISSION_POINT_NOT_FOUND" | "INTEGRATION_MISSING_CREATOR_USER" | "INTEGRATION_MISSING_PRICE_TYPE" | "PRICE_NOT_FOUND" | "EXCHANGE_RATE_NOT_FOUND" | "INVALID_TAX_RATE" | "DISCOUNT_POLICY_NOT_FOUND" | "DISCOUNT_POLICY_UNAVAILABLE" | "INVALID_DISCOUNT_POLICY";
                 };
@@ -712,7 +792,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "IDEMPOTENCY_KEY_REQUEST_MISMATCH" | "INTEGRATION_MISSING_EMISSION_POINT" | "INTEGRATION_EMISSION_POINT_NOT_FOUND" | "INTEGRATION_MISSING_CREATOR_USER" | "INTEGRATION_MISSING_PRICE_TYPE" | "PRICE_NOT_FOUND" | "EXCHANGE_RATE_NOT_FOUND" | "INVALID_TAX_RATE" | "DISCOUNT_POLICY_NOT_FOUND" | "DISCOUNT_POLICY_UNAVAILABLE" | "INVALID_DISCOUNT_POLICY" | "INTEGRATION_MISSING_PAYMENT_TERMINAL" | "INTEGRATION_PAYMENT_TERMINAL_NOT_FOUND" | "CAI_RANGE_EXHAUSTED" | "CAI_EXPIRED";
                 };
@@ -729,7 +809,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "EXTERNAL_INVOICE_NOT_FOUND";
                 };
@@ -746,9 +826,43 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "PAYLOAD_TOO_LARGE";
+                };
+            };
+        };
+        /**
+         * @description The request was not received completely in time, so it was not processed; it may be sent again.
+         *
+         *     - `REQUEST_TIMEOUT`: The request (headers and body) was not received completely in time; the connection is closed.
+         */
+        RequestTimeout: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    /** @enum {string} */
+                    code?: "REQUEST_TIMEOUT";
+                };
+            };
+        };
+        /**
+         * @description The request headers are over the size limit. Do not retry unchanged.
+         *
+         *     - `REQUEST_HEADER_FIELDS_TOO_LARGE`: The request headers are larger than the service accepts (16 KB in all); the connection is closed.
+         */
+        RequestHeadersTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    /** @enum {string} */
+                    code?: "REQUEST_HEADER_FIELDS_TOO_LARGE";
                 };
             };
         };
@@ -763,7 +877,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED";
                 };
@@ -780,7 +894,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "INTERNAL_ERROR";
                 };
@@ -799,16 +913,17 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
                     code?: "RATE_LIMITED";
                 };
             };
         };
         /**
-         * @description The PDF cannot be generated right now; the invoice itself is stored. Retry after the Retry-After seconds.
+         * @description The PDF cannot be generated right now (the invoice itself is stored), or the database is not available. Retry after the Retry-After seconds.
          *
          *     - `PDF_RENDER_FAILED`: The PDF could not be generated right now (LibreOffice missing, busy or too slow). Retry with backoff.
+         *     - `SERVICE_UNAVAILABLE`: The database is unreachable or not ready right now (e.g. its cluster node is down or rejoining), or the request kept losing races with concurrent ones; nothing was changed. Retry after the Retry-After seconds (on POST /v1/invoices with the same Idempotency-Key and body).
          */
         PdfUnavailable: {
             headers: {
@@ -818,9 +933,47 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"] & {
+                "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
-                    code?: "PDF_RENDER_FAILED";
+                    code?: "PDF_RENDER_FAILED" | "SERVICE_UNAVAILABLE";
+                };
+            };
+        };
+        /**
+         * @description This instance cannot serve now (database down or slow, Galera node not Synced); send traffic elsewhere and ask again after the Retry-After seconds.
+         *
+         *     - `SERVICE_UNAVAILABLE`: The database is unreachable or not ready right now (e.g. its cluster node is down or rejoining), or the request kept losing races with concurrent ones; nothing was changed. Retry after the Retry-After seconds (on POST /v1/invoices with the same Idempotency-Key and body).
+         */
+        NotReady: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Seconds to wait before asking again. */
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    /** @enum {string} */
+                    code?: "SERVICE_UNAVAILABLE";
+                };
+            };
+        };
+        /**
+         * @description The database is not available right now (e.g. its cluster node is down or rejoining); nothing was changed. Retry after the Retry-After seconds.
+         *
+         *     - `SERVICE_UNAVAILABLE`: The database is unreachable or not ready right now (e.g. its cluster node is down or rejoining), or the request kept losing races with concurrent ones; nothing was changed. Retry after the Retry-After seconds (on POST /v1/invoices with the same Idempotency-Key and body).
+         */
+        DatabaseUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Seconds to wait before asking again. */
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    /** @enum {string} */
+                    code?: "SERVICE_UNAVAILABLE";
                 };
             };
         };
@@ -871,11 +1024,14 @@ export interface operations {
             400: components["responses"]["PreviewBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["PreviewConflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["CreditNotSupported"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestHeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     issueInvoice: {
@@ -909,11 +1065,14 @@ export interface operations {
             400: components["responses"]["IssueBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["IssueConflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["CreditNotSupported"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestHeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getInvoice: {
@@ -944,8 +1103,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["InvoiceNotFound"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestHeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getInvoicePdf: {
@@ -978,7 +1140,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["InvoiceNotFound"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestHeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PdfUnavailable"];
         };
@@ -1005,6 +1169,35 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["RequestHeadersTooLarge"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional id of your own for this request; echoed in the response and written to the service logs. */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instance can serve requests. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["RequestHeadersTooLarge"];
+            503: components["responses"]["NotReady"];
         };
     };
     getOpenApiDocument: {
@@ -1029,6 +1222,8 @@ export interface operations {
                     "application/yaml": string;
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["RequestHeadersTooLarge"];
         };
     };
     getApiDocsUi: {
@@ -1053,6 +1248,8 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            408: components["responses"]["RequestTimeout"];
+            431: components["responses"]["RequestHeadersTooLarge"];
         };
     };
     listClients: {
@@ -1085,11 +1282,14 @@ export interface operations {
             400: components["responses"]["ListBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestHeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
-    createClient: {
+    registerClient: {
         parameters: {
             query?: never;
             header?: {
@@ -1112,16 +1312,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Client"];
+                    "application/json": components["schemas"]["ClientRecord"];
                 };
             };
             400: components["responses"]["ClientBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["ClientConflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
+            431: components["responses"]["RequestHeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
 }

@@ -87,12 +87,6 @@ describe('admin apply over an existing setup', () => {
   it('deletes the emission points of a deleted establishment with it', async () => {
     const code = uniqueCode('D');
     await applyDocument(t, exampleDocument(code));
-    const live = exampleDocument(code);
-    live.establishments = [{ code: '000', deleted: true, emissionPoints: [{ code: '001' }] }];
-    expect(await applyError(t, live)).toBe(
-      'establishments[0].emissionPoints[0]: its establishment is marked deleted, so this entry must be deleted: true too (or removed)',
-    );
-
     expect(await applyDocument(t, { ...companyOnly(code), establishments: [{ code: '000', deleted: true }], integration: { emissionPoint: null } })).toMatchObject({ deleted: 1 });
     const e = em();
     expect((await e.findOneOrFail(Establishment, { code: '000', company: { code } })).deletedAt).toBeInstanceOf(Date);

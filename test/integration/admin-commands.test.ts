@@ -181,7 +181,7 @@ describe('operator CLI: apikey, client and invoice commands', () => {
       [['apikey', 'issue'], /Issue a new API key/],
       [['apikey', 'revoke'], /Revoke an API key/],
       [['apikey', 'list'], /List the keys of a company/],
-      [['client', 'exonerate'], /exoneration certificate[\s\S]*--valid-until <date>/],
+      [['client', 'exonerate'], /Registro de Exonerados[\s\S]*--sag-registry <number>[\s\S]*--valid-until <date>/],
       [['client', 'clear-exoneration'], /Remove a client's exoneration/],
       [['invoice', 'annul'], /Annul an issued invoice[\s\S]*--id <n>/],
     ])('describes %j and its options', async (command, description) => {

@@ -1,5 +1,6 @@
 import { createTestApp, TestApp } from '../support/test-app';
 import { seedCompany, SeededCompany } from '../support/factories';
+import { listen, rawExchange } from '../support/raw-http';
 
 describe('health, routing and the error shape', () => {
   let t: TestApp;
@@ -74,6 +75,17 @@ describe('health, routing and the error shape', () => {
       .send({ clientName: 'x'.repeat(4000), email: 'a@b.hn' });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) });
+  });
+
+  it('answers bytes that are not HTTP with 400 VALIDATION_FAILED in the error shape, from the HTTP server itself', async () => {
+    const server = await listen(t.app);
+    try {
+      const res = await rawExchange(server.port, 'HELLO THERE\r\n\r\n');
+      expect({ status: res.status, body: res.json() }).toEqual({ status: 400, body: { code: 'VALIDATION_FAILED', message: 'The request is not well-formed HTTP/1.1.' } });
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await server.close();
+    }
   });
 
   it('writes one structured access line per request, with its request id', async () => {

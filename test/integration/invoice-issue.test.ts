@@ -51,6 +51,8 @@ describe('POST /v1/invoices', () => {
       cai: DEMO_CAI,
       invoiceDate: expect.any(String),
       clientId: null,
+      purchaseOrderNumber: 'OC-1',
+      exemptPurchaseOrderNumber: null,
       importe: 306.5,
       discountTotal: 10.65,
       exemptedAmount: 0,
@@ -98,7 +100,10 @@ describe('POST /v1/invoices', () => {
 
   it('answers GET of a 1,000-line invoice with every line in order, as POST answered it', async () => {
     const items = Array.from({ length: 1000 }, (_, i) => ({ externalProductId: i % 2 === 0 ? 'SKU-ARROZ' : 'SKU-CERVEZA', quantity: i + 1 }));
-    const posted = await issue({ items });
+    // A sale this large names an identified buyer (the final-consumer limit).
+    const buyer = await t.http.post('/v1/clients').set(acme.auth).send({ clientName: 'Mayorista Lempira', email: 'm@l.hn', legalId: '08019011113333' });
+    expect(buyer.status).toBe(201);
+    const posted = await issue({ items, clientId: buyer.body.id });
     expect(posted.status).toBe(201);
     const got = await t.http.get(`/v1/invoices/${posted.body.id}`).set(acme.auth);
     expect(got.status).toBe(200);

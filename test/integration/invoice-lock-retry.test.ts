@@ -2,10 +2,11 @@ import mysql from 'mysql2/promise';
 import { createTestApp, TestApp } from '../support/test-app';
 import { CART, caiOf, issuedState, setupWithRanges } from '../support/issuing-fixtures';
 import { setUpCompany } from '../support/setup-fixtures';
+import { RETRY_LOG_MESSAGE } from '../../src/services/issuing/invoice-issuer.service';
 
 type Company = { auth: { Authorization: string }; code: string };
 
-const RETRY_WARNING = 'issuing transaction retried after a lock conflict';
+const RETRY_WARNING = RETRY_LOG_MESSAGE;
 
 /** Polls `condition` every 20 ms; fails after `timeoutMs`. */
 async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
@@ -56,7 +57,7 @@ describe('POST /v1/invoices while the CAI range rows are locked elsewhere', () =
     return company;
   }
 
-  it('answers 500 after its bounded retries, leaving no invoice, no key and the number untouched; the key then works', async () => {
+  it('answers 503 with Retry-After after its bounded retries, leaving no invoice, no key and the number untouched; the key then works', async () => {
     const company = await newCompany('L');
     const before = await issuedState(t.orm, company.code);
     const warningsBefore = retryWarnings().length;
@@ -68,10 +69,11 @@ describe('POST /v1/invoices while the CAI range rows are locked elsewhere', () =
     const elapsed = Date.now() - started;
     await holder.query('COMMIT');
 
-    expect({ status: refused.status, body: refused.body }).toEqual({ status: 500, body: { code: 'INTERNAL_ERROR', message: expect.any(String) } });
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) } });
+    expect(refused.headers['retry-after']).toBe('1');
     // 4 attempts, each waiting out the 1 s lock wait, with 3 retry warnings between them.
     expect(elapsed).toBeGreaterThanOrEqual(3_500);
-    expect(retryWarnings().slice(warningsBefore).map((e) => e.attempt)).toEqual([1, 2, 3]);
+    expect(retryWarnings().slice(warningsBefore).map((e) => [e.attempt, e.failure])).toEqual([1, 2, 3].map((n) => [n, 'lock-timeout']));
 
     const after = await issuedState(t.orm, company.code);
     expect(after.invoices.map((i) => i.id)).toEqual(before.invoices.map((i) => i.id));
@@ -103,9 +105,26 @@ describe('POST /v1/invoices while the CAI range rows are locked elsewhere', () =
     expect(res.body).toMatchObject({ replayed: false, invoiceNumber: 2 });
     // It waited out one 1 s lock wait, then got the lock on its second attempt.
     expect(elapsed).toBeGreaterThanOrEqual(1_000);
-    expect(retryWarnings().slice(warningsBefore)).toEqual([expect.objectContaining({ level: 40, attempt: 1, err: expect.stringMatching(/lock wait timeout/i) })]);
+    expect(retryWarnings().slice(warningsBefore)).toEqual([expect.objectContaining({ level: 40, attempt: 1, failure: 'lock-timeout', err: expect.stringMatching(/lock wait timeout/i) })]);
     const after = await issuedState(t.orm, company.code);
     expect(after.invoices.map((i) => i.invoiceNumber)).toEqual([1, 2]);
     expect(after.ranges.map((r) => r.nextNumber)).toEqual([3]);
+  });
+
+  it('issues on fresh connections after the server killed every pooled one', async () => {
+    const company = await newCompany('K');
+    const admin = await mysql.createConnection(t.config.databaseUrl);
+    try {
+      const [rows] = await admin.query('SELECT id FROM information_schema.processlist WHERE db = ? AND id <> CONNECTION_ID()', [t.db.name]);
+      const ids = (rows as { id: number }[]).map((r) => r.id);
+      expect(ids.length).toBeGreaterThan(0);
+      for (const id of ids) await admin.query(`KILL CONNECTION ${id}`);
+    } finally {
+      await admin.end();
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    const res = await issue(company, 'after-kill');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ replayed: false, invoiceNumber: 2 });
   });
 });

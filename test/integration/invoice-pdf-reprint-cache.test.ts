@@ -11,7 +11,7 @@ import { createTestApp, TestApp } from '../support/test-app';
 /**
  * Reprints (GET /pdf of an unchanged invoice, a replay's pdfBase64) come from the per-instance
  * PDF cache, keyed by what the render depends on: the invoice's stored data, read on every
- * request, and the template and logo bytes. The annulment here is made by another process (the
+ * request, and the template and logo versions fixed on it at issue. The annulment here is made by another process (the
  * operator CLI), as another instance would: nothing tells this process, only the row changes.
  */
 describe('reprints served from the PDF cache', () => {
@@ -96,17 +96,20 @@ describe('reprints served from the PDF cache', () => {
     expect(render).toHaveBeenCalledTimes(1);
   });
 
-  it('renders again once the letterhead file changes, and serves the new document from then on', async () => {
+  it('keeps serving an issued invoice with the letterhead it was issued with after the file changes; a new invoice prints the new one', async () => {
     const { invoice } = await issue();
-    await getPdf(invoice.id);
+    const original = await getPdf(invoice.id);
     await writeEditedTemplate(path.join(templatesDir, 'companies', company.code, 'invoice.odt'), withBanner('MEMBRETE NUEVO'));
     const render = jest.spyOn(t.pdfRenderer, 'render');
 
-    const edited = readPdf(await getPdf(invoice.id));
-    const again = readPdf(await getPdf(invoice.id));
+    const reprint = await getPdf(invoice.id);
+    expect(reprint.equals(original)).toBe(true);
+    expect(render).not.toHaveBeenCalled();
 
-    expect(edited.text).toContain('MEMBRETE NUEVO');
-    expect(again.text).toContain('MEMBRETE NUEVO');
+    const later = await issue();
+    expect(readPdf(Buffer.from(later.invoice.pdfBase64, 'base64')).text).toContain('MEMBRETE NUEVO');
+    expect(readPdf(await getPdf(later.invoice.id)).text).toContain('MEMBRETE NUEVO');
+    // The new invoice rendered once (POST); its reprint came from the cache.
     expect(render).toHaveBeenCalledTimes(1);
   });
 });

@@ -54,6 +54,19 @@ describe('admin template check', () => {
     expect(run.stderr).toBe(`error: template ${broken} is broken: missing required field(s) {d.cai}\n`);
   }, 60_000);
 
+  it("fails a letterhead without the exonerated buyer's references, naming each one", async () => {
+    const candidate = path.join(templatesDir, 'no-exoneration.odt');
+    await writeEditedTemplate(candidate, (xml) =>
+      ['{d.exemptPurchaseOrderNumber}', '{d.exonerationCertificate}', '{d.sagRegistry}'].reduce((text, field) => text.replace(field, ''), xml),
+    );
+
+    const run = await check('--file', candidate);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `error: template ${candidate} is broken: missing required field(s) {d.exemptPurchaseOrderNumber}, {d.exonerationCertificate}, {d.sagRegistry}\n`,
+    );
+  }, 60_000);
+
   it('checks a candidate file given with --file, naming a misspelt field', async () => {
     const candidate = path.join(templatesDir, 'candidate.odt');
     await writeEditedTemplate(candidate, (xml) => xml.replace('{d.issuer.rtn}', '{d.issuer.rtn} {d.issuer.rnt}'));

@@ -99,7 +99,7 @@ describe('invoice PDFs (LibreOffice, read back with poppler)', () => {
     expect(pdf.text).toContain('Son: TRESCIENTOS CUARENTA Y TRES LEMPIRAS CON 10/100');
     expect(pdf.text).not.toContain('ANULADA');
     expect(pdf.text).not.toContain('Tasa de cambio');
-    expect(pdf.text).not.toContain('Venta exonerada');
+    expect(pdf.text).not.toContain('EXO-2026');
 
     const again = await getPdf(invoice.id);
     expect(again.text).toBe(pdf.text);
@@ -123,8 +123,7 @@ describe('invoice PDFs (LibreOffice, read back with poppler)', () => {
     expectLegalFrame(pdf, invoice.fiscalNumber);
     expect(pdf.text).toContain('Cliente: Fundación Ejemplo');
     expect(pdf.text).toContain('RTN del cliente: 08019000000001');
-    expect(pdf.text).toContain('Exoneración No.: EXO-2026-0001');
-    expect(pdf.text).toContain('Venta exonerada. Constancia de exoneración No. EXO-2026-0001');
+    expect(pdf.text).toContain('No. correlativo de la Constancia del Registro de Exonerados: EXO-2026-0001');
     expectTotals(pdf, { 'Importe exonerado': 'L 100.00', 'Importe gravado 15%': 'L 0.00', 'ISV 15%': 'L 0.00', 'TOTAL A PAGAR': 'L 100.00' });
   });
 
@@ -142,7 +141,7 @@ describe('invoice PDFs (LibreOffice, read back with poppler)', () => {
 
     expectLegalFrame(pdf, invoice.fiscalNumber);
     expect(pdf.text).toContain(`Cliente: ${CONSUMIDOR_FINAL}`);
-    expect(pdf.text).not.toContain('Exoneración No.: EXO');
+    expect(pdf.text).not.toContain('EXO-2026');
   });
 
   it('marks an invoice annulled through the operator CLI ANULADA, keeping every legal field', async () => {
@@ -174,7 +173,7 @@ describe('invoice PDFs (LibreOffice, read back with poppler)', () => {
 
   it('flows a 200-line invoice over several pages: every line once, the table header on each page, one totals block at the end', async () => {
     const items = Array.from({ length: 200 }, (_, i) => ({ externalProductId: 'SKU-ARROZ', quantity: i + 1 }));
-    const { invoice, pdf } = await issue({ items });
+    const { invoice, pdf } = await issue({ clientId: clientIds.ROBLE, items });
 
     expect(isA4(pdf)).toBe(true);
     expect(pdf.pages).toBeGreaterThanOrEqual(4);

@@ -45,6 +45,8 @@ describe('POST /v1/invoices/preview', () => {
     expect(body).toEqual({
       preview: true,
       clientId: null,
+      purchaseOrderNumber: 'OC-2026-118',
+      exemptPurchaseOrderNumber: null,
       importe: 995.01, // 200 + 106.50 + 42 + 400 + 246.51
       discountTotal: 10.65,
       exemptedAmount: 102, // 42 + 60
@@ -194,8 +196,10 @@ describe('POST /v1/invoices/preview', () => {
       const company = await setUpCompany(t, { ...setup, integration: { ...setup.integration, exoneratedSales: true } });
       await expectError({ items: [item] }, 400, 'EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT', company.auth);
       const client = await t.http.post('/v1/clients').set(company.auth).send({ clientName: 'ONG', email: 'o@o.hn', legalId: '08019000000077' });
-      const res = await preview({ items: [item], clientId: client.body.id }, company.auth);
-      expect(res.body).toMatchObject({ exoneratedAmount: 100, totalTaxes: 0, total: 100 });
+      // The client has no exoneration of its own, so the sale's exempt purchase order is its only reference.
+      await expectError({ items: [item], clientId: client.body.id }, 400, 'EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE', company.auth);
+      const res = await preview({ items: [item], clientId: client.body.id, exemptPurchaseOrderNumber: 'OCE-1' }, company.auth);
+      expect(res.body).toMatchObject({ exoneratedAmount: 100, totalTaxes: 0, total: 100, exemptPurchaseOrderNumber: 'OCE-1' });
       const noRtn = await t.http.post('/v1/clients').set(company.auth).send({ clientName: 'Sin RTN', email: 'o@o.hn' });
       await expectError({ items: [item], clientId: noRtn.body.id }, 400, 'EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN', company.auth);
     });

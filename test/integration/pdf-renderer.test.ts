@@ -69,7 +69,7 @@ describe('CarbonePdfRenderer with LibreOffice', () => {
   });
 
   it('marks an annulled invoice ANULADA and prints the exchange rate and exoneration when present', async () => {
-    const input = sampleInvoice({ annulled: true, exchangeRate: '24.65', exonerationCertificate: 'EXO-2025-0077' });
+    const input = sampleInvoice({ annulled: true, exchangeRate: '24.65', exoneration: { certificate: 'EXO-2025-0077' } });
     const { text } = readPdf(await renderer.render(template, buildInvoiceTemplateData(input)));
 
     expect(text).toContain('ANULADA');

@@ -77,6 +77,7 @@ export async function stopForGood(child: ChildProcess, graceMs = 15_000): Promis
 export interface JsonResponse {
   status: number;
   body: any;
+  headers?: http.IncomingHttpHeaders;
 }
 
 /**
@@ -94,9 +95,9 @@ export function requestJson(port: number, method: string, path: string, headers:
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
           try {
-            resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null });
+            resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null, headers: res.headers });
           } catch {
-            resolve({ status: res.statusCode ?? 0, body: text });
+            resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers });
           }
         });
       },

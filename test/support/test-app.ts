@@ -33,14 +33,18 @@ export interface TestAppOptions {
    * suite proves the document; turn off only to send what the contract itself cannot describe.
    */
   contract?: boolean;
+  /** How the service reaches the test server (mysql://user@host:port), e.g. through a TcpProxy. */
+  serverUrl?: string;
+  /** Use (and drop at close) this database instead of a new one, e.g. one services created. */
+  databaseName?: string;
 }
 
 /**
  * The real application (real container, real middleware, real MariaDB) on a fresh database,
  * served through supertest without a listening port. Logs go to a capture at debug level.
  */
-export async function createTestApp({ pdf = false, env = {}, contract = true }: TestAppOptions = {}): Promise<TestApp> {
-  const db = await createTestDatabase(env);
+export async function createTestApp({ pdf = false, env = {}, contract = true, serverUrl, databaseName }: TestAppOptions = {}): Promise<TestApp> {
+  const db = await createTestDatabase(env, { serverUrl, name: databaseName });
   const logs = new LogCapture();
   const config = { ...db.config, logLevel: 'debug' as const };
   const pdfRenderer = createPdfRenderer(config);

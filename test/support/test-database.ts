@@ -20,14 +20,24 @@ export function assertTestDatabaseName(name: string): void {
   if (!/test/i.test(name)) throw new Error(`refusing to use database "${name}": its name must contain "test"`);
 }
 
+/** The test database server as host and port, e.g. for a relay in front of it. */
+export function testServerAddress(): { host: string; port: number } {
+  const url = new URL(SERVER_URL);
+  return { host: url.hostname, port: url.port ? Number(url.port) : 3306 };
+}
+
 /**
  * A fresh database for one test file, migrated with the real migrations; drop() removes it.
+ * `serverUrl` names another server (a cluster node) or another way to this one (a relay the test
+ * can cut); `name` an existing database to use (and drop).
  * Each file owning its database keeps files independent, whatever order jest runs them in.
  */
-export async function createTestDatabase(overrides: NodeJS.ProcessEnv = {}): Promise<TestDatabase> {
-  const name = `invoicing_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+export async function createTestDatabase(
+  overrides: NodeJS.ProcessEnv = {},
+  { serverUrl = SERVER_URL, name = `invoicing_test_${process.pid}_${randomBytes(4).toString('hex')}` }: { serverUrl?: string; name?: string } = {},
+): Promise<TestDatabase> {
   assertTestDatabaseName(name);
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `${SERVER_URL}/${name}`, ...overrides });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `${serverUrl}/${name}`, ...overrides });
   const orm = await openDatabase(config, pino({ level: 'silent' }));
   return {
     name,
@@ -35,7 +45,7 @@ export async function createTestDatabase(overrides: NodeJS.ProcessEnv = {}): Pro
     orm,
     async drop() {
       await orm.close(true);
-      const admin = await mysql.createConnection(SERVER_URL);
+      const admin = await mysql.createConnection(serverUrl);
       await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
       await admin.end();
     },

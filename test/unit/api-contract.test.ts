@@ -8,7 +8,7 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'x-req
 function issuedInvoice(): Record<string, unknown> {
   return {
     id: 1, invoiceNumber: 1, fiscalNumber: '000-001-01-00000001', cai: '8F3D2A-71C94B-E05A6D-3B9F10-C2E847-5D',
-    invoiceDate: '2026-11-22T02:24:42.852Z', clientId: 3, importe: 465.5, discountTotal: 19.2, exemptedAmount: 94.5,
+    invoiceDate: '2026-11-22T02:24:42.852Z', clientId: 3, purchaseOrderNumber: 'OC-2026-0042', exemptPurchaseOrderNumber: null, importe: 465.5, discountTotal: 19.2, exemptedAmount: 94.5,
     exoneratedAmount: 0, totalTaxes: 57.95, total: 504.25, totalInLetters: 'QUINIENTOS CUATRO LEMPIRAS CON 25/100',
     appliedDollarExchangeRate: null, isPaid: true, isAnnulled: false,
     taxBreakdown: [{ rate: 15, taxAmount: 26.85, taxedAmount: 179 }, { rate: 18, taxAmount: 31.1, taxedAmount: 172.8 }],

@@ -12,7 +12,14 @@ describe('loadConfig', () => {
       logLevel: 'info',
       idempotencyRetentionHours: 24,
       allowedIsvRates: ['0', '15', '18'],
+      caiWarnRemainingPercent: '10',
+      caiWarnDays: 60,
     });
+  });
+
+  it('reads the CAI warning thresholds', () => {
+    expect(loadConfig({ CAI_WARN_REMAINING_PERCENT: '2.5', CAI_WARN_DAYS: '30' })).toMatchObject({ caiWarnRemainingPercent: '2.5', caiWarnDays: 30 });
+    expect(loadConfig({ CAI_WARN_REMAINING_PERCENT: '0', CAI_WARN_DAYS: '0' })).toMatchObject({ caiWarnRemainingPercent: '0', caiWarnDays: 0 });
   });
 
   it('reads every variable from the environment', () => {
@@ -49,6 +56,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ PDF_CACHE_MAX_MB: '0' }).pdfCacheMaxMb).toBe(0);
   });
 
+  it('reads the final-consumer threshold as lempiras with 2 decimals, 10000.00 by default, and 0 as off', () => {
+    expect(loadConfig({}).finalConsumerIdThreshold).toBe('10000.00');
+    expect(loadConfig({ FINAL_CONSUMER_ID_THRESHOLD: '12500.5' }).finalConsumerIdThreshold).toBe('12500.50');
+    expect(loadConfig({ FINAL_CONSUMER_ID_THRESHOLD: '0' }).finalConsumerIdThreshold).toBeNull();
+    expect(loadConfig({ FINAL_CONSUMER_ID_THRESHOLD: '0.00' }).finalConsumerIdThreshold).toBeNull();
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
   });
@@ -64,6 +78,17 @@ describe('loadConfig', () => {
     ['PDF_FACTORIES', '0', 'PDF_FACTORIES must be between 1 and 16'],
     ['PDF_CACHE_MAX_MB', '-1', 'PDF_CACHE_MAX_MB must be a whole number'],
     ['PDF_CACHE_MAX_MB', '5000', 'PDF_CACHE_MAX_MB must be between 0 and 4096'],
+    ['FINAL_CONSUMER_ID_THRESHOLD', '-1', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
+    ['FINAL_CONSUMER_ID_THRESHOLD', '10000.001', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
+    ['FINAL_CONSUMER_ID_THRESHOLD', 'diez mil', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
+    ['FINAL_CONSUMER_ID_THRESHOLD', '1e4', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
+    ['FINAL_CONSUMER_ID_THRESHOLD', '10,000.00', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
+    ['CAI_WARN_REMAINING_PERCENT', 'ten', 'CAI_WARN_REMAINING_PERCENT must be a percentage'],
+    ['CAI_WARN_REMAINING_PERCENT', '-5', 'CAI_WARN_REMAINING_PERCENT must be a percentage'],
+    ['CAI_WARN_REMAINING_PERCENT', '2.555', 'CAI_WARN_REMAINING_PERCENT must be a percentage'],
+    ['CAI_WARN_REMAINING_PERCENT', '101', 'CAI_WARN_REMAINING_PERCENT must be between 0 and 100'],
+    ['CAI_WARN_DAYS', '1.5', 'CAI_WARN_DAYS must be a whole number'],
+    ['CAI_WARN_DAYS', '5000', 'CAI_WARN_DAYS must be between 0 and 3650'],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -7,7 +7,9 @@ describe('toErrorResponse', () => {
   it('maps every AppError code to its status, keeping the message', () => {
     for (const [code, status] of Object.entries(ERROR_STATUS)) {
       const mapped = toErrorResponse(new AppError(code as keyof typeof ERROR_STATUS, `because ${code}`));
-      expect(mapped).toEqual({ status, body: { code, message: `because ${code}` }, unexpected: false });
+      // A 401 also carries its challenge, tested below; the rest of the mapping is exactly as before.
+      const { headers: _challenge, ...rest } = mapped;
+      expect(rest).toEqual({ status, body: { code, message: `because ${code}` }, unexpected: false });
     }
   });
 
@@ -36,6 +38,21 @@ describe('toErrorResponse', () => {
   it('maps unparseable JSON to 400 VALIDATION_FAILED', () => {
     const err = Object.assign(new SyntaxError('Unexpected token'), { status: 400 });
     expect(toErrorResponse(err)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+  });
+
+  it('challenges a request without a key with the Bearer scheme (RFC 9110 11.6.1, RFC 6750 3)', () => {
+    const mapped = toErrorResponse(new AppError('MISSING_API_KEY', 'no key'));
+    expect(mapped).toMatchObject({ status: 401, headers: { 'WWW-Authenticate': 'Bearer realm="invoicing"' } });
+  });
+
+  it('names the refused key as an invalid_token in the challenge', () => {
+    const mapped = toErrorResponse(new AppError('INVALID_API_KEY', 'bad key'));
+    expect(mapped.status).toBe(401);
+    expect(mapped.headers?.['WWW-Authenticate']).toMatch(/^Bearer realm="invoicing", error="invalid_token"/);
+  });
+
+  it('sends no challenge with errors that are not 401', () => {
+    expect(toErrorResponse(new AppError('INTEGRATION_NOT_ENABLED', 'off')).headers).toBeUndefined();
   });
 
   it('maps anything else to 500 INTERNAL_ERROR without internals in the message', () => {

@@ -12,7 +12,7 @@ function taxedSale(overrides: Partial<InvoiceTemplateInput> = {}): InvoiceTempla
     lines: [{ code: 'P-001', description: 'Arroz', quantity: '2.5', unitPrice: '100.1250', discount: '25.03', amount: '250.3125' }],
     totals: { importe: '250.31', discount: '25.03', exonerated: '0', exempt: '0', taxBreakdown: [{ rate: '15.0000', taxedAmount: '225.28', taxAmount: '33.79' }], total: '259.07' },
     exchangeRate: null,
-    exonerationCertificate: null,
+    exoneration: null,
     ...overrides,
   };
 }
@@ -63,10 +63,10 @@ describe('buildInvoiceTemplateData', () => {
     expect(buildInvoiceTemplateData(taxedSale({ client: null })).client).toEqual({ name: CONSUMIDOR_FINAL, rtn: '' });
   });
 
-  it('prints the exchange rate with its four decimals and the exoneration certificate only when they apply', () => {
-    const usd = buildInvoiceTemplateData(taxedSale({ exchangeRate: '24.6512', exonerationCertificate: 'EXO-9' }));
-    expect(usd).toMatchObject({ exchangeRate: 'L 24.6512', exonerationCertificate: 'EXO-9' });
-    expect(buildInvoiceTemplateData(taxedSale())).toMatchObject({ exchangeRate: '', exonerationCertificate: '' });
+  it('prints the exchange rate with its four decimals and the exonerated buyer references only when they apply', () => {
+    const usd = buildInvoiceTemplateData(taxedSale({ exchangeRate: '24.6512', exoneration: { exemptPurchaseOrderNumber: 'OCE-7', certificate: 'EXO-9', sagRegistry: null } }));
+    expect(usd).toMatchObject({ exchangeRate: 'L 24.6512', exemptPurchaseOrderNumber: 'OCE-7', exonerationCertificate: 'EXO-9', sagRegistry: '' });
+    expect(buildInvoiceTemplateData(taxedSale())).toMatchObject({ exchangeRate: '', exemptPurchaseOrderNumber: '', exonerationCertificate: '', sagRegistry: '' });
   });
 
   it('marks an annulled invoice ANULADA', () => {

@@ -9,17 +9,25 @@ export const registerClientCommands: CommandRegistrar = (program: Command, run) 
 
   client
     .command('exonerate')
-    .description("Record a client's exoneration certificate; its sales are exonerated (no ISV) through the valid-until day.")
+    .description(
+      "Record a client's exoneration: its Constancia del Registro de Exonerados and/or its Registro SAG number (at least one; " +
+        'one not given is cleared), printed on its invoices, which are exonerated (no ISV) through the valid-until day.',
+    )
     .requiredOption('--company <code>', 'company code')
     .requiredOption('--client-id <n>', 'client id, as returned by POST /v1/clients or GET /v1/clients')
-    .requiredOption('--certificate <number>', 'exoneration certificate number')
+    .option('--certificate <number>', 'No. of the Constancia del Registro de Exonerados')
+    .option('--sag-registry <number>', 'No. identificativo del Registro de la SAG')
     .requiredOption('--valid-until <date>', 'last day the exoneration is valid, YYYY-MM-DD (Honduras calendar, inclusive)')
-    .action((opts: { company: string; clientId: string; certificate: string; validUntil: string }) =>
+    .action((opts: { company: string; clientId: string; certificate?: string; sagRegistry?: string; validUntil: string }) =>
       run(async ({ container, out }) => {
         const updated = await container
           .get(ClientExonerationService)
-          .exonerate(opts.company, parseId(opts.clientId, '--client-id'), opts.certificate, opts.validUntil);
-        out(`client ${updated.id} (${updated.clientName}) of ${opts.company} exonerated: certificate ${updated.exonerationCertificate}, valid until ${updated.exonerationValidUntil}`);
+          .exonerate(opts.company, parseId(opts.clientId, '--client-id'), { certificate: opts.certificate, sagRegistry: opts.sagRegistry }, opts.validUntil);
+        const references = [
+          ...(updated.exonerationCertificate === null ? [] : [`certificate ${updated.exonerationCertificate}`]),
+          ...(updated.exonerationSagRegistry === null ? [] : [`SAG registry ${updated.exonerationSagRegistry}`]),
+        ];
+        out(`client ${updated.id} (${updated.clientName}) of ${opts.company} exonerated: ${references.join(', ')}, valid until ${updated.exonerationValidUntil}`);
       }),
     );
 

@@ -12,6 +12,7 @@ const PRICING_BAD_REQUEST: ErrorCode[] = [
   'VALIDATION_FAILED', 'INVALID_NUMBER', 'INVALID_REQUEST', 'EXTERNAL_INVOICE_NO_ITEMS', 'ITEM_MISSING_PRODUCT_REFERENCE',
   'ITEM_AMBIGUOUS_PRODUCT_REFERENCE', 'PRODUCT_NOT_FOUND', 'EXTERNAL_INVOICE_CLIENT_NOT_FOUND',
   'EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT', 'EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN',
+  'EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE', 'EXTERNAL_INVOICE_BUYER_ID_REQUIRED',
 ];
 const PRICING_CONFLICT: ErrorCode[] = [
   'INTEGRATION_MISSING_EMISSION_POINT', 'INTEGRATION_EMISSION_POINT_NOT_FOUND', 'INTEGRATION_MISSING_CREATOR_USER',
@@ -29,6 +30,20 @@ function withRetryAfter<T extends object>(response: T) {
   return {
     ...response,
     headers: { 'Retry-After': { description: 'Seconds to wait before asking again.', required: true, schema: { type: 'integer', minimum: 1, example: 5 } } },
+  };
+}
+
+/** A 401 names the scheme to authenticate with (RFC 9110 11.6.1, RFC 6750 3). */
+function withChallenge<T extends object>(response: T) {
+  return {
+    ...response,
+    headers: {
+      'WWW-Authenticate': {
+        description: 'Bearer realm="invoicing", plus error="invalid_token" when a key was sent but refused.',
+        required: true,
+        schema: { type: 'string', example: 'Bearer realm="invoicing", error="invalid_token"' },
+      },
+    },
   };
 }
 
@@ -76,10 +91,12 @@ export const components = {
   schemas,
   responses: {
     ClientBadRequest: errorResponse(`The request is invalid. ${NO_RETRY}`, ['VALIDATION_FAILED', 'INVALID_RTN_FORMAT']),
-    ListBadRequest: errorResponse(`page or limit is not an integer of at least 1. ${NO_RETRY}`, ['VALIDATION_FAILED']),
+    ListBadRequest: errorResponse(`page or limit is not an integer of at least 1. ${NO_RETRY}`, ['VALIDATION_FAILED'], {
+      VALIDATION_FAILED: 'page must be an integer from 1 to 2147483647.',
+    }),
     PreviewBadRequest: errorResponse(`The request is invalid. ${NO_RETRY}`, PRICING_BAD_REQUEST),
     IssueBadRequest: errorResponse(`The request is invalid; nothing was issued and the key stays unused. ${NO_RETRY}`, ['MISSING_IDEMPOTENCY_KEY', ...PRICING_BAD_REQUEST]),
-    Unauthorized: errorResponse(`The credential is missing or invalid. ${NO_RETRY}`, ['MISSING_API_KEY', 'INVALID_API_KEY']),
+    Unauthorized: withChallenge(errorResponse(`The credential is missing or invalid. ${NO_RETRY}`, ['MISSING_API_KEY', 'INVALID_API_KEY'])),
     Forbidden: errorResponse(`The key is valid but the company cannot use the API. ${NO_RETRY}`, ['INTEGRATION_NOT_ENABLED']),
     ClientConflict: errorResponse(`The client already exists. ${NO_RETRY}`, ['UQ_CLIENT_CODE_COMPANY']),
     PreviewConflict: errorResponse(`The company's configuration or catalog does not allow this sale. ${NO_RETRY}`, PRICING_CONFLICT),
@@ -89,9 +106,19 @@ export const components = {
     ),
     InvoiceNotFound: errorResponse(`No such invoice in the company. ${NO_RETRY}`, ['EXTERNAL_INVOICE_NOT_FOUND']),
     PayloadTooLarge: errorResponse(`The body is over the size limit. ${NO_RETRY}`, ['PAYLOAD_TOO_LARGE']),
+    RequestTimeout: errorResponse('The request was not received completely in time, so it was not processed; it may be sent again.', ['REQUEST_TIMEOUT']),
+    RequestHeadersTooLarge: errorResponse(`The request headers are over the size limit. ${NO_RETRY}`, ['REQUEST_HEADER_FIELDS_TOO_LARGE']),
     CreditNotSupported: errorResponse(`A well-formed request asking for something v1 does not do. ${NO_RETRY}`, ['EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED']),
     InternalError: errorResponse('A service failure. Retry with backoff (and, on POST /v1/invoices, the same Idempotency-Key and body).', ['INTERNAL_ERROR']),
     RateLimited: withRetryAfter(errorResponse('Too many requests from the company: the one 4xx that is retried, after the Retry-After seconds.', ['RATE_LIMITED'])),
-    PdfUnavailable: withRetryAfter(errorResponse('The PDF cannot be generated right now; the invoice itself is stored. Retry after the Retry-After seconds.', ['PDF_RENDER_FAILED'])),
+    PdfUnavailable: withRetryAfter(
+      errorResponse('The PDF cannot be generated right now (the invoice itself is stored), or the database is not available. Retry after the Retry-After seconds.', ['PDF_RENDER_FAILED', 'SERVICE_UNAVAILABLE']),
+    ),
+    NotReady: withRetryAfter(
+      errorResponse('This instance cannot serve now (database down or slow, Galera node not Synced); send traffic elsewhere and ask again after the Retry-After seconds.', ['SERVICE_UNAVAILABLE']),
+    ),
+    DatabaseUnavailable: withRetryAfter(
+      errorResponse('The database is not available right now (e.g. its cluster node is down or rejoining); nothing was changed. Retry after the Retry-After seconds.', ['SERVICE_UNAVAILABLE']),
+    ),
   },
 };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import swaggerJsdoc from 'swagger-jsdoc';
+import { describeRequestLimits } from '../body/request-limits';
 import { components } from './components';
 
 const DESCRIPTION = `Issues legally valid Honduran sales invoices (CAI authorization range, ISV tax, RTN tax id) on
@@ -14,6 +15,10 @@ PRODUCT_NOT_FOUND. Preview is the tool for testing.
 Every error under /v1 has the body \`{code, message}\`, whatever the endpoint or status. Logic must
 use \`code\` and the HTTP status, never \`message\`. A path that does not exist answers
 404 NOT_FOUND and a method a path does not have answers 405 METHOD_NOT_ALLOWED, in the same shape.
+So do the HTTP server's own refusals, on any path: headers over 16 KB in all answer
+431 REQUEST_HEADER_FIELDS_TOO_LARGE, a request not received completely in time 408 REQUEST_TIMEOUT
+(it was not processed and may be sent again), and bytes that are not HTTP 400 VALIDATION_FAILED;
+each closes the connection.
 
 Only 5xx responses and timeouts or network errors are retried, with backoff, and on
 POST /v1/invoices with the **same** Idempotency-Key and body (a retry of an invoice that was in
@@ -21,6 +26,13 @@ fact issued returns it with \`replayed: true\`). A 4xx is never retried unchange
 429 RATE_LIMITED after the seconds its Retry-After header gives. INTEGRATION_*
 (and CAI_*) errors are resolved in the operator's application: keep the sale queued and alert a
 person.
+
+## Request bodies
+Bodies are JSON sent as \`Content-Type: application/json\` in UTF-8 (\`charset=utf-8\` may be
+given). A malformed JSON or non-JSON body is 400 VALIDATION_FAILED: another media type (even
+\`application/vnd.api+json\`), a charset other than UTF-8, a Content-Encoding, or bytes that are not
+UTF-8, the message naming which. Besides the size limit (413), a body is refused with 400
+VALIDATION_FAILED, naming the place, for ${describeRequestLimits()}.
 
 ## Versioning
 v1 may add fields to responses without notice: clients must ignore unknown response fields. The
@@ -47,13 +59,22 @@ function mapValues(record: Json, fn: (value: Json) => Json): Json {
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, fn(value as Json)]));
 }
 
-/** Adds the X-Request-Id request parameter and response header to every operation. */
+/**
+ * Answers the HTTP server gives to any request before an operation sees it (the headers over the
+ * size limit, a request not received in time), so every operation can answer them.
+ */
+const SERVER_RESPONSES = {
+  408: { $ref: '#/components/responses/RequestTimeout' },
+  431: { $ref: '#/components/responses/RequestHeadersTooLarge' },
+};
+
+/** Adds the X-Request-Id request parameter and response header, and the server's answers, to every operation. */
 function withRequestIds(paths: Json): Json {
   return mapValues(paths, (pathItem) =>
     mapValues(pathItem, (operation) => ({
       ...operation,
       parameters: [...((operation.parameters as Json[] | undefined) ?? []), { $ref: '#/components/parameters/XRequestId' }],
-      responses: mapValues(operation.responses as Json, withRequestIdHeader),
+      responses: mapValues({ ...(operation.responses as Json), ...SERVER_RESPONSES }, withRequestIdHeader),
     })),
   );
 }

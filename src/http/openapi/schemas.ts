@@ -22,6 +22,11 @@ const TOTAL_FIELDS = Object.keys(totals);
 const sharedInvoiceFields = {
   invoiceDate: dateTime('Date and time of the sale.', '2026-11-22T02:24:42.852Z'),
   clientId: { type: 'integer', nullable: true, description: 'The registered client, or null for a sale without one.', example: 3 },
+  purchaseOrderNumber: { type: 'string', nullable: true, description: "The caller's purchase-order reference, as recorded; null when none was sent.", example: 'OC-2026-0042' },
+  exemptPurchaseOrderNumber: {
+    type: 'string', nullable: true, example: null,
+    description: 'No. correlativo de la Orden de Compra Exenta of an exonerated sale, trimmed, as printed on the invoice; null when none was sent.',
+  },
   ...totals,
   totalInLetters: { type: 'string', description: 'The total in Spanish words, upper case, cents as NN/100.', example: 'QUINIENTOS CUATRO LEMPIRAS CON 25/100' },
   appliedDollarExchangeRate: {
@@ -29,7 +34,7 @@ const sharedInvoiceFields = {
   },
   taxBreakdown: { type: 'array', items: ref('TaxEntry'), description: 'One entry per distinct ISV rate with a taxable base, rate ascending; empty when nothing is taxed.' },
 };
-const SHARED_FIELDS = ['invoiceDate', 'clientId', ...TOTAL_FIELDS, 'totalInLetters', 'appliedDollarExchangeRate', 'taxBreakdown', 'lines'];
+const SHARED_FIELDS = ['invoiceDate', 'clientId', 'purchaseOrderNumber', 'exemptPurchaseOrderNumber', ...TOTAL_FIELDS, 'totalInLetters', 'appliedDollarExchangeRate', 'taxBreakdown', 'lines'];
 
 export const schemas = {
   Health: {
@@ -45,7 +50,27 @@ export const schemas = {
       },
     },
   },
-  Error: {
+  Readiness: {
+    type: 'object',
+    required: ['status', 'details'],
+    properties: {
+      status: { type: 'string', enum: ['ready'], example: 'ready' },
+      details: {
+        type: 'object',
+        required: ['database', 'galeraState'],
+        properties: {
+          database: { type: 'string', enum: ['available'], example: 'available' },
+          galeraState: {
+            type: 'string',
+            nullable: true,
+            description: "The Galera node's wsrep_local_state_comment (always Synced in a 200); null when the database is not a Galera node.",
+            example: 'Synced',
+          },
+        },
+      },
+    },
+  },
+  ErrorResponse: {
     type: 'object',
     description: 'The body of every error under /v1, whatever the endpoint or status.',
     required: ['code', 'message'],
@@ -71,7 +96,7 @@ export const schemas = {
       address: { type: 'string', nullable: true, maxLength: 255, example: 'Col. Palmira, Tegucigalpa' },
     },
   },
-  Client: {
+  ClientRecord: {
     type: 'object',
     required: ['id', 'clientName', 'email', 'legalId', 'phone', 'address', 'createdAt'],
     properties: {
@@ -88,7 +113,7 @@ export const schemas = {
     type: 'object',
     required: ['clients', 'count'],
     properties: {
-      clients: { type: 'array', items: ref('Client'), description: 'Ordered by name, A to Z (then by id).' },
+      clients: { type: 'array', items: ref('ClientRecord'), description: 'Ordered by name, A to Z (then by id).' },
       count: { type: 'integer', description: 'Total clients of the company, not the page size.', example: 3 },
     },
   },
@@ -127,6 +152,11 @@ export const schemas = {
         description: 'Defaults to the current date and time. Must fall on today in Honduras (America/Tegucigalpa); backdated and future dates are 400 VALIDATION_FAILED.',
       },
       purchaseOrderNumber: { type: 'string', maxLength: 255, nullable: true, example: 'OC-2026-0042', description: "The caller's purchase-order reference, recorded on the invoice." },
+      exemptPurchaseOrderNumber: {
+        type: 'string', nullable: true, minLength: 1, maxLength: 64, pattern: '\\S', example: 'OCE-2026-000123',
+        description:
+          "No. correlativo de la Orden de Compra Exenta of an exonerated sale: 1 to 64 characters after trimming (empty, blank or longer: 400 VALIDATION_FAILED), stored trimmed and printed on the invoice. Only for a sale that is exonerated (by the client's exoneration, recorded by the operator, or the company's exonerated sales); on any other sale 400 INVALID_REQUEST, since it does not make a sale exonerated. An exonerated sale must print at least one of this number, the client's exoneration certificate or its Registro SAG number, else 400 EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE.",
+      },
       isCredit: { type: 'boolean', nullable: true, example: false, description: 'Default false. true is rejected with 422 EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED (reserved for a future version).' },
     },
   },

@@ -16,6 +16,8 @@ export function presentInvoice(invoice: InvoiceView, extra: { replayed: boolean;
     cai: invoice.cai,
     invoiceDate: invoice.invoiceDate.toISOString(),
     clientId: invoice.clientId,
+    purchaseOrderNumber: invoice.purchaseOrderNumber,
+    exemptPurchaseOrderNumber: invoice.exemptPurchaseOrderNumber,
     importe: amount(invoice.importe),
     discountTotal: amount(invoice.discountTotal),
     exemptedAmount: amount(invoice.exemptedAmount),

@@ -9,6 +9,8 @@ export function presentPreview({ priced, pdf }: InvoicePreview) {
     preview: true,
     invoiceDate: priced.request.invoiceDate.toISOString(),
     clientId: priced.sale.client?.id ?? null,
+    purchaseOrderNumber: priced.request.purchaseOrderNumber,
+    exemptPurchaseOrderNumber: priced.request.exemptPurchaseOrderNumber,
     ...presentTotals(totals),
     totalInLetters: priced.totalInLetters,
     appliedDollarExchangeRate: totals.appliedDollarExchangeRate ? toNumber(totals.appliedDollarExchangeRate, 4) : null,

@@ -8,7 +8,7 @@ import { principalOf, RouteGuards } from './route-context';
  * @openapi
  * /v1/clients:
  *   post:
- *     operationId: createClient
+ *     operationId: registerClient
  *     tags: [Clients]
  *     summary: Register a client of the company
  *     description: >-
@@ -28,7 +28,7 @@ import { principalOf, RouteGuards } from './route-context';
  *         content:
  *           application/json:
  *             schema:
- *               $ref: '#/components/schemas/Client'
+ *               $ref: '#/components/schemas/ClientRecord'
  *       400:
  *         $ref: '#/components/responses/ClientBadRequest'
  *       401:
@@ -43,6 +43,8 @@ import { principalOf, RouteGuards } from './route-context';
  *         $ref: '#/components/responses/RateLimited'
  *       500:
  *         $ref: '#/components/responses/InternalError'
+ *       503:
+ *         $ref: '#/components/responses/DatabaseUnavailable'
  *   get:
  *     operationId: listClients
  *     tags: [Clients]
@@ -55,11 +57,11 @@ import { principalOf, RouteGuards } from './route-context';
  *     parameters:
  *       - in: query
  *         name: page
- *         schema: { type: integer, minimum: 1, example: 1 }
+ *         schema: { type: integer, minimum: 1, maximum: 2147483647, example: 1 }
  *         description: Page number, starting at 1; needs limit.
  *       - in: query
  *         name: limit
- *         schema: { type: integer, minimum: 1, example: 50 }
+ *         schema: { type: integer, minimum: 1, maximum: 2147483647, example: 50 }
  *         description: Clients per page; needs page.
  *     responses:
  *       200:
@@ -78,6 +80,8 @@ import { principalOf, RouteGuards } from './route-context';
  *         $ref: '#/components/responses/RateLimited'
  *       500:
  *         $ref: '#/components/responses/InternalError'
+ *       503:
+ *         $ref: '#/components/responses/DatabaseUnavailable'
  */
 export function registerClientRoutes(router: Router, guards: RouteGuards, clients: ClientService): void {
   router.post('/v1/clients', guards.auth, async (ctx) => {

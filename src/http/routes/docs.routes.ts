@@ -20,6 +20,10 @@ const ASSETS: Record<string, { file: string; type: string }> = {
  *     operationId: getOpenApiDocument
  *     tags: [Documentation]
  *     summary: This OpenAPI document, as YAML
+ *     description: >-
+ *       The OpenAPI 3 document of this API, generated from the service's code, so it always
+ *       matches the running version. Needs no credential. Feed it to a client generator or a
+ *       validating proxy.
  *     security: []
  *     responses:
  *       200:
@@ -32,6 +36,10 @@ const ASSETS: Record<string, { file: string; type: string }> = {
  *     operationId: getApiDocsUi
  *     tags: [Documentation]
  *     summary: Interactive documentation (Swagger UI)
+ *     description: >-
+ *       A Swagger UI page that renders this document and lets a developer try each operation
+ *       with an API key. Needs no credential and no internet (its assets are served by the
+ *       service itself).
  *     security: []
  *     responses:
  *       200:

@@ -1,5 +1,4 @@
 import type Router from '@koa/router';
-import { issuedDocument } from '../../services/invoice-document';
 import type { InvoicePdfService } from '../../services/invoice-pdf.service';
 import type { InvoicePreviewService } from '../../services/invoice-preview.service';
 import type { InvoiceReader } from '../../services/invoice-reader.service';
@@ -31,7 +30,8 @@ export interface InvoiceRouteServices {
  *       writes nothing, and takes no Idempotency-Key; it may be repeated freely. The PDF is
  *       marked SIN VALIDEZ FISCAL, with the CAI masked, and must not be given to an end
  *       customer. It does not require a payment terminal to be configured. Same body rules as
- *       POST /v1/invoices, including items.price and the isCredit rejection.
+ *       POST /v1/invoices, including items.price, the isCredit rejection, the exonerated buyer's
+ *       references and the identified buyer above the final-consumer threshold.
  *     requestBody:
  *       required: true
  *       content:
@@ -61,6 +61,8 @@ export interface InvoiceRouteServices {
  *         $ref: '#/components/responses/RateLimited'
  *       500:
  *         $ref: '#/components/responses/InternalError'
+ *       503:
+ *         $ref: '#/components/responses/DatabaseUnavailable'
  * /v1/invoices:
  *   post:
  *     operationId: issueInvoice
@@ -79,7 +81,20 @@ export interface InvoiceRouteServices {
  *
  *       Requires the company's default emission point, creator user, price list and payment
  *       terminal (else 409 INTEGRATION_MISSING_*) and a CAI range with numbers left whose
- *       deadline has not passed (else 409 CAI_RANGE_EXHAUSTED or CAI_EXPIRED). Retry only 5xx
+ *       deadline has not passed (else 409 CAI_RANGE_EXHAUSTED or CAI_EXPIRED).
+ *
+ *
+ *       What the law asks of the document (Acuerdo 481-2017): a sale whose total exceeds the
+ *       final-consumer threshold (L 10,000.00 unless the operator configured another amount)
+ *       needs a clientId whose client has an RTN (else 400 EXTERNAL_INVOICE_BUYER_ID_REQUIRED,
+ *       checked before any number is taken); an exonerated sale prints the buyer's references
+ *       (exemptPurchaseOrderNumber, the client's exoneration certificate and Registro SAG
+ *       number) and needs at least one of them (else 400
+ *       EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE). Every copy of the PDF (replays, GET
+ *       /v1/invoices/{id}/pdf) is printed with the letterhead the invoice was issued with.
+ *
+ *
+ *       Retry only 5xx
  *       responses, timeouts and network errors, with backoff and the same key and body.
  *     parameters:
  *       - $ref: '#/components/parameters/IdempotencyKey'
@@ -114,6 +129,8 @@ export interface InvoiceRouteServices {
  *         $ref: '#/components/responses/RateLimited'
  *       500:
  *         $ref: '#/components/responses/InternalError'
+ *       503:
+ *         $ref: '#/components/responses/DatabaseUnavailable'
  * /v1/invoices/{id}:
  *   get:
  *     operationId: getInvoice
@@ -143,6 +160,8 @@ export interface InvoiceRouteServices {
  *         $ref: '#/components/responses/RateLimited'
  *       500:
  *         $ref: '#/components/responses/InternalError'
+ *       503:
+ *         $ref: '#/components/responses/DatabaseUnavailable'
  * /v1/invoices/{id}/pdf:
  *   get:
  *     operationId: getInvoicePdf
@@ -150,7 +169,9 @@ export interface InvoiceRouteServices {
  *     summary: Download the invoice PDF
  *     description: >-
  *       Generates the A4 PDF at request time, with the CAI, the authorized range and the issue
- *       deadline (fecha límite de emisión); an annulled invoice is marked ANULADA. Same scoping
+ *       deadline (fecha límite de emisión); an annulled invoice is marked ANULADA. It is printed
+ *       with the template and logo the invoice was issued with, so every copy is identical to
+ *       the original whatever letterhead the company uses today. Same scoping
  *       and errors as GET /v1/invoices/{id}. When the PDF cannot be generated right now the
  *       answer is a retryable 503.
  *     parameters:
@@ -190,8 +211,9 @@ export function registerInvoiceRoutes(router: Router, guards: RouteGuards, servi
     const principal = principalOf(ctx.state);
     const key = parseIdempotencyKey(ctx.get('Idempotency-Key'));
     const { invoice, replayed } = await services.issuer.issue(principal.companyId, key, ctx.request.body, (body) => parseInvoiceRequest(body));
-    // Rendered after the commit, never under a lock; a failure leaves pdfBase64 null.
-    const pdf = await services.pdf.renderOrNull(principal.companyCode, issuedDocument(invoice));
+    // Rendered after the commit, never under a lock, from the template fixed at issue (a replay
+    // prints the original document); a failure leaves pdfBase64 null.
+    const pdf = await services.pdf.renderIssuedOrNull(principal.companyCode, invoice);
     ctx.status = 201;
     ctx.body = presentInvoice(invoice, { replayed, pdf });
   });
@@ -205,7 +227,7 @@ export function registerInvoiceRoutes(router: Router, guards: RouteGuards, servi
   router.get('/v1/invoices/:id/pdf', guards.auth, async (ctx) => {
     const principal = principalOf(ctx.state);
     const invoice = await services.reader.get(principal.companyId, parseInvoiceId(ctx.params.id));
-    const pdf = await services.pdf.render(principal.companyCode, issuedDocument(invoice));
+    const pdf = await services.pdf.renderIssued(principal.companyCode, invoice);
     ctx.status = 200;
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `inline; filename="factura-${invoice.fiscalNumber}.pdf"`);

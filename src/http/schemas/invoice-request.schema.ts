@@ -4,12 +4,15 @@ import { AppError } from '../../domain/app-error';
 import { hondurasDate } from '../../domain/calendar-date';
 import { decimalPlaces } from '../../domain/money';
 import type { InvoiceRequest } from '../../services/pricing/invoice-request';
+import { REQUEST_LIMITS } from '../body/request-limits';
 import { strictObject, validate } from './validate';
 
-/** Lines per invoice; SPEC leaves it open, this keeps one request's work and PDF bounded. */
-export const MAX_ITEMS = 1000;
+/** Lines per invoice: the array limit every body is read under, which keeps one request's work and PDF bounded. */
+export const MAX_ITEMS = REQUEST_LIMITS.maxArrayLength;
 const MAX_QUANTITY = new Big(1_000_000);
 const MAX_PRICE = new Big('999999999.9999');
+/** No. correlativo de la Orden de Compra Exenta, as the invoices table keeps it. */
+const MAX_EXEMPT_PURCHASE_ORDER_LENGTH = 64;
 
 const itemSchema = strictObject({
   externalProductId: yup.string().nullable().optional().max(255),
@@ -22,6 +25,17 @@ const requestSchema = strictObject({
   clientId: yup.number().integer().min(1).nullable().optional(),
   invoiceDate: yup.string().nullable().optional(),
   purchaseOrderNumber: yup.string().nullable().optional().max(255),
+  // Checked on the trimmed text, which is what is stored and printed (strict mode never transforms).
+  exemptPurchaseOrderNumber: yup
+    .string()
+    .nullable()
+    .optional()
+    .test('not-blank', '${path} must not be empty or blank', (v) => v === null || v === undefined || v.trim() !== '')
+    .test(
+      'max-trimmed',
+      `\${path} must be at most ${MAX_EXEMPT_PURCHASE_ORDER_LENGTH} characters (after trimming)`,
+      (v) => v === null || v === undefined || v.trim().length <= MAX_EXEMPT_PURCHASE_ORDER_LENGTH,
+    ),
   isCredit: yup.boolean().nullable().optional(),
 });
 
@@ -54,6 +68,7 @@ export function parseInvoiceRequest(body: unknown, now = new Date()): InvoiceReq
     clientId: input.clientId ?? null,
     invoiceDate,
     purchaseOrderNumber: input.purchaseOrderNumber ?? null,
+    exemptPurchaseOrderNumber: input.exemptPurchaseOrderNumber?.trim() ?? null,
   };
 }
 

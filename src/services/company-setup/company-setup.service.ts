@@ -4,7 +4,7 @@ import { TOKENS } from '../../tokens';
 import { OperatorError } from '../operator-error';
 import { checkClients } from './setup-client-checks';
 import { checkCaiRanges } from './setup-range-checks';
-import { checkChildrenOfDeleted, checkDuplicates, checkReferences } from './setup-references';
+import { checkDuplicates, checkReferences } from './setup-references';
 import { parseSetupDocument } from './setup-schema';
 import { loadExistingSetup } from './setup-state';
 import { ProblemList } from './setup-validation-error';
@@ -35,7 +35,6 @@ export class CompanySetupService {
     const doc = parseSetupDocument(document);
     const problems = new ProblemList();
     checkDuplicates(doc, problems);
-    checkChildrenOfDeleted(doc, problems);
     problems.throwIfAny();
     try {
       const counts = await this.em.transactional(async (em) => {

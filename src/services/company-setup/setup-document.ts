@@ -86,8 +86,10 @@ export interface ProductMappingSpec {
   product: string;
 }
 
+/** At least one of certificate and sagRegistry. */
 export interface ExonerationSpec {
-  certificate: string;
+  certificate?: string | null;
+  sagRegistry?: string | null;
   validUntil: string;
 }
 

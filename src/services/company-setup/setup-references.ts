@@ -56,23 +56,6 @@ export function checkDuplicates(doc: SetupDocument, problems: ProblemList): void
   unique(doc.clients, 'clients', (c) => (!c.deleted && typeof c.legalId === 'string' ? c.legalId : null), 'legalId', 'legalId');
 }
 
-/** A live entry under a parent marked deleted contradicts itself; the operator must say which. */
-export function checkChildrenOfDeleted(doc: SetupDocument, problems: ProblemList): void {
-  const check = (parentDeleted: boolean, children: readonly { deleted?: boolean }[] | undefined, path: string, what: string): void => {
-    if (!parentDeleted) return;
-    children?.forEach((child, i) => {
-      if (!child.deleted) problems.add(`${path}[${i}]`, `its ${what} is marked deleted, so this entry must be deleted: true too (or removed)`);
-    });
-  };
-  doc.establishments?.forEach((est, i) => {
-    check(est.deleted === true, est.emissionPoints, `establishments[${i}].emissionPoints`, 'establishment');
-    est.emissionPoints?.forEach((point, j) =>
-      check(est.deleted === true || point.deleted === true, point.caiRanges, `establishments[${i}].emissionPoints[${j}].caiRanges`, 'emission point'),
-    );
-  });
-  doc.priceLists?.forEach((list, i) => check(list.deleted === true, list.prices, `priceLists[${i}].prices`, 'price list'));
-}
-
 /** Every code a live entry or the integration points at must exist once the file is applied. */
 export function checkReferences(doc: SetupDocument, existing: ExistingSetup, problems: ProblemList): void {
   const products = fileCodes(doc.products);
@@ -83,7 +66,7 @@ export function checkReferences(doc: SetupDocument, existing: ExistingSetup, pro
 
   doc.priceLists?.forEach((list, i) =>
     list.prices?.forEach((price, j) => {
-      if (price.deleted) return;
+      if (price.deleted || list.deleted) return;
       const path = `priceLists[${i}].prices[${j}]`;
       report(`${path}.product`, referenceProblem('product', price.product, products, existing.products));
       if (typeof price.discountPolicy === 'string') {
@@ -108,16 +91,15 @@ export function checkReferences(doc: SetupDocument, existing: ExistingSetup, pro
   }
 }
 
-/** `EEE-PPP`: the point must be live, and so must its establishment. */
+/**
+ * `EEE-PPP`: the point must exist once the file is applied. A deleted (closed) point may stay
+ * named: the integration then answers INTEGRATION_EMISSION_POINT_NOT_FOUND until it is changed,
+ * so closing a point takes one `deleted: true` and nothing else.
+ */
 function emissionPointProblem(reference: string, doc: SetupDocument, existing: ExistingSetup): string | null {
   const [establishmentCode, pointCode] = reference.split('-');
   const establishment = doc.establishments?.find((e) => e.code === establishmentCode);
-  if (establishment?.deleted) return `establishment ${establishmentCode} is marked deleted in this file`;
   const point = establishment?.emissionPoints?.find((p) => p.code === pointCode);
-  if (point) return point.deleted ? `emission point ${reference} is marked deleted in this file` : null;
-  const row = existing.emissionPoints.get(pointKey(establishmentCode, pointCode));
-  if (!row) return `unknown emission point ${reference}`;
-  // A restored establishment does not restore the points the file leaves out.
-  const gone = row.deletedAt !== null || (!establishment && row.establishment.deletedAt !== null);
-  return gone ? `emission point ${reference} was deleted; list it in the file without deleted: true to restore it` : null;
+  if (point && !point.deleted && !establishment?.deleted) return null;
+  return existing.emissionPoints.has(pointKey(establishmentCode, pointCode)) ? null : `unknown emission point ${reference}`;
 }

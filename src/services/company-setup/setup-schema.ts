@@ -94,10 +94,17 @@ const productMapping = closedObject({
   deleted,
 });
 
+// Constancia del Registro de Exonerados and/or Registro SAG: the invoice prints whichever it has.
 const exoneration = closedObject({
-  certificate: nonEmptyText(64).defined('is required'),
+  certificate: nonEmptyText(64).nullable(),
+  sagRegistry: nonEmptyText(64).nullable(),
   validUntil: calendarDate().defined('is required'),
-}).nullable();
+})
+  .nullable()
+  .test('one-reference', 'needs a certificate or a sagRegistry (at least one of the two)', (value) => {
+    const entry = value as { certificate?: unknown; sagRegistry?: unknown } | null | undefined;
+    return entry === null || entry === undefined || typeof entry !== 'object' || !!entry.certificate || !!entry.sagRegistry;
+  });
 
 const client = closedObject({
   code: code().defined('is required'),

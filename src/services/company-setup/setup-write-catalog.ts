@@ -50,7 +50,9 @@ export function writePriceLists(ctx: WriteContext, entries: Keyed<PriceListSpec,
     );
     if (!list) continue;
     ctx.existing.priceLists.set(codeKey(entry.code), list);
-    for (const price of entry.prices ?? []) writePrice(ctx, list, price);
+    // Prices are reached only through their list: a deleted list takes them out of use as they
+    // stand (and a restored one brings them back), so the ones listed under it are not written.
+    if (!entry.deleted) for (const price of entry.prices ?? []) writePrice(ctx, list, price);
   }
 }
 

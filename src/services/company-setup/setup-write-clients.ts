@@ -14,6 +14,7 @@ export function writeClients(ctx: WriteContext, entries: Keyed<ClientSpec, 'code
       phone: e.phone,
       address: e.address,
       exonerationCertificate: e.exoneration === undefined ? undefined : (e.exoneration?.certificate ?? null),
+      exonerationSagRegistry: e.exoneration === undefined ? undefined : (e.exoneration?.sagRegistry ?? null),
       exonerationValidUntil: e.exoneration === undefined ? undefined : (e.exoneration?.validUntil ?? null),
     });
     const row = upsertEntry(

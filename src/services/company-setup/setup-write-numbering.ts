@@ -3,32 +3,45 @@ import type { EmissionPointSpec, EstablishmentSpec, Keyed } from './setup-docume
 import { codeKey, pointKey } from './setup-state';
 import { assignChanged, defined, upsertEntry, WriteContext } from './setup-write-helpers';
 
-/** Establishments, their emission points and the points' CAI ranges. */
+/**
+ * Establishments, their emission points and the points' CAI ranges. `deleted: true` on an entry
+ * closes everything under it (stored or listed), so the operator marks only the entry that closed.
+ */
 export function writeNumbering(ctx: WriteContext, establishments: Keyed<EstablishmentSpec, 'code'>[]): void {
   for (const entry of establishments) {
-    const existing = ctx.existing.establishments.get(codeKey(entry.code));
-    const wasLive = existing !== undefined && existing.deletedAt === null;
     const row = upsertEntry(
       ctx,
-      existing,
+      ctx.existing.establishments.get(codeKey(entry.code)),
       entry,
       (e) => ctx.em.create(Establishment, { ...defined({ name: e.name, address: e.address }), company: ctx.company, code: e.code }),
       (r, e) => assignChanged(r, { name: e.name, address: e.address }),
     );
     if (!row) continue;
     ctx.existing.establishments.set(codeKey(entry.code), row);
-    if (entry.deleted && wasLive) deletePointsOf(ctx, entry.code);
+    if (entry.deleted) {
+      closePointsOf(ctx, entry.code);
+      continue;
+    }
     for (const point of entry.emissionPoints ?? []) writeEmissionPoint(ctx, row, point);
   }
 }
 
-/**
- * The integration names emission points directly, so the points of a deleted establishment are
- * deleted with it; ranges and prices are only reached through their parent and stay as they are.
- */
-function deletePointsOf(ctx: WriteContext, establishmentCode: string): void {
+/** Soft-deletes the live emission points of an establishment and their ranges, with the same date. */
+function closePointsOf(ctx: WriteContext, establishmentCode: string): void {
   for (const [key, point] of ctx.existing.emissionPoints) {
-    if (key.startsWith(`${establishmentCode}-`) && point.deletedAt === null) point.deletedAt = ctx.now;
+    if (!key.startsWith(`${establishmentCode}-`)) continue;
+    if (point.deletedAt === null) point.deletedAt = ctx.now;
+    closeRangesOf(ctx, key);
+  }
+}
+
+/**
+ * A closed emission point's ranges can no longer issue; soft-deleting them too keeps every reader
+ * (issuing, CAI status) from having to look at the parents.
+ */
+function closeRangesOf(ctx: WriteContext, pointKeyValue: string): void {
+  for (const range of ctx.existing.caiRanges.get(pointKeyValue) ?? []) {
+    if (range.deletedAt === null) range.deletedAt = ctx.now;
   }
 }
 
@@ -43,6 +56,10 @@ function writeEmissionPoint(ctx: WriteContext, establishment: Establishment, ent
   );
   if (!row) return;
   ctx.existing.emissionPoints.set(key, row);
+  if (entry.deleted) {
+    closeRangesOf(ctx, key);
+    return;
+  }
   const stored = ctx.existing.caiRanges.get(key) ?? [];
   for (const range of entry.caiRanges ?? []) {
     upsertEntry(

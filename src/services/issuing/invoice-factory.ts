@@ -1,15 +1,17 @@
 import { EntityManager } from '@mikro-orm/mysql';
 import { formatFiscalNumber } from '../../domain/fiscal-number';
-import { Company, Invoice, InvoiceLine, InvoiceTax } from '../../entities';
+import { Company, Invoice, InvoiceLine, InvoiceTax, TemplateVersion } from '../../entities';
 import type { PricedInvoice } from '../pricing/invoice-pricer.service';
+import type { FixedVersions } from '../template-versions.service';
 import type { TakenNumber } from './cai-numbering';
 
 /**
  * The rows of an issued invoice, as the totals engine priced it. Everything printed is copied
- * (issuer, CAI range and deadline, client name and RTN, certificate, product code and name), so
- * the document never changes when the setup does.
+ * (issuer, CAI range and deadline, client name and RTN, the exonerated buyer's references,
+ * product code and name) and the template and logo versions are recorded, so the document
+ * never changes when the setup or the letterhead does.
  */
-export function createInvoiceRows(em: EntityManager, companyId: number, priced: PricedInvoice, taken: TakenNumber): Invoice {
+export function createInvoiceRows(em: EntityManager, companyId: number, priced: PricedInvoice, taken: TakenNumber, versions: FixedVersions | null): Invoice {
   const { totals, config, sale, request } = priced;
   const invoice = em.create(Invoice, {
     company: em.getReference(Company, companyId),
@@ -34,6 +36,8 @@ export function createInvoiceRows(em: EntityManager, companyId: number, priced: 
     clientName: sale.client?.clientName ?? null,
     clientLegalId: sale.client?.legalId ?? null,
     exonerationCertificate: sale.exonerationCertificate,
+    exonerationSagRegistry: sale.exonerationSagRegistry,
+    exemptPurchaseOrderNumber: request.exemptPurchaseOrderNumber,
     purchaseOrderNumber: request.purchaseOrderNumber,
     importe: totals.importe.toFixed(2),
     discountTotal: totals.discountTotal.toFixed(2),
@@ -46,6 +50,8 @@ export function createInvoiceRows(em: EntityManager, companyId: number, priced: 
     creatorUser: config.creatorUser,
     paymentTerminal: config.paymentTerminal!,
     priceList: config.priceList,
+    templateVersion: versions && em.getReference(TemplateVersion, versions.templateVersionId),
+    logoVersion: versions?.logoVersionId ? em.getReference(TemplateVersion, versions.logoVersionId) : null,
   });
   totals.lines.forEach((line, i) => {
     const { item, product } = priced.lines[i];

@@ -1,20 +1,26 @@
-import { DeadlockException, EntityManager, LockWaitTimeoutException, UniqueConstraintViolationException } from '@mikro-orm/mysql';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
+import { classifyDatabaseError, isTransient, mayRetry, needsFreshConnection, RETRY_POLICIES, retryDelayMs } from '../../db/database-failure';
+import { transactionConnection } from '../../db/transaction-connection';
 import { AppError } from '../../domain/app-error';
 import { hondurasDate } from '../../domain/calendar-date';
 import { requestFingerprint } from '../../domain/request-fingerprint';
 import { TOKENS } from '../../tokens';
+import type { Invoice } from '../../entities';
 import type { InvoiceRequest } from '../pricing/invoice-request';
-import { InvoicePricer } from '../pricing/invoice-pricer.service';
+import { InvoicePricer, PricedInvoice } from '../pricing/invoice-pricer.service';
 import { InvoiceReader } from '../invoice-reader.service';
 import { invoiceViewOf, type InvoiceView } from '../invoice-view';
+import { TemplateVersionStore, type FixedVersions } from '../template-versions.service';
+import { CaiRangeAlerts } from '../cai-status/cai-range-alerts';
 import { takeNextNumber } from './cai-numbering';
+import { EmissionPointTurns } from './emission-point-turns';
 import { IdempotencyStore } from './idempotency-store';
 import { createInvoiceRows } from './invoice-factory';
 
-/** Attempts of the issuing transaction when MySQL picks it as a deadlock victim or times a lock out. */
-const MAX_ATTEMPTS = 4;
+/** Logged (warn) for each retried attempt: counted by operators and by the cluster test. */
+export const RETRY_LOG_MESSAGE = 'issuing transaction retried after a transient database failure';
 
 export interface IssueResult {
   invoice: InvoiceView;
@@ -27,12 +33,16 @@ export interface IssueResult {
  */
 @injectable()
 export class InvoiceIssuer {
+  private readonly turns = new EmissionPointTurns();
+
   constructor(
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(InvoicePricer) private readonly pricer: InvoicePricer,
     @inject(IdempotencyStore) private readonly keys: IdempotencyStore,
     @inject(InvoiceReader) private readonly reader: InvoiceReader,
+    @inject(TemplateVersionStore) private readonly templateVersions: TemplateVersionStore,
+    @inject(CaiRangeAlerts) private readonly caiAlerts: CaiRangeAlerts,
   ) {}
 
   /**
@@ -47,34 +57,60 @@ export class InvoiceIssuer {
 
     const request = parse(body);
     const priced = await this.pricer.price(companyId, request, 'issue');
-    for (let attempt = 1; ; attempt++) {
+    // Reading and hashing the letterhead is file work: done before the transaction, which only writes the ids.
+    const versions = await this.templateVersions.current(priced.config.company.code);
+    const issued = await this.turns.run(priced.config.emissionPoint.id, () => this.issueInTransaction(companyId, key, fingerprint, request, priced, versions));
+    if ('replayed' in issued) return issued;
+    this.caiAlerts.afterIssue(priced.config.company.code, issued.written);
+    // Answered from the rows just committed (the same columns GET reads), not read back.
+    return { invoice: invoiceViewOf(issued.written, versions), replayed: false };
+  }
+
+  /**
+   * The issuing transaction, run again after a transient failure: the rows of the new invoice as
+   * committed, or the replay when a concurrent request with the key committed first.
+   */
+  private async issueInTransaction(companyId: number, key: string, fingerprint: string, request: InvoiceRequest, priced: PricedInvoice, versions: FixedVersions | null): Promise<{ written: Invoice } | IssueResult> {
+    let written: Invoice | undefined;
+    for (let attempt = 1; written === undefined; attempt++) {
+      let connection: { discard(reason: unknown): void } | undefined;
       try {
-        const invoice = await this.em.transactional(async (em) => {
+        written = await this.em.transactional(async (em) => {
+          connection = await transactionConnection(em);
           const recordId = await this.keys.claim(em, companyId, key, fingerprint);
           const taken = await takeNextNumber(em, priced.config.emissionPoint.id, hondurasDate(request.invoiceDate));
-          const written = createInvoiceRows(em, companyId, priced, taken);
+          const invoice = createInvoiceRows(em, companyId, priced, taken, versions);
           await em.flush();
-          await this.keys.bind(em, recordId, written);
-          return written;
+          await this.keys.bind(em, recordId, invoice);
+          return invoice;
         });
-        // Answered from the rows just committed (the same columns GET reads), not read back.
-        return { invoice: invoiceViewOf(invoice), replayed: false };
       } catch (err) {
-        const retriesLeft = attempt < MAX_ATTEMPTS;
         if (isKeyConflict(err)) {
           // Another request with this key committed first: answer as its replay (or mismatch);
           // or the key's record is past retention and, once dropped, the key is free again.
           const replay = await this.replayOf(companyId, key, fingerprint);
           if (replay) return replay;
-          if (retriesLeft && (await this.keys.dropExpired(companyId, key))) continue;
-        } else if (retriesLeft && (err instanceof DeadlockException || err instanceof LockWaitTimeoutException)) {
-          this.logger.warn({ attempt, err: err.message }, 'issuing transaction retried after a lock conflict');
-          await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 30));
-          continue;
+          if (mayRetry('conflict', attempt) && (await this.keys.dropExpired(companyId, key))) continue;
+          throw err;
         }
-        throw err;
+        // A rolled-back attempt consumed no number and bound no key, so running it again keeps
+        // numbers gapless and one invoice per key. (A connection lost during COMMIT may hide a
+        // commit that happened: the next attempt then meets the key and answers its replay.)
+        // When the attempts are spent: 503 with Retry-After.
+        const failure = isNumberTaken(err) ? 'conflict' : classifyDatabaseError(err);
+        if (needsFreshConnection(failure)) connection?.discard(err);
+        if (!isTransient(failure)) throw err;
+        if (!mayRetry(failure, attempt)) {
+          this.logger.warn({ attempts: attempt, failure, err: (err as Error).message }, 'issuing gave up after transient database failures');
+          throw new AppError('SERVICE_UNAVAILABLE', 'The invoice could not be issued right now (the database is busy or not available); nothing was issued. Retry after the Retry-After seconds with the same Idempotency-Key and body.', {
+            retryAfterSeconds: RETRY_POLICIES[failure].retryAfterSeconds,
+          });
+        }
+        this.logger.warn({ attempt, failure, err: (err as Error).message }, RETRY_LOG_MESSAGE);
+        await new Promise((r) => setTimeout(r, retryDelayMs(failure, attempt)));
       }
     }
+    return { written };
   }
 
   private async replayOf(companyId: number, key: string, fingerprint: string): Promise<IssueResult | null> {
@@ -89,4 +125,14 @@ export class InvoiceIssuer {
 
 function isKeyConflict(err: unknown): boolean {
   return err instanceof UniqueConstraintViolationException && /uq_idempotency_records_company_key/.test(err.message);
+}
+
+/**
+ * The number this attempt took is already an invoice's: the range row it read was stale. On one
+ * server the row lock rules that out; on a Galera cluster another node's commit can be applied
+ * here between this transaction's read and its insert (the lock is local, and the abort it
+ * causes may arrive after the insert fails). A race lost like a certification failure: retried.
+ */
+function isNumberTaken(err: unknown): boolean {
+  return err instanceof UniqueConstraintViolationException && /uq_invoices_cai_range_number/.test(err.message);
 }

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { inject, injectable } from 'inversify';
+import type { AppConfig } from '../../../config/config';
 import { AppError } from '../../domain/app-error';
 import { amountInWords, MAX_AMOUNT_IN_WORDS } from '../../domain/amount-in-words';
 import { hondurasDate } from '../../domain/calendar-date';
@@ -8,6 +9,8 @@ import { CatalogLine, CatalogLineResolver } from './catalog-lines';
 import { IntegrationConfig, IntegrationConfigLoader } from './integration-config';
 import type { InvoiceRequest } from './invoice-request';
 import { SaleClient, SaleClientResolver } from './sale-client';
+import { formatLempiras } from '../../pdf/format';
+import { TOKENS } from '../../tokens';
 
 /** Everything a priced sale needs to be previewed, issued or printed. */
 export interface PricedInvoice {
@@ -30,12 +33,13 @@ export class InvoicePricer {
     @inject(IntegrationConfigLoader) private readonly integration: IntegrationConfigLoader,
     @inject(SaleClientResolver) private readonly clients: SaleClientResolver,
     @inject(CatalogLineResolver) private readonly catalog: CatalogLineResolver,
+    @inject(TOKENS.Config) private readonly config: AppConfig,
   ) {}
 
   async price(companyId: number, request: InvoiceRequest, purpose: 'preview' | 'issue'): Promise<PricedInvoice> {
     const invoiceDay = hondurasDate(request.invoiceDate);
     const config = await this.integration.load(companyId, purpose);
-    const sale = await this.clients.resolve(companyId, request.clientId, invoiceDay, config.exoneratedSales);
+    const sale = await this.clients.resolve(companyId, request, invoiceDay, config.exoneratedSales);
     const lines = await this.catalog.resolve(companyId, config.priceList.id, request.items, invoiceDay);
     const totals = computeTotalsOrRefuse({
       lines: lines.map((l) => l.totalsInput),
@@ -45,7 +49,21 @@ export class InvoicePricer {
     if (totals.total.gt(MAX_AMOUNT_IN_WORDS)) {
       throw new AppError('INVALID_REQUEST', `The invoice total ${totals.total.toFixed(2)} exceeds the largest invoice total, ${MAX_AMOUNT_IN_WORDS.toFixed(2)} lempiras.`);
     }
+    this.refuseAnonymousLargeSale(totals.total, sale);
     return { request, config, sale, lines, totals, totalInLetters: amountInWords(totals.total) };
+  }
+
+  /**
+   * Above the final-consumer threshold the buyer must be named and identified (Acuerdo 481-2017
+   * Art. 11 num. 2): a client with an RTN. Checked here, before issuing takes any number.
+   */
+  private refuseAnonymousLargeSale(total: Big, sale: SaleClient): void {
+    const threshold = this.config.finalConsumerIdThreshold;
+    if (threshold === null || total.lte(threshold) || sale.client?.legalId) return;
+    throw new AppError(
+      'EXTERNAL_INVOICE_BUYER_ID_REQUIRED',
+      `The total ${formatLempiras(total)} exceeds ${formatLempiras(threshold)} (FINAL_CONSUMER_ID_THRESHOLD), the most a sale to an unidentified final consumer may total: send the clientId of a client with an RTN (legalId).`,
+    );
   }
 }
 

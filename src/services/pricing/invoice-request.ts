@@ -6,6 +6,8 @@ export interface InvoiceRequest {
   clientId: number | null;
   invoiceDate: Date;
   purchaseOrderNumber: string | null;
+  /** No. correlativo de la Orden de Compra Exenta (trimmed); only an exonerated sale may carry one. */
+  exemptPurchaseOrderNumber: string | null;
 }
 
 export interface InvoiceRequestItem {

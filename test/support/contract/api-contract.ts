@@ -81,7 +81,7 @@ export class ApiContract {
   private unmatchedProblems(res: ObservedResponse): string[] {
     const code = UNMATCHED[res.status];
     if (!code) return [`no documented operation matches, and ${res.status} is neither 404 NOT_FOUND nor 405 METHOD_NOT_ALLOWED`];
-    const errors = this.validate(`unmatched ${res.status}`, { $ref: '#/components/schemas/Error' }, res.body);
+    const errors = this.validate(`unmatched ${res.status}`, { $ref: '#/components/schemas/ErrorResponse' }, res.body);
     if (!res.headers['x-request-id']) errors.push('X-Request-Id header missing');
     const body = res.body as { code?: unknown };
     return body?.code === code ? errors : [...errors, `expected code ${code}, got ${String(body?.code)}`];

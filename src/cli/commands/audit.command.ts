@@ -1,0 +1,27 @@
+import type { Command } from 'commander';
+import { NumberingAuditService } from '../../services/numbering-audit/numbering-audit.service';
+import { OperatorError } from '../../services/operator-error';
+import type { CommandRegistrar } from './index';
+
+/** audit: the stored record checked against the numbering and totals rules. */
+export const registerAuditCommand: CommandRegistrar = (program: Command, run) => {
+  program
+    .command('audit')
+    .description(
+      'Check a company\'s stored invoices: per CAI range the numbers are exactly rangeStart..nextNumber-1, once each, ' +
+        'inside the range; every invoice\'s stored totals equal the totals engine\'s result for its stored lines.',
+    )
+    .requiredOption('--company <code>', 'company code')
+    .addHelpText('after', '\nPrints `audit OK: N invoices in R ranges`, or one line per discrepancy (naming the invoice) and exits 1.')
+    .action((opts: { company: string }) =>
+      run(async ({ container, out }) => {
+        const result = await container.get(NumberingAuditService).audit(opts.company);
+        if (result.discrepancies.length === 0) {
+          out(`audit OK: ${result.invoices} invoices in ${result.ranges} ranges`);
+          return;
+        }
+        for (const line of result.discrepancies) out(line);
+        throw new OperatorError(`audit found ${result.discrepancies.length} discrepancies in ${result.invoices} invoices of ${opts.company}`);
+      }),
+    );
+};

@@ -1,0 +1,64 @@
+import type { Command } from 'commander';
+import { CaiStatusReport, CaiStatusService } from '../../services/cai-status/cai-status.service';
+import { CommandExit } from '../command-exit';
+import type { CommandRegistrar } from './index';
+
+/** Exit codes for cron and monitoring. */
+export const CAI_EXIT = { ok: 0, warn: 3, stopped: 4 } as const;
+
+/**
+ * 4 when an emission point an enabled integration issues from has no usable range (sales stop);
+ * else 3 when any of its ranges is LOW or DUE (ask SAR for the next CAI); else 0.
+ */
+export function caiExitCode(report: CaiStatusReport): number {
+  if (report.watched.some((p) => !p.hasUsableRange)) return CAI_EXIT.stopped;
+  if (report.ranges.some((r) => r.integration && (r.state === 'LOW' || r.state === 'DUE'))) return CAI_EXIT.warn;
+  return CAI_EXIT.ok;
+}
+
+const HEADERS = ['company', 'point', 'cai', 'first', 'last', 'next', 'used', 'left', '%left', 'deadline', 'days', 'state'];
+
+function table(report: CaiStatusReport): string[] {
+  const rows = report.ranges.map((r) => [
+    r.company, `${r.establishment}-${r.emissionPoint}${r.integration ? '*' : ''}`, r.cai, r.firstPrinted, r.lastPrinted, r.nextPrinted ?? '-',
+    String(r.used), String(r.left), r.percentLeft, r.deadline, String(r.daysLeft), r.state,
+  ]);
+  const widths = HEADERS.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const lines = [HEADERS, ...rows].map((row) => row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd());
+  for (const p of report.watched.filter((w) => !w.hasUsableRange)) {
+    const why = p.closed ? 'the integration names a closed emission point' : 'no usable CAI range left';
+    lines.push(`${p.company} ${p.establishment}-${p.emissionPoint}: ${why}, the integration cannot issue`);
+  }
+  if (report.ranges.some((r) => r.integration)) lines.push('* emission point an enabled integration issues from (decides the exit code)');
+  return lines;
+}
+
+/** cai status: where every CAI range stands, for people (a table) and machines (--json, exit code). */
+export const registerCaiCommands: CommandRegistrar = (program: Command, run) => {
+  const cai = program.command('cai').description('CAI ranges (authorised invoice numbers).');
+
+  cai
+    .command('status')
+    .description('State of every live CAI range: OK, LOW, DUE, EXHAUSTED or EXPIRED, with numbers and days left.')
+    .option('--company <code>', 'only this company')
+    .option('--json', 'print a JSON array instead of a table')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'LOW: numbers left <= CAI_WARN_REMAINING_PERCENT (default 10) percent of the range.',
+        'DUE: deadline within CAI_WARN_DAYS (default 60) days; the next CAI may be requested in the last two months.',
+        'Exit code, over the emission points enabled integrations issue from: 0 all OK; 3 a range is',
+        'LOW or DUE; 4 a point has no usable range left (sales stop). Meant for cron and monitoring.',
+      ].join('\n'),
+    )
+    .action((opts: { company?: string; json?: boolean }) =>
+      run(async ({ container, out }) => {
+        const report = await container.get(CaiStatusService).report(opts.company);
+        if (opts.json) out(JSON.stringify(report.ranges, null, 2));
+        else for (const line of table(report)) out(line);
+        const code = caiExitCode(report);
+        if (code !== CAI_EXIT.ok) throw new CommandExit(code);
+      }),
+    );
+};

@@ -1,0 +1,60 @@
+import type { Command } from 'commander';
+import { SalesRegisterService } from '../../services/fiscal-reports/sales-register.service';
+import { UnusedNumbersService } from '../../services/fiscal-reports/unused-numbers.service';
+import { OperatorError } from '../../services/operator-error';
+import { writeReport } from '../report-output';
+import type { CommandRegistrar } from './index';
+import { parseDate, parseFormat, parseMonth } from './option-parsers';
+
+interface ReportOptions {
+  company: string;
+  format: string;
+  out?: string;
+}
+
+/** report sales | unused: the files an accountant hands to SAR, in Spanish, with exact amounts. */
+export const registerReportCommands: CommandRegistrar = (program: Command, run) => {
+  const report = program.command('report').description('Fiscal reports for the accountant (CSV or XLSX).');
+
+  report
+    .command('sales')
+    .description(
+      'The sales register (Libro de Ventas): one row per invoice dated in the period (Honduras calendar), annulled ones ' +
+        'as ANULADA with amounts 0, and a TOTAL row. CSV is UTF-8 with BOM, RFC 4180, amounts with 2 decimals.',
+    )
+    .requiredOption('--company <code>', 'company code')
+    .requiredOption('--from <date>', 'first day, YYYY-MM-DD')
+    .requiredOption('--to <date>', 'last day, YYYY-MM-DD (inclusive)')
+    .option('--format <format>', 'csv or xlsx', 'csv')
+    .option('--out <file>', 'write here instead of stdout (written whole or not at all)')
+    .action((opts: ReportOptions & { from: string; to: string }) => {
+      // Checked before connecting: a bad option writes nothing anywhere.
+      const from = parseDate(opts.from, '--from');
+      const to = parseDate(opts.to, '--to');
+      if (from > to) throw new OperatorError(`--from ${from} is after --to ${to}`);
+      const format = parseFormat(opts.format);
+      return run(async ({ container }) => {
+        const table = await container.get(SalesRegisterService).open(opts.company, from, to);
+        await writeReport(table, format, opts.out);
+      });
+    });
+
+  report
+    .command('unused')
+    .description(
+      'Unused numbers to declare to SAR for a month (Art. 42): ranges whose deadline fell in the month (VENCIDO) and ' +
+        'ranges of emission points closed in the month (PUNTO CERRADO), with the first and last unused number and the count.',
+    )
+    .requiredOption('--company <code>', 'company code')
+    .requiredOption('--month <month>', 'the month, YYYY-MM')
+    .option('--format <format>', 'csv or xlsx', 'csv')
+    .option('--out <file>', 'write here instead of stdout (written whole or not at all)')
+    .action((opts: ReportOptions & { month: string }) => {
+      const month = parseMonth(opts.month);
+      const format = parseFormat(opts.format);
+      return run(async ({ container }) => {
+        const table = await container.get(UnusedNumbersService).table(opts.company, month);
+        await writeReport(table, format, opts.out);
+      });
+    });
+};

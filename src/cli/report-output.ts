@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rename, unlink } from 'node:fs/promises';
+import { once } from 'node:events';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { writeCsvTable } from '../services/fiscal-reports/csv-table-writer';
+import type { ReportFormat, ReportTable, TableWriter } from '../services/fiscal-reports/report-table';
+import { writeXlsxTable } from '../services/fiscal-reports/xlsx-table-writer';
+import { OperatorError } from '../services/operator-error';
+
+const WRITERS: Record<ReportFormat, TableWriter> = { csv: writeCsvTable, xlsx: writeXlsxTable };
+
+/**
+ * Writes a report to `outFile`, or to stdout without one. A file is written under a temporary
+ * name beside it and renamed only once complete, so a failure never leaves a half report (or
+ * clobbers an earlier one) under the name an accountant will open.
+ */
+export async function writeReport(table: ReportTable, format: ReportFormat, outFile: string | undefined): Promise<void> {
+  const write = WRITERS[format];
+  if (outFile === undefined) {
+    if (format === 'xlsx' && process.stdout.isTTY) throw new OperatorError('an XLSX report is binary: give --out FILE (or redirect stdout)');
+    // stdout must stay open after the report, so the writer ends a pass-through instead.
+    const through = new PassThrough();
+    through.pipe(process.stdout, { end: false });
+    const drained = once(through, 'end');
+    await write(table, through);
+    await drained;
+    return;
+  }
+  const target = path.resolve(outFile);
+  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(4).toString('hex')}.tmp`);
+  const stream = createWriteStream(temporary, { flags: 'wx' });
+  try {
+    await once(stream, 'open').catch((err: NodeJS.ErrnoException) => {
+      throw new OperatorError(`cannot write ${outFile}: ${err.code === 'ENOENT' ? 'no such directory' : (err.code ?? err.message)}`);
+    });
+    await write(table, stream);
+    await rename(temporary, target);
+  } catch (err) {
+    stream.destroy();
+    await unlink(temporary).catch(() => undefined);
+    throw err;
+  }
+}

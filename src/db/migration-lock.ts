@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { Logger } from 'pino';
+import { classifyDatabaseError } from './database-failure';
+import type { SessionConnection } from './session-setup';
+
+/**
+ * Created here, before the first migration runs (like MikroORM's own migrations table), with
+ * the columns of the MigrationLock entity; a migration declares the same table for new databases.
+ */
+export const MIGRATION_LOCK_TABLE = 'mikro_orm_migrations_lock';
+
+/** A holder that stops refreshing its row (crashed, killed) loses the lock after this long. */
+const LEASE_SECONDS = 60;
+const REFRESH_MS = 10_000;
+/** Longest a starting instance waits for others' migrations before giving up. */
+const WAIT_LIMIT_MS = 10 * 60_000;
+const ER_DUP_ENTRY = 1062;
+
+export class MigrationLockTimeoutError extends Error {}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs `work` (applying migrations) while holding the cluster-wide migration lock: one row with a
+ * fixed primary key. A named lock (GET_LOCK) is not enough: on a Galera cluster it is local to one
+ * node, so instances starting together on different nodes would all migrate at once and all but
+ * one fail on "table already exists". A row is replicated: two inserts of the same key on two
+ * nodes are decided by certification (the loser's commit fails as a deadlock), and on a single
+ * server by the unique index. The row carries a lease the holder refreshes, so a crashed holder
+ * does not block start-up for ever; the others wait, then migrate nothing (already applied).
+ */
+export async function withMigrationLock<T>(conn: SessionConnection, logger: Logger, work: () => Promise<T>): Promise<T> {
+  await conn.query(
+    `CREATE TABLE IF NOT EXISTS \`${MIGRATION_LOCK_TABLE}\` (\`id\` tinyint unsigned NOT NULL, \`holder\` varchar(255) NOT NULL, ` +
+      '`expires_at` datetime NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci',
+  );
+  const holder = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  await acquire(conn, holder, logger);
+  const refresh = setInterval(() => {
+    conn.query(leaseSql('UPDATE'), [holder]).catch((err: Error) => logger.warn({ err: err.message }, 'could not refresh the migration lock'));
+  }, REFRESH_MS);
+  try {
+    return await work();
+  } finally {
+    clearInterval(refresh);
+    await conn.query(`DELETE FROM \`${MIGRATION_LOCK_TABLE}\` WHERE id = 1 AND holder = ?`, [holder]);
+  }
+}
+
+async function acquire(conn: SessionConnection, holder: string, logger: Logger): Promise<void> {
+  const giveUpAt = Date.now() + WAIT_LIMIT_MS;
+  let waitingLogged = false;
+  for (;;) {
+    try {
+      await conn.query(leaseSql('INSERT'), [holder]);
+      return;
+    } catch (err) {
+      const e = err as { errno?: number };
+      const failure = classifyDatabaseError(err);
+      // Held by another instance (or it won the race for the row), or the node is briefly not
+      // ready: wait. Anything else is a real failure.
+      if (e.errno !== ER_DUP_ENTRY && failure !== 'conflict' && failure !== 'node-not-ready') throw err;
+    }
+    if (Date.now() > giveUpAt) throw new MigrationLockTimeoutError('Timed out waiting for another instance to finish migrations');
+    if (!waitingLogged) {
+      logger.info('another instance is applying migrations: waiting for it');
+      waitingLogged = true;
+    }
+    // A lease nobody refreshed belongs to a dead holder.
+    await conn.query(`DELETE FROM \`${MIGRATION_LOCK_TABLE}\` WHERE id = 1 AND expires_at < UTC_TIMESTAMP()`).catch(() => undefined);
+    await pause(200 + Math.random() * 300);
+  }
+}
+
+function leaseSql(kind: 'INSERT' | 'UPDATE'): string {
+  const expires = `UTC_TIMESTAMP() + INTERVAL ${LEASE_SECONDS} SECOND`;
+  return kind === 'INSERT'
+    ? `INSERT INTO \`${MIGRATION_LOCK_TABLE}\` (id, holder, expires_at) VALUES (1, ?, ${expires})`
+    : `UPDATE \`${MIGRATION_LOCK_TABLE}\` SET expires_at = ${expires} WHERE id = 1 AND holder = ?`;
+}

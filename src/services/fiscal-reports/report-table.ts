@@ -1,0 +1,29 @@
+/**
+ * A report as rows of cells, written the same way to CSV and to XLSX. Cells are strings: amounts
+ * as exact decimal strings with 2 decimals, counts as digits, so no float ever carries a value
+ * until the XLSX writer has to store a number.
+ */
+export type ColumnKind = 'text' | 'amount' | 'count';
+
+export interface ReportColumn {
+  header: string;
+  kind: ColumnKind;
+  /** XLSX column width in characters, for values longer than the header (a CAI, a name). */
+  width?: number;
+}
+
+export interface ReportTable {
+  /** Sheet name in XLSX. */
+  title: string;
+  columns: ReportColumn[];
+  rows: AsyncIterable<string[]>;
+  /** Rows shown in bold in XLSX (a TOTAL row). */
+  isTotal?: (row: readonly string[]) => boolean;
+}
+
+export type ReportFormat = 'csv' | 'xlsx';
+
+export const REPORT_FORMATS: readonly ReportFormat[] = ['csv', 'xlsx'];
+
+/** Writes a table to a byte stream; resolves once everything is written and the stream ended. */
+export type TableWriter = (table: ReportTable, out: NodeJS.WritableStream) => Promise<void>;

@@ -1,0 +1,126 @@
+import type { Readable } from 'node:stream';
+import Big from 'big.js';
+import { EntityManager } from '@mikro-orm/mysql';
+import { inject, injectable } from 'inversify';
+import { addDays, dayMonthYear, hondurasDate, startOfHondurasDay } from '../../domain/calendar-date';
+import { ZERO } from '../../domain/money';
+import { TOKENS } from '../../tokens';
+import { companyByCode } from '../company-by-code';
+import type { ReportColumn, ReportTable } from './report-table';
+import { dbInstant, ratesQuery, RegisterPeriod } from './sales-register-query';
+
+/** The rates that always have their pair of columns, even in a month without them. */
+const STANDARD_RATES = ['15', '18'];
+
+const TOTAL = 'TOTAL';
+
+interface RegisterRow {
+  invoice_date: string;
+  fiscal_number: string;
+  cai: string;
+  client_legal_id: string | null;
+  client_name: string | null;
+  exempt_purchase_order_number: string | null;
+  exoneration_certificate: string | null;
+  exoneration_sag_registry: string | null;
+  exonerated_amount: string;
+  exempted_amount: string;
+  discount_total: string;
+  total: string;
+  is_annulled: number;
+  [taxColumn: string]: string | number | null;
+}
+
+const text = (header: string, width?: number): ReportColumn => ({ header, kind: 'text', width });
+const amount = (header: string): ReportColumn => ({ header, kind: 'amount', width: 14 });
+
+/**
+ * The sales register (Libro de Ventas) of a period: one row per invoice whose Honduras date falls
+ * in it, annulled ones included (ANULADA, amounts 0), ordered by printed number, and a TOTAL row.
+ * Amounts are the stored invoice and tax rows, summed with big.js. Rows are streamed from the
+ * database, so a month of any size is never held in memory.
+ */
+@injectable()
+export class SalesRegisterService {
+  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
+
+  /** Checks the company and settles the columns before any row is read (so a refusal writes nothing). */
+  async open(companyCode: string, from: string, to: string): Promise<ReportTable> {
+    const company = await companyByCode(this.em, companyCode);
+    const period: RegisterPeriod = { companyId: company.id, start: startOfHondurasDay(from), end: startOfHondurasDay(addDays(to, 1)) };
+    const knex = this.em.getKnex();
+    const others = (await ratesQuery(knex, period))
+      .map((r) => new Big(r.rate).toString())
+      .filter((rate) => !STANDARD_RATES.includes(rate))
+      .sort((a, b) => new Big(a).cmp(new Big(b)));
+    // 15 % and 18 % first, always: an accountant finds them in the same columns every month.
+    const rates = [...STANDARD_RATES, ...others];
+    const columns: ReportColumn[] = [
+      text('Fecha', 11),
+      text('Numero', 21),
+      text('CAI', 40),
+      text('RTN Cliente', 16),
+      text('Cliente', 36),
+      text('Orden Compra Exenta', 22),
+      text('Constancia Exonerado', 24),
+      text('Registro SAG', 16),
+      amount('Importe Exonerado'),
+      amount('Importe Exento'),
+      ...rates.flatMap((r) => [amount(`Gravado ${r}%`), amount(`ISV ${r}%`)]),
+      amount('Descuentos'),
+      amount('Total'),
+      text('Estado'),
+    ];
+    return { title: 'Libro de Ventas', columns, rows: this.rows(period, rates), isTotal: (row) => row[0] === TOTAL };
+  }
+
+  private async *rows(period: RegisterPeriod, rates: string[]): AsyncGenerator<string[]> {
+    const knex = this.em.getKnex();
+    const taxColumns = rates.flatMap((rate, i) => [
+      knex.raw('(select t.taxed_amount from invoice_taxes t where t.invoice_id = i.id and t.rate = ?) as ??', [rate, `taxed_${i}`]),
+      knex.raw('(select t.tax_amount from invoice_taxes t where t.invoice_id = i.id and t.rate = ?) as ??', [rate, `tax_${i}`]),
+    ]);
+    const query = knex
+      .select(
+        'i.invoice_date', 'i.fiscal_number', 'i.cai', 'i.client_legal_id', 'i.client_name', 'i.exempt_purchase_order_number',
+        'i.exoneration_certificate', 'i.exoneration_sag_registry', 'i.exonerated_amount', 'i.exempted_amount', 'i.discount_total',
+        'i.total', 'i.is_annulled', ...taxColumns,
+      )
+      .from('invoices as i')
+      .where('i.company_id', period.companyId)
+      .andWhere('i.invoice_date', '>=', dbInstant(period.start))
+      .andWhere('i.invoice_date', '<', dbInstant(period.end))
+      // EEE-PPP-01-NNNNNNNN has fixed widths: its order is establishment, emission point, number.
+      .orderBy('i.fiscal_number');
+    const stream = query.stream({ highWaterMark: 500 }) as unknown as Readable;
+
+    const amountCount = 2 + rates.length * 2 + 2;
+    const totals: Big[] = Array.from({ length: amountCount }, () => ZERO);
+    for await (const row of stream as AsyncIterable<RegisterRow>) {
+      const annulled = Number(row.is_annulled) === 1;
+      const stored = [
+        row.exonerated_amount,
+        row.exempted_amount,
+        ...rates.flatMap((_, i) => [row[`taxed_${i}`] as string | null, row[`tax_${i}`] as string | null]),
+        row.discount_total,
+        row.total,
+      ];
+      const amounts = stored.map((v) => (annulled || v === null ? ZERO : new Big(v)));
+      amounts.forEach((a, i) => (totals[i] = totals[i].plus(a)));
+      yield [
+        dayMonthYear(hondurasDate(new Date(`${row.invoice_date.replace(' ', 'T')}Z`))),
+        row.fiscal_number,
+        row.cai,
+        row.client_legal_id ?? '',
+        row.client_name ?? 'CONSUMIDOR FINAL',
+        row.exempt_purchase_order_number ?? '',
+        row.exoneration_certificate ?? '',
+        row.exoneration_sag_registry ?? '',
+        ...amounts.map((a) => a.toFixed(2)),
+        annulled ? 'ANULADA' : 'VIGENTE',
+      ];
+    }
+    yield [TOTAL, '', '', '', '', '', '', '', ...totals.map((t) => t.toFixed(2)), ''];
+  }
+}
+

@@ -1,0 +1,92 @@
+import { EntityManager } from '@mikro-orm/mysql';
+import { inject, injectable } from 'inversify';
+import { addDays, hondurasDate } from '../../domain/calendar-date';
+import { formatFiscalNumber } from '../../domain/fiscal-number';
+import { CaiRange } from '../../entities';
+import { TOKENS } from '../../tokens';
+import { companyByCode } from '../company-by-code';
+import type { ReportColumn, ReportTable } from './report-table';
+
+export type UnusedReason = 'VENCIDO' | 'PUNTO CERRADO';
+
+export interface UnusedNumbers {
+  cai: string;
+  establishment: string;
+  emissionPoint: string;
+  firstUnused: string;
+  lastUnused: string;
+  count: number;
+  reason: UnusedReason;
+}
+
+const COLUMNS: ReportColumn[] = [
+  { header: 'CAI', kind: 'text', width: 40 },
+  { header: 'Establecimiento', kind: 'text' },
+  { header: 'Punto Emision', kind: 'text' },
+  { header: 'Primer Numero No Usado', kind: 'text', width: 24 },
+  { header: 'Ultimo Numero No Usado', kind: 'text', width: 24 },
+  { header: 'Cantidad', kind: 'count' },
+  { header: 'Motivo', kind: 'text' },
+];
+
+/**
+ * The numbers to declare to SAR for a month (Art. 42 of Acuerdo 481-2017): the unused numbers of
+ * every range whose deadline fell in the month (VENCIDO) and of every range of an emission point
+ * closed, i.e. soft-deleted, in the month (PUNTO CERRADO). Each range is declared once: a range
+ * whose point closed before or on its deadline is declared as PUNTO CERRADO in the month of the
+ * closing; one that expired first, as VENCIDO in the month of its deadline.
+ */
+@injectable()
+export class UnusedNumbersService {
+  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
+
+  async list(companyCode: string, month: string): Promise<UnusedNumbers[]> {
+    const company = await companyByCode(this.em, companyCode);
+    const first = `${month}-01`;
+    const last = addDays(addDays(first, 31).slice(0, 8) + '01', -1);
+    const inMonth = (date: string | null): boolean => date !== null && date >= first && date <= last;
+    // Soft-deleted rows included: a closed point and its ranges are exactly what is looked for.
+    const ranges = await this.em.find(
+      CaiRange,
+      { emissionPoint: { establishment: { company } } },
+      { populate: ['emissionPoint.establishment'], orderBy: { emissionPoint: { establishment: { code: 'asc' }, code: 'asc' }, rangeStart: 'asc' } },
+    );
+    const found: UnusedNumbers[] = [];
+    for (const range of ranges) {
+      if (range.nextNumber > range.rangeEnd) continue;
+      const point = range.emissionPoint;
+      const closedAt = earliest(point.deletedAt, point.establishment.deletedAt);
+      const closedOn = closedAt === null ? null : hondurasDate(closedAt);
+      let reason: UnusedReason | null = null;
+      if (closedOn !== null && closedOn <= range.deadline) reason = inMonth(closedOn) ? 'PUNTO CERRADO' : null;
+      else if (inMonth(range.deadline)) reason = 'VENCIDO';
+      if (reason === null) continue;
+      const est = point.establishment.code;
+      found.push({
+        cai: range.cai,
+        establishment: est,
+        emissionPoint: point.code,
+        firstUnused: formatFiscalNumber(est, point.code, range.nextNumber),
+        lastUnused: formatFiscalNumber(est, point.code, range.rangeEnd),
+        count: range.rangeEnd - range.nextNumber + 1,
+        reason,
+      });
+    }
+    return found;
+  }
+
+  /** The list as a report table (CSV or XLSX). */
+  async table(companyCode: string, month: string): Promise<ReportTable> {
+    const found = await this.list(companyCode, month);
+    async function* rows(): AsyncGenerator<string[]> {
+      for (const u of found) yield [u.cai, u.establishment, u.emissionPoint, u.firstUnused, u.lastUnused, String(u.count), u.reason];
+    }
+    return { title: `Numeros no usados ${month}`, columns: COLUMNS, rows: rows() };
+  }
+}
+
+function earliest(a: Date | null, b: Date | null): Date | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a < b ? a : b;
+}

@@ -1,0 +1,92 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { uniqueCode } from '../support/factories';
+import { ensureFreshBuild } from '../support/fresh-build';
+import { readPdf } from '../support/pdf-reader';
+import { runAdmin } from '../support/run-admin';
+import { requestJson, ServiceProcess, startServiceProcess, stopForGood } from '../support/service-process';
+import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { copyTemplatesDir, withBanner, writeEditedTemplate } from '../support/template-files';
+import { createTestApp, TestApp } from '../support/test-app';
+
+const BANNER = 'MEMBRETE SOLO EN LA SEGUNDA INSTANCIA';
+const CART = { items: [{ externalProductId: 'SKU-ARROZ', quantity: 1 }] };
+
+/** GET of a binary body over loopback. */
+function getBinary(port: number, urlPath: string, headers: Record<string, string>): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: urlPath, headers, agent: false, timeout: 60_000 }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * Two compiled services on one database whose template folders differ (the worst case of a
+ * letterhead edited on one instance): each invoice's copies come out the same from either
+ * instance, because the version fixed at issue lives in the database, not in a folder.
+ */
+describe('identical copies across service processes', () => {
+  let t: TestApp;
+  let company: { auth: { Authorization: string }; code: string };
+  const dirs: string[] = [];
+  const children: ChildProcess[] = [];
+  let plain: ServiceProcess;
+  let edited: ServiceProcess;
+
+  beforeAll(async () => {
+    const script = ensureFreshBuild('dist/src/main.js');
+    t = await createTestApp();
+    company = await setUpCompany(t, pricingSetup(uniqueCode('W')));
+    const plainDir = copyTemplatesDir();
+    const editedDir = copyTemplatesDir();
+    dirs.push(plainDir, editedDir);
+    await writeEditedTemplate(path.join(editedDir, 'companies', company.code, 'invoice.odt'), withBanner(BANNER));
+    const env = (dir: string) => ({ DATABASE_URL: t.config.databaseUrl, PORT: '0', LOG_LEVEL: 'info', TEMPLATES_DIR: dir });
+    // One at a time: two LibreOffice cold starts at once on a small machine only slow each other.
+    plain = await startServiceProcess(script, env(plainDir), (child) => children.push(child));
+    edited = await startServiceProcess(script, env(editedDir), (child) => children.push(child));
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(children.map((child) => stopForGood(child)));
+    await t?.close();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  const issueOn = async (service: ServiceProcess, key: string) => {
+    const res = await requestJson(service.port, 'POST', '/v1/invoices', { ...company.auth, 'Idempotency-Key': key }, CART, 60_000);
+    expect(res.status).toBe(201);
+    expect(res.body.pdfBase64).toEqual(expect.any(String));
+    return { id: res.body.id as number, text: readPdf(Buffer.from(res.body.pdfBase64, 'base64')).text };
+  };
+  const reprintOn = async (service: ServiceProcess, id: number) => {
+    const res = await getBinary(service.port, `/v1/invoices/${id}/pdf`, company.auth);
+    expect(res.status).toBe(200);
+    return readPdf(res.body).text;
+  };
+
+  it('prints each invoice with the letterhead of the instance that issued it, from either instance', async () => {
+    const a = await issueOn(plain, 'mp-copies-a');
+    const b = await issueOn(edited, 'mp-copies-b');
+    expect(a.text).not.toContain(BANNER);
+    expect(b.text).toContain(BANNER);
+
+    expect(await reprintOn(edited, a.id)).toBe(a.text);
+    expect(await reprintOn(plain, b.id)).toBe(b.text);
+    const replay = await requestJson(edited.port, 'POST', '/v1/invoices', { ...company.auth, 'Idempotency-Key': 'mp-copies-a' }, CART, 60_000);
+    expect(replay.body).toMatchObject({ id: a.id, replayed: true });
+    expect(readPdf(Buffer.from(replay.body.pdfBase64, 'base64')).text).toBe(a.text);
+
+    expect((await runAdmin(t.config.databaseUrl, ['invoice', 'annul', '--company', company.code, '--id', String(a.id)])).code).toBe(0);
+    const annulled = await reprintOn(edited, a.id);
+    expect(annulled).toContain('ANULADA');
+    expect(annulled).not.toContain(BANNER);
+  }, 120_000);
+});

@@ -1,0 +1,58 @@
+import { PassThrough } from 'node:stream';
+import { csvField, csvLine, writeCsvTable } from '../../src/services/fiscal-reports/csv-table-writer';
+import { RangeNumberingCheck } from '../../src/services/numbering-audit/range-numbering-check';
+import { addDays, dayMonthYear, startOfHondurasDay } from '../../src/domain/calendar-date';
+
+async function* rows(list: string[][]): AsyncGenerator<string[]> {
+  yield* list;
+}
+
+describe('CSV (RFC 4180)', () => {
+  it('quotes only fields with a comma, quote or line break, doubling quotes', () => {
+    expect(csvField('Arroz')).toBe('Arroz');
+    expect(csvField('Ferretería "El Martillo", S.A.')).toBe('"Ferretería ""El Martillo"", S.A."');
+    expect(csvField('a\nb')).toBe('"a\nb"');
+    expect(csvLine(['1', '', 'x,y'])).toBe('1,,"x,y"\r\n');
+  });
+
+  it('starts with a BOM and ends every record with CRLF', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    await writeCsvTable({ title: 'x', columns: [{ header: 'A', kind: 'text' }, { header: 'B', kind: 'amount' }], rows: rows([['ñ', '1.50']]) }, out);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe('\uFEFFA,B\r\nñ,1.50\r\n');
+  });
+});
+
+describe('calendar helpers of the reports', () => {
+  it('prints DD/MM/YYYY, starts a Honduras day at 06:00 UTC and adds days across months', () => {
+    expect(dayMonthYear('2026-11-05')).toBe('05/11/2026');
+    expect(startOfHondurasDay('2026-11-01').toISOString()).toBe('2026-11-01T06:00:00.000Z');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('RangeNumberingCheck', () => {
+  const range = { cai: 'C', establishment: '000', emissionPoint: '001', rangeStart: 1, rangeEnd: 10, nextNumber: 6 };
+  const invoice = (id: number, n: number, printed = n) => ({ id, invoiceNumber: n, fiscalNumber: `000-001-01-${String(printed).padStart(8, '0')}` });
+
+  it('accepts exactly rangeStart..nextNumber-1', () => {
+    const check = new RangeNumberingCheck(range);
+    [1, 2, 3, 4, 5].forEach((n) => check.add(invoice(n, n)));
+    expect(check.finish()).toEqual([]);
+  });
+
+  it('names gaps, repeats, numbers never handed out or outside the range, and printed numbers that disagree', () => {
+    const check = new RangeNumberingCheck(range);
+    [invoice(1, 1), invoice(2, 3), invoice(3, 3), invoice(4, 4, 7), invoice(5, 8), invoice(6, 11)].forEach((i) => check.add(i));
+    expect(check.finish()).toEqual([
+      'CAI C (000-001, 1-10, next 6): number 000-001-01-00000002 is missing (handed out, but no invoice carries it)',
+      'invoice 3 (000-001-01-00000003): number 3 is also on invoice 2 of CAI C (000-001, 1-10, next 6)',
+      'invoice 4 (000-001-01-00000007): its printed number does not match its number 4 (expected 000-001-01-00000004)',
+      'invoice 5 (000-001-01-00000008): number 8 was never handed out by CAI C (000-001, 1-10, next 6)',
+      'invoice 6 (000-001-01-00000011): number 11 is outside CAI C (000-001, 1-10, next 6)',
+      'CAI C (000-001, 1-10, next 6): number 000-001-01-00000005 is missing (handed out, but no invoice carries it)',
+    ]);
+  });
+});
