@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void Promise.resolve(stop()).finally(() => process.exit(1)));
   try {
     const auth = await prepareBenchDatabase(db.url);
-    service = await startService({ DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '0' });
+    service = await startService({ DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '0', FINAL_CONSUMER_ID_THRESHOLD: '0' });
     const pid = service.child.pid!;
     const started = treeRssMiB(pid);
     let key = 0;

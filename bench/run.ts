@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     await floorDb.query('CREATE TABLE bench_floor_rows (id INT AUTO_INCREMENT PRIMARY KEY, counter INT NOT NULL, payload VARCHAR(255) NOT NULL) ENGINE=InnoDB');
     await floorDb.query('INSERT INTO bench_floor_counter VALUES (1, 0)');
 
-    const service = await startService({ DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '0' });
+    const service = await startService({ DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '0', FINAL_CONSUMER_ID_THRESHOLD: '0' });
     children.push(service);
     const hello = await startFloor('hello-server.js');
     children.push(hello);
