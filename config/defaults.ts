@@ -30,6 +30,12 @@ export const defaults = {
    * invoice is ~30 kB, so the default holds about a thousand); 0 turns the cache off.
    */
   PDF_CACHE_MAX_MB: '32',
+  /**
+   * Conversions after which an instance restarts its LibreOffice processes (renders wait for
+   * the restart, none fails); 0 never restarts. soffice grows by about 20 MB per thousand
+   * documents and never gives it back; a restart costs a few seconds without PDFs.
+   */
+  PDF_RECYCLE_AFTER: '2000',
   /** Explicit LibreOffice `soffice` path; empty: searched on PATH and the usual install directories. */
   SOFFICE_PATH: '',
   /** Seconds a starting process waits for the database before giving up with a clear message. */

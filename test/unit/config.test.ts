@@ -54,6 +54,8 @@ describe('loadConfig', () => {
       rateLimitPerMinute: 120000,
     });
     expect(loadConfig({ PDF_CACHE_MAX_MB: '0' }).pdfCacheMaxMb).toBe(0);
+    expect(loadConfig({}).pdfRecycleAfter).toBe(2000);
+    expect(loadConfig({ PDF_RECYCLE_AFTER: '0' }).pdfRecycleAfter).toBe(0);
   });
 
   it('reads the final-consumer threshold as lempiras with 2 decimals, 10000.00 by default, and 0 as off', () => {
@@ -76,6 +78,7 @@ describe('loadConfig', () => {
     ['BODY_LIMIT', 'lots', 'BODY_LIMIT must be a size'],
     ['ALLOWED_ISV_RATES', '15;18', 'ALLOWED_ISV_RATES must be a comma-separated list'],
     ['PDF_FACTORIES', '0', 'PDF_FACTORIES must be between 1 and 16'],
+    ['PDF_RECYCLE_AFTER', 'often', 'PDF_RECYCLE_AFTER must be a whole number'],
     ['PDF_CACHE_MAX_MB', '-1', 'PDF_CACHE_MAX_MB must be a whole number'],
     ['PDF_CACHE_MAX_MB', '5000', 'PDF_CACHE_MAX_MB must be between 0 and 4096'],
     ['FINAL_CONSUMER_ID_THRESHOLD', '-1', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
