@@ -1,5 +1,10 @@
 import { RequestContext, type MikroORM } from '@mikro-orm/mysql';
 import type { Container } from 'inversify';
+import { loadConfig } from '../config/config';
+import { buildContainer } from '../src/container';
+import { openDatabase } from '../src/db/database-bootstrap';
+import { createLogger } from '../src/logger';
+import { createPdfRenderer } from '../src/pdf/create-pdf-renderer';
 import { ApiKeyService } from '../src/services/api-key.service';
 import { CompanySetupService } from '../src/services/company-setup/company-setup.service';
 
@@ -55,4 +60,18 @@ export async function setUpBenchCompany(orm: MikroORM, container: Container): Pr
   await RequestContext.create(orm.em, () => container.get(CompanySetupService).apply(setupDocument()));
   const { key } = await RequestContext.create(orm.em, () => container.get(ApiKeyService).issue(BENCH_COMPANY));
   return { Authorization: `Bearer ${key}` };
+}
+
+/** Migrates the bench database and sets up the bench company in this process; returns its auth header. */
+export async function prepareBenchDatabase(url: string): Promise<{ Authorization: string }> {
+  const config = loadConfig({ ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' });
+  const logger = createLogger(config.logLevel);
+  const orm = await openDatabase(config, logger);
+  try {
+    // Never started: setting up a company renders nothing.
+    const renderer = createPdfRenderer({ ...config, sofficePath: '/nonexistent/soffice' });
+    return await setUpBenchCompany(orm, buildContainer(config, logger, orm, renderer));
+  } finally {
+    await orm.close(true);
+  }
 }

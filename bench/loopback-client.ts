@@ -39,3 +39,23 @@ export function postJson(port: number, path: string, headers: Record<string, str
 export function closeClient(): void {
   agent.destroy();
 }
+
+export interface RawResponse {
+  status: number;
+  body: Buffer;
+  ms: number;
+}
+
+/** GETs `url` on the same kept-alive connection and times it to the last byte. */
+export function getRaw(url: string, headers: Record<string, string>, timeoutMs = 30_000): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.get(url, { agent, timeout: timeoutMs, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), ms: performance.now() - started }));
+    });
+    req.on('timeout', () => req.destroy(new Error(`GET ${url}: no answer within ${timeoutMs} ms`)));
+    req.on('error', reject);
+  });
+}

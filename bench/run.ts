@@ -1,155 +1,243 @@
 import 'reflect-metadata';
-import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { MikroORM } from '@mikro-orm/mysql';
-import type Koa from 'koa';
-import { loadConfig } from '../config/config';
-import { buildContainer } from '../src/container';
-import { openDatabase } from '../src/db/database-bootstrap';
-import { buildApp } from '../src/http/app';
-import { createLogger } from '../src/logger';
-import { createPdfRenderer } from '../src/pdf/create-pdf-renderer';
-import type { CarbonePdfRenderer } from '../src/pdf/pdf-renderer';
+import { performance } from 'node:perf_hooks';
+import mysql from 'mysql2/promise';
+import { BENCH_COMPANY, FIVE_LINE_CART, prepareBenchDatabase } from './bench-company';
 import { benchDatabase } from './bench-database';
-import { FIVE_LINE_CART, setUpBenchCompany } from './bench-company';
-import { closeClient, postJson, TimedResponse } from './loopback-client';
-import { summarize, Summary } from './stats';
-import { TransactionTimer } from './transaction-timer';
+import { runBench, writeResults } from './bench-output';
+import { BenchChild, processCpuMs, REPO_ROOT, startFloor, startService } from './bench-processes';
+import { load, LoadResult } from './load';
+import { closeClient, getRaw, postJson } from './loopback-client';
+import { summarize } from './stats';
 
 /**
- * `npm run bench`: latency of preview and issue over loopback HTTP, and how long an issue holds
- * the CAI range row lock. Everything runs against a database of its own (dropped at the end).
- *
- * The service is composed in this process from the same parts startService() uses (config,
- * openDatabase, container, Koa app, node http server), twice over one ORM:
- *   - "with PDF": the real renderer (LibreOffice), as the service runs in production;
- *   - "without PDF": the renderer pointed at a soffice that does not exist, so it is unavailable
- *     and every response carries pdfBase64 null. Same routes, pricing, database and JSON: the
- *     difference between the two is what rendering the PDF costs a request.
- * Composing it here (not calling startService) gives the bench the ORM, to time the issuing
- * transaction without touching the issuing code (see TransactionTimer).
+ * `npm run bench`: every figure of the performance goals, each beside the floor of the same work
+ * measured in the same run, interleaved (service, floor, service, floor...) so that drift of a
+ * shared machine falls on both sides of a ratio. Processes:
+ *   - the service, compiled, as production runs it (`node dist/src/main.js`, default settings)
+ *     except the rate limit, off so that capacity is measured and not the limiter;
+ *   - a bare Koa app answering {"hello":"world"}: the floor of any request;
+ *   - raw carbone with one LibreOffice per core rendering the project's template: the floor of a PDF;
+ *   - here: the load generator (autocannon) and a raw InnoDB transaction (mysql2, no ORM) that
+ *     locks a counter row, inserts a row and commits: the floor of the issuing transaction.
+ * On a database of its own, dropped at the end.
  */
-const SAMPLES = 50;
-const WARM_UP = 5;
-/** bench/results/latest.json of the repository, whether run compiled (dist/bench) or from bench/. */
-const RESULTS_FILE = path.resolve(__dirname, path.basename(path.dirname(__dirname)) === 'dist' ? '../..' : '..', 'bench/results/latest.json');
+const CONNECTIONS = 16;
+const ROUNDS = 3;
+const SLICE_SECONDS = 4;
+const POST_SLICE_SECONDS = 6;
+const LATENCY_ROUNDS = 5;
+const LATENCY_PER_ROUND = 10;
+const PREVIEW_PER_ROUND = 3;
+const CLIENTS = 60;
+const RESULTS_FILE = path.join(REPO_ROOT, 'bench', 'results', 'latest.json');
 
-interface Row {
-  measurement: string;
-  summary: Summary;
+interface Figure {
+  what: string;
+  service: string;
+  floor: string;
+  ratio: number;
+  goal: string;
+  met: boolean;
 }
 
-async function listen(app: Koa): Promise<{ server: http.Server; port: number }> {
-  const server = http.createServer(app.callback());
-  server.keepAliveTimeout = 5000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, port: (server.address() as AddressInfo).port };
-}
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+const perSecond = (results: LoadResult[]) => results.reduce((s, r) => s + r.good, 0) / results.reduce((s, r) => s + r.seconds, 0);
+const median = (samples: number[]) => summarize(samples).medianMs;
 
-/** `count` requests one after another; each must pass `check`, or the bench stops. */
-async function sequential(count: number, send: (i: number) => Promise<TimedResponse>, check: (res: TimedResponse) => string | undefined): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const res = await send(i);
-    const problem = check(res);
-    if (problem) throw new Error(`request ${i + 1}: ${problem} (status ${res.status}, ${JSON.stringify(res.body).slice(0, 300)})`);
-    times.push(res.ms);
-  }
-  return times;
+const children: BenchChild[] = [];
+// Interrupted, the bench still stops what it started (a service left running keeps its LibreOffice).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void Promise.all(children.map((c) => c.stop())).finally(() => process.exit(1)));
 }
-
-const previewCheck = (withPdf: boolean) => (res: TimedResponse) => {
-  if (res.status !== 200) return 'preview failed';
-  if (withPdf !== (typeof res.body.pdfBase64 === 'string')) return withPdf ? 'preview came without its PDF' : 'preview came with a PDF';
-  return undefined;
-};
-const issueCheck = (withPdf: boolean) => (res: TimedResponse) => {
-  if (res.status !== 201 || res.body.replayed !== false) return 'issue failed';
-  if (withPdf !== (typeof res.body.pdfBase64 === 'string')) return withPdf ? 'invoice came without its PDF' : 'invoice came with a PDF';
-  return undefined;
-};
 
 async function main(): Promise<void> {
   const db = benchDatabase();
-  // loadConfig() reads process.env, as the service does.
-  process.env.DATABASE_URL = db.url;
-  process.env.LOG_LEVEL = 'warn';
-  process.env.PORT = '0';
-  const config = loadConfig();
-  const logger = createLogger(config.logLevel);
-  const servers: http.Server[] = [];
-  const renderers: CarbonePdfRenderer[] = [];
-  let orm: MikroORM | undefined;
+  let floorDb: mysql.Connection | undefined;
   try {
-    orm = await openDatabase(config, logger);
-    const realRenderer = createPdfRenderer(config);
-    const absentRenderer = createPdfRenderer({ ...config, sofficePath: '/nonexistent/soffice' });
-    renderers.push(realRenderer, absentRenderer);
-    await Promise.all([realRenderer.start(), absentRenderer.start()]);
-    if (!realRenderer.isAvailable()) throw new Error(`LibreOffice is needed for the PDF figures: ${realRenderer.unavailableReason}`);
+    const auth = await prepareBenchDatabase(db.url);
+    floorDb = await mysql.createConnection(db.url);
+    await floorDb.query('CREATE TABLE bench_floor_counter (id INT PRIMARY KEY, n INT NOT NULL) ENGINE=InnoDB');
+    await floorDb.query('CREATE TABLE bench_floor_rows (id INT AUTO_INCREMENT PRIMARY KEY, counter INT NOT NULL, payload VARCHAR(255) NOT NULL) ENGINE=InnoDB');
+    await floorDb.query('INSERT INTO bench_floor_counter VALUES (1, 0)');
 
-    const withPdfContainer = buildContainer(config, logger, orm, realRenderer);
-    // Its renderer is absent on purpose: no warning per request ("PDF rendering failed").
-    const withoutPdfContainer = buildContainer(config, createLogger('error'), orm, absentRenderer);
-    const auth = await setUpBenchCompany(orm, withPdfContainer);
-    const withPdf = await listen(buildApp(withPdfContainer));
-    const withoutPdf = await listen(buildApp(withoutPdfContainer));
-    servers.push(withPdf.server, withoutPdf.server);
+    const service = await startService({ DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '0', FINAL_CONSUMER_ID_THRESHOLD: '0' });
+    children.push(service);
+    const hello = await startFloor('hello-server.js');
+    children.push(hello);
+    const renderFloor = await startFloor('render-floor-server.js');
+    children.push(renderFloor);
+    const base = `http://127.0.0.1:${service.port}`;
 
-    const preview = (port: number) => () => postJson(port, '/v1/invoices/preview', auth, FIVE_LINE_CART);
-    const issue = (port: number, prefix: string) => (i: number) => postJson(port, '/v1/invoices', { ...auth, 'Idempotency-Key': `${prefix}-${i}` }, FIVE_LINE_CART);
+    for (let i = 0; i < CLIENTS; i++) {
+      const res = await postJson(service.port, '/v1/clients', auth, { clientName: `Cliente ${String(i).padStart(3, '0')}`, email: `c${i}@bench.hn`, legalId: `0801199900${String(i).padStart(4, '0')}` });
+      if (res.status !== 201) throw new Error(`creating client ${i} answered ${res.status}`);
+    }
+    const first = await postJson(service.port, '/v1/invoices', { ...auth, 'Idempotency-Key': 'bench-target' }, FIVE_LINE_CART);
+    if (first.status !== 201 || typeof first.body.pdfBase64 !== 'string') throw new Error(`the first invoice answered ${first.status} ${JSON.stringify(first.body).slice(0, 300)}`);
+    const invoiceId = first.body.id as number;
 
-    await sequential(WARM_UP, preview(withPdf.port), previewCheck(true));
-    await sequential(WARM_UP, preview(withoutPdf.port), previewCheck(false));
-    await sequential(WARM_UP, issue(withPdf.port, 'warm-pdf'), issueCheck(true));
-    await sequential(WARM_UP, issue(withoutPdf.port, 'warm-plain'), issueCheck(false));
+    let key = 0;
+    const issueKey = () => ({ 'Idempotency-Key': `bench-${process.pid}-${++key}` });
+    const withPdf = (status: number, body: string) => status === 201 && body.includes('"pdfBase64":"JVBER');
+    const targets = {
+      hello: { url: `http://127.0.0.1:${hello.port}/` },
+      invoice: { url: `${base}/v1/invoices/${invoiceId}`, headers: auth },
+      health: { url: `${base}/v1/health` },
+      clients: { url: `${base}/v1/clients?page=1&limit=50`, headers: auth },
+    };
 
-    const rows: Row[] = [];
-    rows.push({ measurement: 'preview, 5 lines, with PDF', summary: summarize(await sequential(SAMPLES, preview(withPdf.port), previewCheck(true))) });
-    rows.push({ measurement: 'preview, 5 lines, without PDF', summary: summarize(await sequential(SAMPLES, preview(withoutPdf.port), previewCheck(false))) });
-    const timer = TransactionTimer.attach(orm);
-    rows.push({ measurement: 'issue, 5 lines, with PDF', summary: summarize(await sequential(SAMPLES, issue(withPdf.port, 'bench-pdf'), issueCheck(true))) });
-    rows.push({ measurement: 'issue, 5 lines, without PDF', summary: summarize(await sequential(SAMPLES, issue(withoutPdf.port, 'bench-plain'), issueCheck(false))) });
-    if (timer.samples.length !== 2 * SAMPLES) throw new Error(`timed ${timer.samples.length} issuing transactions, expected ${2 * SAMPLES}`);
-    rows.push({ measurement: 'range row lock held per issue', summary: summarize(timer.samples.map((s) => s.lockHoldMs)) });
-    rows.push({ measurement: 'issuing transaction (BEGIN..COMMIT)', summary: summarize(timer.samples.map((s) => s.transactionMs)) });
-    rows.push({ measurement: 'wait for the range lock', summary: summarize(timer.samples.map((s) => s.lockWaitMs)) });
+    // Warm-up: JIT, connection pools, LibreOffice.
+    for (const target of Object.values(targets)) await load({ ...target, connections: CONNECTIONS, seconds: 1 });
+    await load({ url: `${base}/v1/invoices`, method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(FIVE_LINE_CART), perRequestHeaders: issueKey, connections: CONNECTIONS, seconds: 2 });
+    await load({ url: `http://127.0.0.1:${renderFloor.port}/render`, method: 'POST', connections: CONNECTIONS, seconds: 2 });
 
-    report(rows);
+    // 1. Reads at 16 concurrent clients.
+    const reads: Record<keyof typeof targets, LoadResult[]> = { hello: [], invoice: [], health: [], clients: [] };
+    // CPU the serving process used: under a shared machine's contention, a steadier measure than req/s.
+    const cpuMs = Object.fromEntries(Object.keys(targets).map((name) => [name, { user: 0, system: 0 }])) as Record<keyof typeof targets, { user: number; system: number }>;
+    for (let r = 0; r < (process.env.BENCH_ONLY === 'issues' ? 0 : ROUNDS); r++) {
+      for (const [name, target] of Object.entries(targets) as Array<[keyof typeof targets, (typeof targets)[keyof typeof targets]]>) {
+        const pid = (name === 'hello' ? hello : service).child.pid!;
+        const cpuBefore = processCpuMs(pid);
+        reads[name].push(await load({ ...target, connections: CONNECTIONS, seconds: SLICE_SECONDS }));
+        const cpuAfter = processCpuMs(pid);
+        cpuMs[name].user += cpuAfter.user - cpuBefore.user;
+        cpuMs[name].system += cpuAfter.system - cpuBefore.system;
+      }
+    }
+
+    const cpuPerRequest = (name: keyof typeof reads) => {
+      const requests = reads[name].reduce((n, r) => n + r.requests, 0);
+      return `${round3((cpuMs[name].user + cpuMs[name].system) / requests)} (user ${round3(cpuMs[name].user / requests)}, kernel ${round3(cpuMs[name].system / requests)})`;
+    };
+
+    // BENCH_ONLY=reads: the reads alone (e.g. to profile them).
+    if (process.env.BENCH_ONLY === 'reads') {
+      for (const name of Object.keys(reads) as Array<keyof typeof reads>) console.log(`${name}: ${Math.round(perSecond(reads[name]))} req/s, ${cpuPerRequest(name)} ms CPU each`);
+      return;
+    }
+
+    // 2. Issues at 16 concurrent clients against raw carbone at 16 concurrent renders.
+    const issues: LoadResult[] = [];
+    const renders: LoadResult[] = [];
+    for (let r = 0; r < ROUNDS - 1; r++) {
+      renders.push(await load({ url: `http://127.0.0.1:${renderFloor.port}/render`, method: 'POST', connections: CONNECTIONS, seconds: POST_SLICE_SECONDS }));
+      issues.push(await load({ url: `${base}/v1/invoices`, method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(FIVE_LINE_CART), perRequestHeaders: issueKey, check: withPdf, connections: CONNECTIONS, seconds: POST_SLICE_SECONDS }));
+    }
+
+    // BENCH_ONLY=issues: section 2 alone.
+    if (process.env.BENCH_ONLY === 'issues') {
+      console.log(`service ${perSecond(issues).toFixed(1)} invoices/s, carbone ${perSecond(renders).toFixed(1)} PDF/s, ratio ${(perSecond(issues) / perSecond(renders)).toFixed(3)}`);
+      return;
+    }
+
+    // 3. One client at a time: issue, its floors, reprints, previews.
+    const previewOneLine = { items: [FIVE_LINE_CART.items[0]] };
+    const preview500 = { items: Array.from({ length: 500 }, (_, i) => FIVE_LINE_CART.items[i % FIVE_LINE_CART.items.length]) };
+    const latency = { transaction: [] as number[], render: [] as number[], issue: [] as number[], replay: [] as number[], reprint: [] as number[], preview1: [] as number[], preview500: [] as number[] };
+    let counterRow = 0;
+    for (let r = 0; r < LATENCY_ROUNDS; r++) {
+      for (let i = 0; i < LATENCY_PER_ROUND; i++) latency.transaction.push(await lockedTransaction(floorDb, ++counterRow));
+      for (let i = 0; i < LATENCY_PER_ROUND; i++) latency.render.push(await floorRender(renderFloor.port));
+      for (let i = 0; i < LATENCY_PER_ROUND; i++) {
+        const res = await postJson(service.port, '/v1/invoices', { ...auth, ...issueKey() }, FIVE_LINE_CART);
+        if (res.status !== 201 || res.body.replayed !== false || typeof res.body.pdfBase64 !== 'string') throw new Error(`issue answered ${res.status}`);
+        latency.issue.push(res.ms);
+      }
+      for (let i = 0; i < LATENCY_PER_ROUND; i++) {
+        const res = await postJson(service.port, '/v1/invoices', { ...auth, 'Idempotency-Key': 'bench-target' }, FIVE_LINE_CART);
+        if (res.status !== 201 || res.body.replayed !== true || typeof res.body.pdfBase64 !== 'string') throw new Error(`replay answered ${res.status}`);
+        latency.replay.push(res.ms);
+      }
+      for (let i = 0; i < LATENCY_PER_ROUND; i++) latency.reprint.push(await reprint(base, invoiceId, auth));
+      for (let i = 0; i < PREVIEW_PER_ROUND; i++) {
+        for (const [cart, into] of [[previewOneLine, latency.preview1], [preview500, latency.preview500]] as const) {
+          const res = await postJson(service.port, '/v1/invoices/preview', auth, cart);
+          if (res.status !== 200 || typeof res.body.pdfBase64 !== 'string') throw new Error(`preview answered ${res.status}`);
+          into.push(res.ms);
+        }
+      }
+    }
+
+    const hz = (name: keyof typeof reads) => perSecond(reads[name]);
+    const floorPost = median(latency.transaction) + median(latency.render);
+    const figures: Figure[] = [
+      ratioAbove(`GET /v1/invoices/{id}, ${CONNECTIONS} concurrent`, hz('invoice'), hz('hello'), 'req/s', 'bare Koa', 0.25),
+      ratioAbove(`GET /v1/clients (page of 50), ${CONNECTIONS} concurrent`, hz('clients'), hz('hello'), 'req/s', 'bare Koa', 0.2),
+      ratioAbove(`GET /v1/health, ${CONNECTIONS} concurrent`, hz('health'), hz('hello'), 'req/s', 'bare Koa', undefined),
+      {
+        what: 'POST /v1/invoices (5 lines, with PDF), p50',
+        service: `${round2(median(latency.issue))} ms`,
+        floor: `transaction ${round2(median(latency.transaction))} ms + render ${round2(median(latency.render))} ms`,
+        ratio: round3(median(latency.issue) / floorPost),
+        goal: '<= 1.15',
+        met: median(latency.issue) / floorPost <= 1.15,
+      },
+      ratioAbove(`POST /v1/invoices, ${CONNECTIONS} concurrent (with PDF)`, perSecond(issues), perSecond(renders), 'invoices/s', 'carbone, 1 LibreOffice per core', 0.85),
+      ratioBelow('GET /v1/invoices/{id}/pdf again (reprint), p50', median(latency.reprint), median(latency.render), 'ms', 'one render', 0.1),
+      ratioBelow("replay's pdfBase64 (same key and body), p50", median(latency.replay), median(latency.render), 'ms', 'one render', 0.1),
+      ratioBelow('preview of 500 lines (with PDF), p50', median(latency.preview500), median(latency.preview1), 'ms', 'preview of 1 line', 10),
+    ];
+    const cpu = Object.fromEntries((Object.keys(reads) as Array<keyof typeof reads>).map((name) => [name, cpuPerRequest(name)]));
+    report(figures, cpu, { issueResults: issues, renderResults: renders, latency });
   } finally {
-    await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
     closeClient();
-    await Promise.all(renderers.map((r) => r.stop()));
-    await orm?.close(true);
+    await floorDb?.end();
+    for (const child of children.reverse()) await child.stop();
     await db.drop();
   }
 }
 
-function report(rows: Row[]): void {
-  const load = os.loadavg().map((n) => n.toFixed(2));
-  console.log(`\nInvoicing service bench: ${SAMPLES} sequential requests each over loopback HTTP, after ${WARM_UP} warm-up requests`);
-  console.log(`node ${process.version}, ${os.cpus().length} cores, load average ${load.join(' ')} (figures on a busy machine run high)\n`);
-  console.table(rows.map(({ measurement, summary }) => ({ measurement, 'median ms': summary.medianMs, 'p95 ms': summary.p95Ms, 'min ms': summary.minMs, 'max ms': summary.maxMs, n: summary.samples })));
-  console.log(
-    [
-      'preview/issue: first byte sent to last byte received, one kept-alive connection. "without PDF" is the same service with',
-      'LibreOffice absent (pdfBase64 null): pricing, database reads/writes, JSON. Lock rows time the 100 issues (50 with, 50',
-      'without PDF): lock held = from the CAI range SELECT ... FOR UPDATE returning to COMMIT done; the PDF is rendered after it.',
-    ].join('\n'),
-  );
-  fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-  const results = { date: new Date().toISOString(), node: process.version, cores: os.cpus().length, loadAverage: os.loadavg(), samples: SAMPLES, rows };
-  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\nwritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+function ratioAbove(what: string, service: number, floor: number, unit: string, floorName: string, goal: number | undefined): Figure {
+  const ratio = service / floor;
+  return { what, service: `${Math.round(service * 10) / 10} ${unit}`, floor: `${floorName}: ${Math.round(floor * 10) / 10} ${unit}`, ratio: round3(ratio), goal: goal === undefined ? '(none)' : `>= ${goal}`, met: goal === undefined || ratio >= goal };
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exit(1);
-  },
-);
+function ratioBelow(what: string, service: number, floor: number, unit: string, floorName: string, goal: number): Figure {
+  const ratio = service / floor;
+  return { what, service: `${round2(service)} ${unit}`, floor: `${floorName}: ${round2(floor)} ${unit}`, ratio: round3(ratio), goal: `${goal >= 1 ? '<' : '<='} ${goal}`, met: goal >= 1 ? ratio < goal : ratio <= goal };
+}
+
+/** The issuing transaction's floor: lock the counter row, insert one row, bump the counter, commit. */
+async function lockedTransaction(conn: mysql.Connection, n: number): Promise<number> {
+  const started = performance.now();
+  await conn.query('BEGIN');
+  await conn.query('SELECT n FROM bench_floor_counter WHERE id = 1 FOR UPDATE');
+  await conn.query('INSERT INTO bench_floor_rows (counter, payload) VALUES (?, ?)', [n, `floor row ${n}`]);
+  await conn.query('UPDATE bench_floor_counter SET n = n + 1 WHERE id = 1');
+  await conn.query('COMMIT');
+  return performance.now() - started;
+}
+
+async function floorRender(port: number): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${port}/render`, { method: 'POST' });
+  const pdf = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200 || pdf.subarray(0, 4).toString() !== '%PDF') throw new Error(`floor render answered ${res.status}`);
+  return Number(res.headers.get('X-Render-Ms'));
+}
+
+async function reprint(base: string, id: number, auth: Record<string, string>): Promise<number> {
+  const res = await getRaw(`${base}/v1/invoices/${id}/pdf`, auth);
+  if (res.status !== 200 || res.body.subarray(0, 4).toString() !== '%PDF') throw new Error(`GET /pdf answered ${res.status}`);
+  return res.ms;
+}
+
+function report(figures: Figure[], cpuMsPerRequest: Record<string, string>, raw: object): void {
+  console.log(`\nInvoicing service bench, ${BENCH_COMPANY} company: service and floors side by side, interleaved, in one run`);
+  console.log(`node ${process.version}, ${os.availableParallelism()} cores, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (a busy machine lowers both sides of a ratio)\n`);
+  console.table(figures.map((f) => ({ what: f.what, service: f.service, floor: f.floor, ratio: f.ratio, goal: f.goal, met: f.met ? 'yes' : 'NO' })));
+  console.log(`CPU of the serving process per request at ${CONNECTIONS} concurrent, ms:\n  ${Object.entries(cpuMsPerRequest).map(([k, v]) => `${k} ${v}`).join('\n  ')}`);
+  console.log(
+    [
+      `Throughput: autocannon, ${CONNECTIONS} keep-alive connections, ${ROUNDS} slices of ${SLICE_SECONDS} s per read target (${ROUNDS - 1} of ${POST_SLICE_SECONDS} s for issues),`,
+      'alternating targets; an issue counts only when it came with its PDF. Latency: one client, medians of',
+      `${LATENCY_ROUNDS * LATENCY_PER_ROUND} samples taken in ${LATENCY_ROUNDS} interleaved rounds (previews: ${LATENCY_ROUNDS * PREVIEW_PER_ROUND}); the render floor is carbone's own time.`,
+    ].join('\n'),
+  );
+  writeResults(RESULTS_FILE, { figures, cpuMsPerRequest, raw });
+}
+
+runBench(main);

@@ -19,6 +19,8 @@ export interface AppConfig {
   pdfFactories: number;
   pdfQueueLimit: number;
   pdfQueueWaitMs: number;
+  pdfCacheMaxMb: number;
+  pdfRecycleAfter: number;
   /** undefined: look for LibreOffice on PATH and in the usual install directories. */
   sofficePath: string | undefined;
   dbConnectTimeoutSeconds: number;
@@ -62,6 +64,8 @@ const schema = yup.object({
   PDF_FACTORIES: integer(1, 16),
   PDF_QUEUE_LIMIT: integer(0, 10000),
   PDF_QUEUE_WAIT_MS: integer(0, 600000),
+  PDF_CACHE_MAX_MB: integer(0, 4096),
+  PDF_RECYCLE_AFTER: integer(0, 10000000),
   SOFFICE_PATH: yup.string().default(''),
   DB_CONNECT_TIMEOUT_SECONDS: integer(1, 300),
   SHUTDOWN_TIMEOUT_MS: integer(0, 600000),
@@ -120,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pdfFactories: Number(s.PDF_FACTORIES),
     pdfQueueLimit: Number(s.PDF_QUEUE_LIMIT),
     pdfQueueWaitMs: Number(s.PDF_QUEUE_WAIT_MS),
+    pdfCacheMaxMb: Number(s.PDF_CACHE_MAX_MB),
+    pdfRecycleAfter: Number(s.PDF_RECYCLE_AFTER),
     sofficePath: s.SOFFICE_PATH === '' ? undefined : s.SOFFICE_PATH,
     dbConnectTimeoutSeconds: Number(s.DB_CONNECT_TIMEOUT_SECONDS),
     shutdownTimeoutMs: Number(s.SHUTDOWN_TIMEOUT_MS),

@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 /**
  * Defaults for every setting (decision 35). The environment overrides them; nothing else
  * reads process.env (see config/config.ts).
@@ -14,11 +16,26 @@ export const defaults = {
   ALLOWED_ISV_RATES: '0,15,18',
   /** Limit for one render attempt; a render LibreOffice died under gets one more attempt. */
   PDF_TIMEOUT_MS: '15000',
-  PDF_FACTORIES: '1',
+  /**
+   * LibreOffice processes converting in parallel: one per core (at most 16). A conversion is
+   * CPU-bound and single-threaded, so fewer leaves cores idle under load and more only queues.
+   */
+  PDF_FACTORIES: String(Math.min(16, Math.max(1, os.availableParallelism()))),
   /** Renders allowed to wait for a free slot; beyond that a render fails at once (503, retry later). */
   PDF_QUEUE_LIMIT: '64',
   /** Longest a render waits for a slot before failing (503, retry later). */
   PDF_QUEUE_WAIT_MS: '20000',
+  /**
+   * Megabytes of issued invoices' PDFs kept per instance for reprints and replays (a 5-line
+   * invoice is ~30 kB, so the default holds about a thousand); 0 turns the cache off.
+   */
+  PDF_CACHE_MAX_MB: '32',
+  /**
+   * Conversions after which an instance restarts its LibreOffice processes (renders wait for
+   * the restart, none fails); 0 never restarts. soffice grows by about 20 MB per thousand
+   * documents and never gives it back; a restart costs a few seconds without PDFs.
+   */
+  PDF_RECYCLE_AFTER: '2000',
   /** Explicit LibreOffice `soffice` path; empty: searched on PATH and the usual install directories. */
   SOFFICE_PATH: '',
   /** Seconds a starting process waits for the database before giving up with a clear message. */
@@ -26,8 +43,13 @@ export const defaults = {
   SHUTDOWN_TIMEOUT_MS: '10000',
   /** InnoDB lock wait per statement; issuing retries a timed-out transaction, so keep it short. */
   DB_LOCK_WAIT_TIMEOUT_SECONDS: '5',
-  /** Requests a minute per company and instance before 429 RATE_LIMITED; 0 turns it off. */
-  RATE_LIMIT_PER_MINUTE: '1200',
+  /**
+   * Requests a minute per company and instance before 429 RATE_LIMITED; 0 turns it off. Above
+   * what one instance serves one company on authenticated routes (16 clients reading invoices
+   * back to back: well under 2,000 a second on two cores), so a company's ordinary use is bounded
+   * by capacity, never refused; it stops a runaway client from taking a larger instance whole.
+   */
+  RATE_LIMIT_PER_MINUTE: '120000',
   /**
    * Lempiras above which a sale must name an identified buyer (a client with an RTN): the law's
    * final-consumer limit, which the Finance ministry may change; 0 turns the rule off.

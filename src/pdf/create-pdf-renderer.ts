@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AppConfig } from '../../config/config';
 import { CarbonePdfRenderer } from './pdf-renderer';
 
-type RendererConfig = Pick<AppConfig, 'pdfTimeoutMs' | 'pdfFactories' | 'pdfQueueLimit' | 'pdfQueueWaitMs' | 'sofficePath'>;
+type RendererConfig = Pick<AppConfig, 'pdfTimeoutMs' | 'pdfFactories' | 'pdfQueueLimit' | 'pdfQueueWaitMs' | 'pdfRecycleAfter' | 'sofficePath'>;
 
 /** The renderer as the configuration asks for it; not started (callers that render start it). */
 export function createPdfRenderer(config: RendererConfig): CarbonePdfRenderer {
@@ -12,6 +12,7 @@ export function createPdfRenderer(config: RendererConfig): CarbonePdfRenderer {
     factories: config.pdfFactories,
     queueLimit: config.pdfQueueLimit,
     queueWaitMs: config.pdfQueueWaitMs,
+    recycleAfter: config.pdfRecycleAfter,
     tempDir: path.join(os.tmpdir(), 'invoicing-service-pdf'),
     ...(config.sofficePath === undefined ? {} : { locate: { sofficePath: config.sofficePath } }),
   });

@@ -42,6 +42,11 @@ export interface CarbonePdfRendererOptions {
   tempDir: string;
   /** Limit for starting LibreOffice plus the warm-up render; defaults to max(30 s, timeoutMs). */
   startTimeoutMs?: number;
+  /**
+   * Conversions after which LibreOffice is restarted (0 or absent: never). A long-running
+   * soffice grows by tens of MB per thousand documents; a restart gives the memory back.
+   */
+  recycleAfter?: number;
   /** Where to look for LibreOffice; tests point it at a missing soffice. */
   locate?: LocateOptions;
 }
@@ -77,6 +82,11 @@ export class CarbonePdfRenderer implements PdfRenderer {
   /** Rejections of everything still waiting on carbone, so stop() can fail them at once. */
   private readonly inFlight = new Set<(error: PdfRenderError) => void>();
   private readonly queue: RenderQueue;
+  /** Conversions since LibreOffice (re)started, renders running in carbone, and a restart under way. */
+  private conversions = 0;
+  private active = 0;
+  private recycling: Promise<void> | undefined;
+  private idle: (() => void) | undefined;
 
   constructor(private readonly options: CarbonePdfRendererOptions) {
     this.queue = new RenderQueue({
@@ -111,13 +121,67 @@ export class CarbonePdfRenderer implements PdfRenderer {
     this.readyCarbone(); // without LibreOffice, fail at once instead of queueing
     this.keepLaunchers?.();
     return this.queue.run(async () => {
+      // A job that finds a restart under way waits for it inside its queue slot, so the queue's
+      // own bounds (waiting jobs, wait time) still apply and no render fails because of it.
+      if (this.recycling !== undefined) await this.recycling;
+      this.active++;
       try {
         return await this.renderWith(this.readyCarbone(), template, data, this.options.timeoutMs);
       } catch (error) {
         if (!(error instanceof PdfRenderError) || !mayBeLibreOfficeDeath(error)) throw error;
         return this.renderWith(this.readyCarbone(), template, data, this.options.timeoutMs);
+      } finally {
+        this.active--;
+        this.conversions++;
+        if (this.active === 0) this.idle?.();
+        this.recycleIfDue();
       }
     });
+  }
+
+  /**
+   * After `recycleAfter` conversions: let the renders in carbone finish (new ones wait), then
+   * restart LibreOffice and warm it up. A failed restart leaves the renderer unavailable, as a
+   * failed start does.
+   */
+  private recycleIfDue(): void {
+    const every = this.options.recycleAfter ?? 0;
+    if (every === 0 || this.conversions < every || this.recycling !== undefined || this.state !== 'ready') return;
+    this.recycling = this.recycle().finally(() => {
+      this.recycling = undefined;
+    });
+  }
+
+  private async recycle(): Promise<void> {
+    if (this.active > 0) await new Promise<void>((resolve) => (this.idle = resolve));
+    this.idle = undefined;
+    const carbone = this.carbone;
+    if (carbone === undefined || this.state !== 'ready') return;
+    await this.shutDownConverter(carbone);
+    if (this.state !== 'ready') return; // stopped meanwhile
+    this.conversions = 0;
+    try {
+      await this.warmUp(carbone, this.options.startTimeoutMs ?? Math.max(30_000, this.options.timeoutMs));
+    } catch (error) {
+      if (this.state !== 'ready') return;
+      await this.shutDownConverter(carbone);
+      this.markUnavailable(`LibreOffice did not restart (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+
+  /** Starts carbone's LibreOffice processes and renders once, so the first real render is not the slow one. */
+  private async warmUp(carbone: LoadedCarbone, startTimeoutMs: number): Promise<void> {
+    carbone.set({ converterFactoryTimeout: startTimeoutMs });
+    const factoriesReady = new Promise<void>((resolve) =>
+      carbone.converter.init({ factories: this.options.factories, startFactory: true }, resolve),
+    );
+    await this.bounded(factoriesReady, startTimeoutMs, 'LibreOffice start');
+    // The first PDF of a fresh soffice takes seconds (Writer and the PDF filter load lazily).
+    const warmUpTemplate = path.join(this.workDir!, 'warm-up.fodt');
+    fs.writeFileSync(warmUpTemplate, WARM_UP_TEMPLATE);
+    await this.renderWith(carbone, warmUpTemplate, { text: 'warm-up' }, startTimeoutMs);
+    // From now on carbone kills a stuck soffice itself, about when our own timeout gives up.
+    carbone.set({ converterFactoryTimeout: this.options.timeoutMs });
   }
 
   async stop(): Promise<void> {
@@ -167,16 +231,7 @@ export class CarbonePdfRenderer implements PdfRenderer {
     });
 
     try {
-      const factoriesReady = new Promise<void>((resolve) =>
-        carbone.converter.init({ factories: this.options.factories, startFactory: true }, resolve),
-      );
-      await this.bounded(factoriesReady, startTimeoutMs, 'LibreOffice start');
-      // The first PDF of a fresh soffice takes seconds (Writer and the PDF filter load lazily).
-      const warmUpTemplate = path.join(workDir, 'warm-up.fodt');
-      fs.writeFileSync(warmUpTemplate, WARM_UP_TEMPLATE);
-      await this.renderWith(carbone, warmUpTemplate, { text: 'warm-up' }, startTimeoutMs);
-      // From now on carbone kills a stuck soffice itself, about when our own timeout gives up.
-      carbone.set({ converterFactoryTimeout: this.options.timeoutMs });
+      await this.warmUp(carbone, startTimeoutMs);
     } catch (error) {
       if (this.state !== 'starting') return; // stop() came first
       const message = error instanceof Error ? error.message : String(error);

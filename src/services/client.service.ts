@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/mysql';
 import { isUniqueViolation } from '../db/unique-violation';
 import { inject, injectable } from 'inversify';
+import { leanSelect, selectRows, tableOf } from '../db/lean-select';
 import { AppError } from '../domain/app-error';
 import { Client, Company } from '../entities';
 import { TOKENS } from '../tokens';
@@ -14,15 +15,27 @@ export interface NewClient {
   address: string | null;
 }
 
+/** What the API answers of a client; one list, read by SQL and taken from a created entity alike. */
+export const CLIENT_VIEW_FIELDS = ['id', 'clientName', 'email', 'legalId', 'phone', 'address', 'createdAt'] as const satisfies ReadonlyArray<keyof Client>;
+export type ClientView = Pick<Client, (typeof CLIENT_VIEW_FIELDS)[number]>;
+
 export interface ClientPage {
-  clients: Client[];
+  clients: ClientView[];
   count: number;
 }
 
 /** Registers and lists a company's clients (POST/GET /v1/clients, decision 7). */
 @injectable()
 export class ClientService {
-  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
+  private readonly columns;
+  private readonly sql: { page: string; count: string };
+
+  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {
+    this.columns = leanSelect(em, Client, 'c', CLIENT_VIEW_FIELDS);
+    const from = `FROM ${tableOf(em, Client)} c WHERE c.company_id = ? AND c.deleted_at IS NULL`;
+    // The total rides along each row (a window count): one round trip for page and count.
+    this.sql = { page: `SELECT ${this.columns.columns}, COUNT(*) OVER () AS total ${from} ORDER BY c.client_name, c.id`, count: `SELECT COUNT(*) AS total ${from}` };
+  }
 
   /**
    * Creates a client with code = legalId, or API-<id> without one. The unique indexes on
@@ -53,13 +66,17 @@ export class ClientService {
     }
   }
 
-  /** The company's clients by name then id; count is the company total whatever the page. */
+  /**
+   * The company's clients by name then id; count is the company total whatever the page. Read
+   * below the unit of work (one plain SELECT): a page is only serialised, and hydrating 50
+   * entities cost more than the query.
+   */
   async list(companyId: number, page?: { page: number; limit: number }): Promise<ClientPage> {
-    const where = { company: companyId, deletedAt: null };
-    const [clients, count] = await this.em.findAndCount(Client, where, {
-      orderBy: { clientName: 'asc', id: 'asc' },
-      ...(page ? { limit: page.limit, offset: (page.page - 1) * page.limit } : {}),
-    });
-    return { clients, count };
+    const rows = page
+      ? await selectRows(this.em, `${this.sql.page} LIMIT ? OFFSET ?`, [companyId, page.limit, (page.page - 1) * page.limit])
+      : await selectRows(this.em, this.sql.page, [companyId]);
+    // A page past the end has no row to carry the total.
+    const total = rows.length > 0 ? rows[0].total : (await selectRows(this.em, this.sql.count, [companyId]))[0].total;
+    return { clients: rows.map((row) => this.columns.read(row)), count: Number(total) };
   }
 }

@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { formatFiscalNumber } from '../domain/fiscal-number';
 import type { Establishment, Invoice } from '../entities';
 import type { InvoiceTemplateInput } from '../pdf/invoice-template-data';
+import type { InvoiceView } from './invoice-view';
 import type { PricedInvoice } from './pricing/invoice-pricer.service';
 import type { FixedVersions } from './template-versions.service';
 
@@ -59,9 +60,8 @@ export function previewDocument(priced: PricedInvoice): InvoiceTemplateInput {
 }
 
 /** The printable document of an issued invoice, from its stored rows only. */
-export function issuedDocument(invoice: Invoice): InvoiceTemplateInput {
-  const { establishment } = invoice.emissionPoint;
-  const printed = (n: number) => formatFiscalNumber(establishment.code, invoice.emissionPoint.code, n);
+export function issuedDocument(invoice: InvoiceView): InvoiceTemplateInput {
+  const printed = (n: number) => formatFiscalNumber(invoice.establishmentCode, invoice.emissionPointCode, n);
   return {
     kind: 'invoice',
     annulled: invoice.isAnnulled,
@@ -73,7 +73,7 @@ export function issuedDocument(invoice: Invoice): InvoiceTemplateInput {
       address: invoice.issuerAddress ?? '',
       phone: invoice.issuerPhone,
       email: invoice.issuerEmail,
-      establishment: { code: establishment.code, name: invoice.establishmentName, address: invoice.establishmentAddress },
+      establishment: { code: invoice.establishmentCode, name: invoice.establishmentName, address: invoice.establishmentAddress },
     },
     fiscalNumber: invoice.fiscalNumber,
     cai: invoice.cai,
@@ -82,7 +82,7 @@ export function issuedDocument(invoice: Invoice): InvoiceTemplateInput {
     issuedAt: invoice.invoiceDate,
     client: invoice.clientName ? { name: invoice.clientName, rtn: invoice.clientLegalId } : null,
     purchaseOrderNumber: invoice.purchaseOrderNumber,
-    lines: invoice.lines.getItems().map((line) => ({
+    lines: invoice.lines.map((line) => ({
       code: line.productCode,
       description: line.description,
       quantity: new Big(line.quantity).toFixed(),
@@ -95,7 +95,7 @@ export function issuedDocument(invoice: Invoice): InvoiceTemplateInput {
       discount: invoice.discountTotal,
       exonerated: invoice.exoneratedAmount,
       exempt: invoice.exemptedAmount,
-      taxBreakdown: invoice.taxes.getItems().map((t) => ({ rate: new Big(t.rate).toFixed(), taxedAmount: t.taxedAmount, taxAmount: t.taxAmount })),
+      taxBreakdown: invoice.taxes.map((t) => ({ rate: new Big(t.rate).toFixed(), taxedAmount: t.taxedAmount, taxAmount: t.taxAmount })),
       total: invoice.total,
     },
     totalInLetters: invoice.totalInLetters,
@@ -110,12 +110,8 @@ export function issuedDocument(invoice: Invoice): InvoiceTemplateInput {
 
 /**
  * The render inputs of an issued invoice, from its stored rows only (a pure function). Its
- * template version must be fixed: TemplateVersionStore.fixOn sees to it for older invoices.
+ * versions must be fixed: TemplateVersionStore.fixOn sees to it for older invoices.
  */
-export function issuedRenderInputs(invoice: Invoice): IssuedRenderInputs {
-  if (invoice.templateVersion === null) throw new Error(`invoice ${invoice.id} has no template version fixed yet`);
-  return {
-    document: issuedDocument(invoice),
-    versions: { templateVersionId: invoice.templateVersion.id, logoVersionId: invoice.logoVersion?.id ?? null },
-  };
+export function issuedRenderInputs(invoice: InvoiceView & { versions: FixedVersions }): IssuedRenderInputs {
+  return { document: issuedDocument(invoice), versions: invoice.versions };
 }

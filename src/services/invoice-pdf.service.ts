@@ -2,15 +2,16 @@ import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
 import { AppError } from '../domain/app-error';
-import type { Invoice } from '../entities';
 import { prepareTemplate, readCompanyLogo } from '../pdf/company-template';
 import { buildInvoiceTemplateData, InvoiceTemplateInput } from '../pdf/invoice-template-data';
-import type { OdtPackage } from '../pdf/odt-package';
 import { PdfRenderError, type PdfRenderFailure } from '../pdf/pdf-render-error';
+import { renderKey } from '../pdf/pdf-render-key';
 import type { PdfRenderer } from '../pdf/pdf-renderer';
 import { resolveTemplate } from '../pdf/template-resolver';
 import { TOKENS } from '../tokens';
 import { issuedRenderInputs, type IssuedRenderInputs } from './invoice-document';
+import type { InvoiceView } from './invoice-view';
+import { RenderedPdfCache } from './rendered-pdf-cache';
 import { TemplateVersionStore } from './template-versions.service';
 
 /** Seconds a caller should wait before asking again: LibreOffice missing will not be back soon. */
@@ -18,8 +19,10 @@ const RETRY_AFTER_SECONDS: Record<PdfRenderFailure, number> = { unavailable: 60,
 
 /**
  * Renders invoice documents. A preview uses the company's letterhead (or the default template)
- * and logo as the files say now; an issued invoice always uses the template and logo versions
- * fixed on it at issue, so every copy is the original document (only ANULADA may be added).
+ * and logo as the files say now, and is never cached. An issued invoice always uses the template
+ * and logo versions fixed on it at issue, so every copy is the original document (only ANULADA
+ * may be added); its PDF is a pure function of its stored rows and those versions, so it is
+ * served from the cache when that key was rendered before (no file is read or hashed for it).
  * Failures: POST answers with pdfBase64 null (the invoice stands), GET /pdf a retryable 503.
  */
 @injectable()
@@ -29,6 +32,7 @@ export class InvoicePdfService {
     @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(TemplateVersionStore) private readonly versions: TemplateVersionStore,
+    @inject(RenderedPdfCache) private readonly cache: RenderedPdfCache,
   ) {}
 
   /** Whether LibreOffice is there to render (GET /v1/health reports it). */
@@ -43,7 +47,8 @@ export class InvoicePdfService {
       this.rendering(companyCode, async () => {
         const logo = await readCompanyLogo(templatesDir, companyCode);
         if (logo.problem !== undefined) this.logger.warn({ companyCode, problem: logo.problem }, 'company logo ignored');
-        return { template: await prepareTemplate(resolveTemplate(templatesDir, companyCode), logo), input };
+        const template = await prepareTemplate(resolveTemplate(templatesDir, companyCode), logo);
+        return this.renderer.render(template, buildInvoiceTemplateData(input));
       }),
     );
   }
@@ -52,28 +57,30 @@ export class InvoicePdfService {
    * What an issued invoice's PDF is rendered from; for an invoice without fixed versions (issued
    * while its template was unreadable, or by an older service) the current ones are fixed first.
    */
-  async renderInputs(companyCode: string, invoice: Invoice): Promise<IssuedRenderInputs> {
-    await this.versions.fixOn(companyCode, invoice);
-    return issuedRenderInputs(invoice);
+  async renderInputs(companyCode: string, invoice: InvoiceView): Promise<IssuedRenderInputs> {
+    const versions = invoice.versions ?? (await this.versions.fixOn(companyCode, invoice.id));
+    return issuedRenderInputs({ ...invoice, versions });
   }
 
   /** An issued invoice's PDF from its stored versions, or throws PDF_RENDER_FAILED (503 with Retry-After). */
-  renderIssued(companyCode: string, invoice: Invoice): Promise<Buffer> {
+  renderIssued(companyCode: string, invoice: InvoiceView): Promise<Buffer> {
     return this.rendering(companyCode, async () => {
       const { document, versions } = await this.renderInputs(companyCode, invoice);
-      return { template: await this.versions.preparedTemplate(versions), input: document };
+      const data = buildInvoiceTemplateData(document);
+      return this.cache.getOrRender(renderKey({ data, template: versions.identity }), async () =>
+        this.renderer.render(await this.versions.preparedTemplate(versions), data),
+      );
     });
   }
 
   /** The same, or null when it cannot be produced; the failure is logged. */
-  renderIssuedOrNull(companyCode: string, invoice: Invoice): Promise<Buffer | null> {
+  renderIssuedOrNull(companyCode: string, invoice: InvoiceView): Promise<Buffer | null> {
     return this.orNull(() => this.renderIssued(companyCode, invoice));
   }
 
-  private async rendering(companyCode: string, prepare: () => Promise<{ template: OdtPackage; input: InvoiceTemplateInput }>): Promise<Buffer> {
+  private async rendering(companyCode: string, render: () => Promise<Buffer>): Promise<Buffer> {
     try {
-      const { template, input } = await prepare();
-      return await this.renderer.render(template, buildInvoiceTemplateData(input));
+      return await render();
     } catch (err) {
       // A renderer failure is expected now and then (LibreOffice busy, restarting, absent); anything
       // else is a bug in building the document, logged as such though the caller still gets a 503.

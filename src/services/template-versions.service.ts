@@ -4,10 +4,12 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
+import { selectRows, tableOf } from '../db/lean-select';
 import { Invoice, TemplateVersion } from '../entities';
 import type { TemplateVersionKind } from '../entities/template-version.entity';
 import { readCompanyLogo } from '../pdf/company-template';
 import { parseOdtPackage, readTemplateFile, type OdtPackage } from '../pdf/odt-package';
+import { versionsIdentity } from '../pdf/pdf-render-key';
 import { applyLogo } from '../pdf/template-logo';
 import { resolveTemplate } from '../pdf/template-resolver';
 import { TOKENS } from '../tokens';
@@ -16,6 +18,35 @@ import { TOKENS } from '../tokens';
 export interface FixedVersions {
   templateVersionId: number;
   logoVersionId: number | null;
+  /**
+   * Identifies the bytes of both versions (versionsIdentity of their stored SHA-256s): the
+   * template part of a PDF's cache key, known without reading or hashing any file.
+   */
+  identity: string;
+}
+
+/**
+ * The columns (aliases tv, lv) that fixedVersionsOf reads: an invoice's version ids with their
+ * stored SHA-256s, joined by fixedVersionsJoins.
+ */
+export const FIXED_VERSIONS_COLUMNS =
+  'tv.`id` AS `templateVersionId`, tv.`sha256` AS `templateSha256`, lv.`id` AS `logoVersionId`, lv.`sha256` AS `logoSha256`';
+
+/** The joins from an invoice (alias `invoiceAlias`) to its template (tv) and logo (lv) versions. */
+export function fixedVersionsJoins(em: EntityManager, invoiceAlias: string): string {
+  const versions = tableOf(em, TemplateVersion);
+  return `LEFT JOIN ${versions} tv ON tv.\`id\` = ${invoiceAlias}.\`template_version_id\` LEFT JOIN ${versions} lv ON lv.\`id\` = ${invoiceAlias}.\`logo_version_id\``;
+}
+
+/** An invoice's versions from a row with FIXED_VERSIONS_COLUMNS, or null when none is fixed yet. */
+export function fixedVersionsOf(row: Record<string, unknown>): FixedVersions | null {
+  if (row.templateVersionId === null || row.templateVersionId === undefined) return null;
+  const logoSha256 = row.logoSha256 === null || row.logoSha256 === undefined ? null : String(row.logoSha256);
+  return {
+    templateVersionId: Number(row.templateVersionId),
+    logoVersionId: logoSha256 === null ? null : Number(row.logoVersionId),
+    identity: versionsIdentity(String(row.templateSha256), logoSha256),
+  };
 }
 
 /** Prepared templates kept per process; versions never change, so an entry never goes stale. */
@@ -30,20 +61,21 @@ function sha256(content: Buffer): string {
  * the unique (kind, sha256) index, so instances storing the same file at once agree on one row.
  * Runs in its own statements, never inside the issuing transaction.
  */
-async function storeVersion(em: EntityManager, kind: TemplateVersionKind, content: Buffer, check: () => Promise<unknown> = async () => undefined): Promise<number> {
+async function storeVersion(em: EntityManager, kind: TemplateVersionKind, content: Buffer, check: () => Promise<unknown> = async () => undefined): Promise<{ id: number; sha256: string }> {
   const hash = sha256(content);
+  const stored = (id: number) => ({ id, sha256: hash });
   const find = async () => (await em.findOne(TemplateVersion, { kind, sha256: hash }, { fields: ['id'], disableIdentityMap: true }))?.id;
   const existing = await find();
-  if (existing !== undefined) return existing;
+  if (existing !== undefined) return stored(existing);
   // A stored version was checked when it was stored, so only new bytes pay for the check.
   await check();
   try {
-    return await em.insert(TemplateVersion, { kind, sha256: hash, content, byteSize: content.length, createdAt: new Date() });
+    return stored(await em.insert(TemplateVersion, { kind, sha256: hash, content, byteSize: content.length, createdAt: new Date() }));
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const winner = await find();
     if (winner === undefined) throw err;
-    return winner;
+    return stored(winner);
   }
 }
 
@@ -57,9 +89,12 @@ async function storeCurrentVersions(em: EntityManager, templatesDir: string, com
   const template = await readTemplateFile(templateFile);
   const logo = await readCompanyLogo(templatesDir, companyCode);
   if (logo.problem !== undefined) logger.warn({ companyCode, problem: logo.problem }, 'company logo ignored');
+  const templateVersion = await storeVersion(em, 'template', template, () => parseOdtPackage(template, templateFile));
+  const logoVersion = logo.data === undefined ? null : await storeVersion(em, 'logo', logo.data);
   return {
-    templateVersionId: await storeVersion(em, 'template', template, () => parseOdtPackage(template, templateFile)),
-    logoVersionId: logo.data === undefined ? null : await storeVersion(em, 'logo', logo.data),
+    templateVersionId: templateVersion.id,
+    logoVersionId: logoVersion?.id ?? null,
+    identity: versionsIdentity(templateVersion.sha256, logoVersion?.sha256 ?? null),
   };
 }
 
@@ -100,11 +135,15 @@ export async function fixVersionsOfUnversionedInvoices(em: EntityManager, templa
 export class TemplateVersionStore {
   private readonly prepared = new Map<string, Promise<OdtPackage>>();
 
+  private readonly fixedVersionsSql: string;
+
   constructor(
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
     @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Logger) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.fixedVersionsSql = `SELECT ${FIXED_VERSIONS_COLUMNS} FROM ${tableOf(em, Invoice)} i ${fixedVersionsJoins(em, 'i')} WHERE i.id = ?`;
+  }
 
   /**
    * The company's current versions, stored if new, or null when its template cannot be read
@@ -121,23 +160,23 @@ export class TemplateVersionStore {
   }
 
   /**
-   * Makes sure the invoice has its versions: one without any (issued while its template was
-   * unreadable, or by an older service) gets the current ones fixed, once for all instances,
-   * since the first copy that can be printed is the original. The entity is given the stored
-   * ids. Throws TemplateReadError when the template still cannot be read.
+   * The versions of an invoice that has none (issued while its template was unreadable, or by an
+   * older service): the current ones are fixed on it, once for all instances, since the first
+   * copy that can be printed is the original. Throws TemplateReadError when the template still
+   * cannot be read.
    */
-  async fixOn(companyCode: string, invoice: Invoice): Promise<void> {
-    if (invoice.templateVersion !== null) return;
+  async fixOn(companyCode: string, invoiceId: number): Promise<FixedVersions> {
     const current = await storeCurrentVersions(this.em, this.config.templatesDir, companyCode, this.logger);
     await this.em.nativeUpdate(
       Invoice,
-      { id: invoice.id, templateVersion: null },
+      { id: invoiceId, templateVersion: null },
       { templateVersion: current.templateVersionId, logoVersion: current.logoVersionId },
     );
     // Another instance may have fixed it first: what the row says wins.
-    const row = await this.em.fork().findOneOrFail(Invoice, invoice.id, { fields: ['templateVersion', 'logoVersion'] });
-    invoice.templateVersion = row.templateVersion && this.em.getReference(TemplateVersion, row.templateVersion.id);
-    invoice.logoVersion = row.logoVersion && this.em.getReference(TemplateVersion, row.logoVersion.id);
+    const [row] = await selectRows(this.em, this.fixedVersionsSql, [invoiceId]);
+    const fixed = row === undefined ? null : fixedVersionsOf(row);
+    if (fixed === null) throw new Error(`invoice ${invoiceId} has no template version fixed`);
+    return fixed;
   }
 
   /** The stored template with the stored logo put in, read from the database once per process. */

@@ -93,9 +93,15 @@ describe('the OpenAPI contract, operation by operation', () => {
   });
 
   it('answers 503 with Retry-After when the PDF cannot be rendered now', async () => {
-    jest.spyOn(t.pdfRenderer, 'render').mockRejectedValueOnce(new Error('LibreOffice crashed'));
-    const res = await t.http.get(`/v1/invoices/${invoiceId}/pdf`).set(auth).expect(503);
-    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    // An invoice whose PDF never rendered: no cached copy can answer for it.
+    const render = jest.spyOn(t.pdfRenderer, 'render').mockRejectedValue(new Error('LibreOffice crashed'));
+    try {
+      const issued = await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', 'contract-503').send(sale).expect(201);
+      const res = await t.http.get(`/v1/invoices/${issued.body.id}/pdf`).set(auth).expect(503);
+      expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    } finally {
+      render.mockRestore();
+    }
   });
 
   const protectedOperations: [string, (app: TestApp) => Test][] = [

@@ -97,6 +97,19 @@ describe('POST /v1/invoices', () => {
     expect(got.body).toEqual({ ...posted.body, replayed: false, pdfBase64: null });
   });
 
+  it('answers GET of a 1,000-line invoice with every line in order, as POST answered it', async () => {
+    const items = Array.from({ length: 1000 }, (_, i) => ({ externalProductId: i % 2 === 0 ? 'SKU-ARROZ' : 'SKU-CERVEZA', quantity: i + 1 }));
+    // A sale this large names an identified buyer (the final-consumer limit).
+    const buyer = await t.http.post('/v1/clients').set(acme.auth).send({ clientName: 'Mayorista Lempira', email: 'm@l.hn', legalId: '08019011113333' });
+    expect(buyer.status).toBe(201);
+    const posted = await issue({ items, clientId: buyer.body.id });
+    expect(posted.status).toBe(201);
+    const got = await t.http.get(`/v1/invoices/${posted.body.id}`).set(acme.auth);
+    expect(got.status).toBe(200);
+    expect(got.body.lines.map((l: { quantity: number }) => l.quantity)).toEqual(items.map((i) => i.quantity));
+    expect(got.body).toEqual({ ...posted.body, replayed: false, pdfBase64: null });
+  });
+
   describe('Idempotency-Key', () => {
     it.each([
       ['missing', null],

@@ -32,8 +32,13 @@ describe('PDF rendering when LibreOffice dies or is overloaded', () => {
   const renderDir = path.join(os.tmpdir(), 'invoicing-service-pdf', `p${process.pid}`, 'render');
 
   beforeAll(async () => {
-    // The threshold is off: the 200-line invoice is a large anonymous sale, and only its rendering matters here.
-    t = await createTestApp({ pdf: true, env: { PDF_QUEUE_LIMIT: '2', FINAL_CONSUMER_ID_THRESHOLD: '0' } });
+    // One LibreOffice and no PDF cache: these tests are about the renderer itself, and a cached
+    // reprint would never reach it. The threshold is off: the 200-line invoice is a large
+    // anonymous sale, and only its rendering matters here.
+    t = await createTestApp({
+      pdf: true,
+      env: { PDF_QUEUE_LIMIT: '2', PDF_FACTORIES: '1', PDF_CACHE_MAX_MB: '0', FINAL_CONSUMER_ID_THRESHOLD: '0' },
+    });
     acme = await setUpCompany(t, pricingSetup(uniqueCode('R')));
     const issue = async (quantity: number, lines: number) => {
       const items = Array.from({ length: lines }, () => ({ externalProductId: 'SKU-ARROZ', quantity }));

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig, maskDatabaseUrl } from '../../config/config';
 
@@ -46,6 +47,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('starts one LibreOffice per core, caches 32 MB of PDFs and allows 120000 requests a minute by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      pdfFactories: Math.min(16, os.availableParallelism()),
+      pdfCacheMaxMb: 32,
+      rateLimitPerMinute: 120000,
+    });
+    expect(loadConfig({ PDF_CACHE_MAX_MB: '0' }).pdfCacheMaxMb).toBe(0);
+    expect(loadConfig({}).pdfRecycleAfter).toBe(2000);
+    expect(loadConfig({ PDF_RECYCLE_AFTER: '0' }).pdfRecycleAfter).toBe(0);
+  });
+
   it('reads the final-consumer threshold as lempiras with 2 decimals, 10000.00 by default, and 0 as off', () => {
     expect(loadConfig({}).finalConsumerIdThreshold).toBe('10000.00');
     expect(loadConfig({ FINAL_CONSUMER_ID_THRESHOLD: '12500.5' }).finalConsumerIdThreshold).toBe('12500.50');
@@ -66,6 +78,9 @@ describe('loadConfig', () => {
     ['BODY_LIMIT', 'lots', 'BODY_LIMIT must be a size'],
     ['ALLOWED_ISV_RATES', '15;18', 'ALLOWED_ISV_RATES must be a comma-separated list'],
     ['PDF_FACTORIES', '0', 'PDF_FACTORIES must be between 1 and 16'],
+    ['PDF_RECYCLE_AFTER', 'often', 'PDF_RECYCLE_AFTER must be a whole number'],
+    ['PDF_CACHE_MAX_MB', '-1', 'PDF_CACHE_MAX_MB must be a whole number'],
+    ['PDF_CACHE_MAX_MB', '5000', 'PDF_CACHE_MAX_MB must be between 0 and 4096'],
     ['FINAL_CONSUMER_ID_THRESHOLD', '-1', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
     ['FINAL_CONSUMER_ID_THRESHOLD', '10000.001', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
     ['FINAL_CONSUMER_ID_THRESHOLD', 'diez mil', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],

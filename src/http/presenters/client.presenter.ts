@@ -1,7 +1,7 @@
-import type { Client } from '../../entities';
+import type { ClientView } from '../../services/client.service';
 
 /** The Client resource; absent optional values are null, never left out (decision 25). */
-export function presentClient(client: Client) {
+export function presentClient(client: ClientView) {
   return {
     id: client.id,
     clientName: client.clientName,

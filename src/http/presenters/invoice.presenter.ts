@@ -1,21 +1,21 @@
 import Big from 'big.js';
 import { toNumber } from '../../domain/money';
-import type { Invoice } from '../../entities';
+import type { InvoiceView } from '../../services/invoice-view';
 
 const amount = (value: string) => toNumber(new Big(value));
 
 /**
- * The Invoice resource from the stored rows, so POST, its replays and GET
- * answer the same document. Lines carry exemptAmount null (it is computed in previews only).
+ * The Invoice resource from the stored rows, so POST, its replays and GET answer the same
+ * document. Lines carry exemptAmount null (computed in previews only).
  */
-export function presentInvoice(invoice: Invoice, extra: { replayed: boolean; pdf: Buffer | null }) {
+export function presentInvoice(invoice: InvoiceView, extra: { replayed: boolean; pdf: Buffer | null }) {
   return {
     id: invoice.id,
     invoiceNumber: invoice.invoiceNumber,
     fiscalNumber: invoice.fiscalNumber,
     cai: invoice.cai,
     invoiceDate: invoice.invoiceDate.toISOString(),
-    clientId: invoice.client?.id ?? null,
+    clientId: invoice.clientId,
     purchaseOrderNumber: invoice.purchaseOrderNumber,
     exemptPurchaseOrderNumber: invoice.exemptPurchaseOrderNumber,
     importe: amount(invoice.importe),
@@ -28,8 +28,8 @@ export function presentInvoice(invoice: Invoice, extra: { replayed: boolean; pdf
     appliedDollarExchangeRate: invoice.appliedDollarExchangeRate === null ? null : toNumber(new Big(invoice.appliedDollarExchangeRate), 4),
     isPaid: invoice.isPaid,
     isAnnulled: invoice.isAnnulled,
-    taxBreakdown: invoice.taxes.getItems().map((t) => ({ rate: toNumber(new Big(t.rate), 4), taxAmount: amount(t.taxAmount), taxedAmount: amount(t.taxedAmount) })),
-    lines: invoice.lines.getItems().map((line) => ({
+    taxBreakdown: invoice.taxes.map((t) => ({ rate: toNumber(new Big(t.rate), 4), taxAmount: amount(t.taxAmount), taxedAmount: amount(t.taxedAmount) })),
+    lines: invoice.lines.map((line) => ({
       externalProductId: line.externalProductId,
       quantity: toNumber(new Big(line.quantity), 4),
       unitPrice: toNumber(new Big(line.unitPrice), 4),

@@ -2,7 +2,15 @@ import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import type { AppConfig } from '../../../config/config';
 import { Company, IdempotencyRecord, Invoice } from '../../entities';
+import { selectRows, tableOf, utcDatetime } from '../../db/lean-select';
 import { TOKENS } from '../../tokens';
+
+/** What a replay needs of a key's record. */
+export interface LiveKey {
+  fingerprint: string;
+  /** Null only while the issuing transaction that claimed the key is still open. */
+  invoiceId: number | null;
+}
 
 /** Rows deleted per purge statement: short statements, no long lock on the table. */
 const PURGE_BATCH = 500;
@@ -13,19 +21,30 @@ const PURGE_BATCH = 500;
  */
 @injectable()
 export class IdempotencyStore {
+  private readonly findSql: string;
+
   constructor(
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
     @inject(TOKENS.Config) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.findSql =
+      `SELECT r.fingerprint AS fingerprint, r.invoice_id AS invoiceId FROM ${tableOf(em, IdempotencyRecord)} r` +
+      ' WHERE r.company_id = ? AND r.idempotency_key = ? AND r.created_at > ?';
+  }
 
   /** Records older than this are forgotten: the key is free again. */
   cutoff(now = new Date()): Date {
     return new Date(now.getTime() - this.config.idempotencyRetentionHours * 3_600_000);
   }
 
-  /** The live record of a key with its invoice id, or null. Reads committed data (own context). */
-  async find(companyId: number, key: string, now = new Date()): Promise<IdempotencyRecord | null> {
-    return this.em.fork().findOne(IdempotencyRecord, { company: companyId, idempotencyKey: key, createdAt: { $gt: this.cutoff(now) } });
+  /**
+   * The live record of a key (its fingerprint and invoice id), or null. Every POST asks this
+   * first, so it is one plain SELECT on the pool, outside any unit of work: it reads committed
+   * data and changes nothing.
+   */
+  async find(companyId: number, key: string, now = new Date()): Promise<LiveKey | null> {
+    const [row] = await selectRows(this.em, this.findSql, [companyId, key, utcDatetime(this.cutoff(now))]);
+    return row === undefined ? null : { fingerprint: String(row.fingerprint), invoiceId: row.invoiceId === null ? null : Number(row.invoiceId) };
   }
 
   /**

@@ -7,11 +7,12 @@ import { transactionConnection } from '../../db/transaction-connection';
 import { AppError } from '../../domain/app-error';
 import { hondurasDate } from '../../domain/calendar-date';
 import { requestFingerprint } from '../../domain/request-fingerprint';
-import type { Invoice } from '../../entities';
 import { TOKENS } from '../../tokens';
+import type { Invoice } from '../../entities';
 import type { InvoiceRequest } from '../pricing/invoice-request';
 import { InvoicePricer, PricedInvoice } from '../pricing/invoice-pricer.service';
 import { InvoiceReader } from '../invoice-reader.service';
+import { invoiceViewOf, type InvoiceView } from '../invoice-view';
 import { TemplateVersionStore, type FixedVersions } from '../template-versions.service';
 import { CaiRangeAlerts } from '../cai-status/cai-range-alerts';
 import { takeNextNumber } from './cai-numbering';
@@ -23,7 +24,7 @@ import { createInvoiceRows } from './invoice-factory';
 export const RETRY_LOG_MESSAGE = 'issuing transaction retried after a transient database failure';
 
 export interface IssueResult {
-  invoice: Invoice;
+  invoice: InvoiceView;
   replayed: boolean;
 }
 
@@ -61,28 +62,28 @@ export class InvoiceIssuer {
     const versions = await this.templateVersions.current(priced.config.company.code);
     const issued = await this.turns.run(priced.config.emissionPoint.id, () => this.issueInTransaction(companyId, key, fingerprint, request, priced, versions));
     if ('replayed' in issued) return issued;
-    const invoice = await this.reader.get(companyId, issued.invoiceId);
-    this.caiAlerts.afterIssue(priced.config.company.code, invoice);
-    return { invoice, replayed: false };
+    this.caiAlerts.afterIssue(priced.config.company.code, issued.written);
+    // Answered from the rows just committed (the same columns GET reads), not read back.
+    return { invoice: invoiceViewOf(issued.written, versions), replayed: false };
   }
 
   /**
-   * The issuing transaction, run again after a transient failure: the new invoice's id, or the
-   * replay when a concurrent request with the key committed first.
+   * The issuing transaction, run again after a transient failure: the rows of the new invoice as
+   * committed, or the replay when a concurrent request with the key committed first.
    */
-  private async issueInTransaction(companyId: number, key: string, fingerprint: string, request: InvoiceRequest, priced: PricedInvoice, versions: FixedVersions | null): Promise<{ invoiceId: number } | IssueResult> {
-    let invoiceId: number | undefined;
-    for (let attempt = 1; invoiceId === undefined; attempt++) {
+  private async issueInTransaction(companyId: number, key: string, fingerprint: string, request: InvoiceRequest, priced: PricedInvoice, versions: FixedVersions | null): Promise<{ written: Invoice } | IssueResult> {
+    let written: Invoice | undefined;
+    for (let attempt = 1; written === undefined; attempt++) {
       let connection: { discard(reason: unknown): void } | undefined;
       try {
-        invoiceId = await this.em.transactional(async (em) => {
+        written = await this.em.transactional(async (em) => {
           connection = await transactionConnection(em);
           const recordId = await this.keys.claim(em, companyId, key, fingerprint);
           const taken = await takeNextNumber(em, priced.config.emissionPoint.id, hondurasDate(request.invoiceDate));
           const invoice = createInvoiceRows(em, companyId, priced, taken, versions);
           await em.flush();
           await this.keys.bind(em, recordId, invoice);
-          return invoice.id;
+          return invoice;
         });
       } catch (err) {
         if (isKeyConflict(err)) {
@@ -110,16 +111,16 @@ export class InvoiceIssuer {
         await new Promise((r) => setTimeout(r, retryDelayMs(failure, attempt)));
       }
     }
-    return { invoiceId };
+    return { written };
   }
 
   private async replayOf(companyId: number, key: string, fingerprint: string): Promise<IssueResult | null> {
     const record = await this.keys.find(companyId, key);
-    if (!record || !record.invoice) return null;
+    if (!record || record.invoiceId === null) return null;
     if (record.fingerprint !== fingerprint) {
       throw new AppError('IDEMPOTENCY_KEY_REQUEST_MISMATCH', 'This Idempotency-Key was used with a different request body; use a new key for a different invoice.');
     }
-    return { invoice: await this.reader.get(companyId, record.invoice.id), replayed: true };
+    return { invoice: await this.reader.get(companyId, record.invoiceId), replayed: true };
   }
 }
 
