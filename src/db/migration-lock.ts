@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { setTimeout as pause } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { classifyDatabaseError } from './database-failure';
 import type { SessionConnection } from './session-setup';
@@ -25,8 +26,6 @@ const ER_DUP_ENTRY = 1062;
 const IDEMPOTENT_ATTEMPTS = 5;
 
 export class MigrationLockTimeoutError extends Error {}
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Runs `work` (applying migrations) while holding the cluster-wide migration lock (decision 42): one row with a

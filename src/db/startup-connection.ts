@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import mysql from 'mysql2/promise';
 import type { Logger } from 'pino';
 import { AppConfig, maskDatabaseUrl } from '../../config/config';
@@ -14,8 +15,6 @@ export class DatabaseUnavailableError extends Error {}
  */
 const RECONNECT_ATTEMPTS = 5;
 const RECONNECT_PAUSE_MS = 1_000;
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The one connection start-up works on (creating the database, the migration lock), which can
