@@ -258,7 +258,9 @@ describeCluster('the service on a 3-node Galera cluster', () => {
       serviceRetries: serviceRetries.map((r) => r.length),
       serviceRetriesByFailure: serviceRetries.flat().reduce<Record<string, number>>((acc, f) => ({ ...acc, [f]: (acc[f] ?? 0) + 1 }), {}),
       longestRequestMs: longest.ms,
-      longestRequest: { instance: longest.instance + 1, status: longest.status },
+      longestRequest: { instance: longest.instance + 1, status: longest.status, fromKillMs: longest.at - (down?.from ?? 0) },
+      // Requests over 2.5 s (mostly conflicts retried inside the service), in ms from the kill.
+      slowRequests: attempts.filter((a) => a.ms > 2_500).map((a) => `i${a.instance + 1}:${a.at - (down?.from ?? 0)}+${a.ms}:${a.status}`),
       nodeDownMs: down ? down.to - down.from : null,
       // When each 503 started and ended, in ms from the kill (negative: before it); and when the
       // node was Synced again and its instance ready.
