@@ -1,14 +1,12 @@
 import { MikroORM } from '@mikro-orm/mysql';
-import mysql from 'mysql2/promise';
 import type { Logger } from 'pino';
-import { AppConfig, maskDatabaseUrl } from '../../config/config';
+import { AppConfig } from '../../config/config';
 import { mikroOrmOptions } from '../../config/mikro-orm.config';
 import { fixVersionsOfUnversionedInvoices } from '../services/template-versions.service';
 import { MigrationLockTimeoutError, withMigrationLock } from './migration-lock';
-import { prepareSession } from './session-setup';
+import { DatabaseUnavailableError, StartupConnection } from './startup-connection';
 
-/** Start-up could not reach or prepare the database; the message is the one line to print. */
-export class DatabaseUnavailableError extends Error {}
+export { DatabaseUnavailableError };
 
 /**
  * Makes the database ready and returns a connected ORM: creates the database when missing and
@@ -16,13 +14,11 @@ export class DatabaseUnavailableError extends Error {}
  * nodes of a Galera cluster, so migrations run under a lock row the whole cluster agrees on.
  */
 export async function openDatabase(config: AppConfig, logger: Logger): Promise<MikroORM> {
-  const url = new URL(config.databaseUrl);
-  const database = decodeURIComponent(url.pathname.slice(1));
-  const admin = await connectServer(config, url);
+  const database = decodeURIComponent(new URL(config.databaseUrl).pathname.slice(1));
+  const admin = await StartupConnection.open(config, logger);
   try {
     await admin.query(`CREATE DATABASE IF NOT EXISTS \`${database.replace(/`/g, '``')}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    await admin.query(`USE \`${database.replace(/`/g, '``')}\``);
-    await prepareSession(admin, config.dbLockWaitTimeoutSeconds);
+    await admin.useDatabase(database);
     const orm = await MikroORM.init(mikroOrmOptions(config, {}, logger));
     try {
       const applied = await withMigrationLock(admin, logger, async () => {
@@ -40,23 +36,5 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<M
     return orm;
   } finally {
     await admin.end();
-  }
-}
-
-async function connectServer(config: AppConfig, url: URL): Promise<mysql.Connection> {
-  try {
-    return await mysql.createConnection({
-      host: url.hostname,
-      port: url.port ? Number(url.port) : 3306,
-      user: decodeURIComponent(url.username),
-      password: decodeURIComponent(url.password),
-      connectTimeout: config.dbConnectTimeoutSeconds * 1000,
-    });
-  } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new DatabaseUnavailableError(
-      `Cannot reach the database at ${maskDatabaseUrl(config.databaseUrl)} (${reason}). ` +
-        'Start the local MariaDB/MySQL or run `docker compose up -d mysql`, or set DATABASE_URL.',
-    );
   }
 }

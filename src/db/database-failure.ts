@@ -91,13 +91,16 @@ interface RetryPolicy {
 /**
  * Conflicts are cheap to retry and, on a multi-writer cluster, frequent: every concurrent issue
  * on another node that takes a number of the same range makes one of the two fail certification.
- * Many attempts with full jitter spread the losers apart. A lock timeout already waited the
- * whole innodb_lock_wait_timeout, so a few attempts are enough. A node that is not ready or
+ * Many attempts with full jitter spread the losers apart. The budget (about 7 s of pauses) is
+ * sized for the worst moment, right after a node rejoins: its instance's held-back clients come
+ * back at once and the rejoined node commits slowly while it warms up, so for a few seconds a
+ * loser can lose again and again; 24 attempts capped at 250 ms (about 2.5 s) ran out there.
+ * A lock timeout already waited the whole innodb_lock_wait_timeout, so a few attempts are enough. A node that is not ready or
  * unreachable rarely recovers within a request: two more tries on a fresh connection (a proxy
  * may route it to another node), then the caller is told when to come back.
  */
 export const RETRY_POLICIES: Record<TransientFailure, RetryPolicy> = {
-  conflict: { attempts: 24, baseMs: 10, capMs: 250, retryAfterSeconds: 1 },
+  conflict: { attempts: 40, baseMs: 10, capMs: 400, retryAfterSeconds: 1 },
   'lock-timeout': { attempts: 4, baseMs: 20, capMs: 200, retryAfterSeconds: 1 },
   'node-not-ready': { attempts: 3, baseMs: 200, capMs: 800, retryAfterSeconds: 3 },
   'connection-lost': { attempts: 3, baseMs: 200, capMs: 800, retryAfterSeconds: 3 },

@@ -2,14 +2,24 @@ import { randomBytes } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/mysql';
 import mysql from 'mysql2/promise';
 import { loadConfig } from '../../config/config';
-import { openDatabase } from '../../src/db/database-bootstrap';
+import { DatabaseUnavailableError, openDatabase } from '../../src/db/database-bootstrap';
 import { MIGRATION_LOCK_TABLE } from '../../src/db/migration-lock';
 import { MIGRATIONS } from '../../migrations';
 import { LogCapture } from '../support/log-capture';
 import { createLogger } from '../../src/logger';
 import { assertTestDatabaseName } from '../support/test-database';
+import { startTcpProxy } from '../support/tcp-proxy';
 
 const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'mysql://root@127.0.0.1:3306';
+const WAITING = 'another instance is applying migrations: waiting for it';
+
+/** Polls until `probe` is true (the lock waits in steps of a fraction of a second). */
+async function until(probe: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  for (let i = 0; !(await probe()); i++) {
+    if (i > 200) throw new Error(`${what}: never happened`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 /**
  * Start-up migrations under the lock row: instances starting at the same moment on an empty
@@ -27,8 +37,8 @@ describe('the start-up migration lock', () => {
     names.push(name);
     return name;
   };
-  const open = async (name: string, logs = new LogCapture()) => {
-    const orm = await openDatabase(loadConfig({ DATABASE_URL: `${SERVER_URL}/${name}` }), createLogger('debug', logs));
+  const open = async (name: string, logs = new LogCapture(), serverUrl = SERVER_URL) => {
+    const orm = await openDatabase(loadConfig({ DATABASE_URL: `${serverUrl}/${name}` }), createLogger('debug', logs));
     orms.push(orm);
     return orm;
   };
@@ -78,5 +88,61 @@ describe('the start-up migration lock', () => {
     await open(name);
     const [locks] = await admin.query(`SELECT * FROM \`${name}\`.${MIGRATION_LOCK_TABLE}`);
     expect(locks).toEqual([]);
+  });
+
+  const holdLock = (name: string) =>
+    admin.query(`INSERT INTO \`${name}\`.${MIGRATION_LOCK_TABLE} (id, holder, expires_at) VALUES (1, 'other-instance', UTC_TIMESTAMP() + INTERVAL 60 SECOND)`);
+  const connectionsTo = async (name: string) => {
+    const [rows] = await admin.query('SELECT ID AS id FROM information_schema.PROCESSLIST WHERE DB = ?', [name]);
+    return (rows as { id: number }[]).map((r) => Number(r.id));
+  };
+
+  it('replaces its start-up connection when it is killed while waiting, and goes on waiting, then starts', async () => {
+    const name = freshName();
+    await open(name);
+    await holdLock(name);
+    const before = new Set(await connectionsTo(name));
+    const logs = new LogCapture();
+    let outcome: 'waiting' | 'started' | Error = 'waiting';
+    const starting = open(name, logs).then(
+      () => (outcome = 'started'),
+      (err: Error) => (outcome = err),
+    );
+    await until(() => logs.entries().some((e) => e.msg === WAITING), 'waiting for the lock');
+    // Its start-up connection is the first one it opened on this database (the ORM's pool came after).
+    const waiting = Math.min(...(await connectionsTo(name)).filter((id) => !before.has(id)));
+    await admin.query(`KILL ${waiting}`);
+    await until(() => logs.entries().some((e) => e.msg === 'start-up database connection lost: replaced it'), 'connection replaced');
+    expect(outcome).toBe('waiting');
+    expect(await connectionsTo(name)).not.toContain(waiting);
+
+    await admin.query(`DELETE FROM \`${name}\`.${MIGRATION_LOCK_TABLE} WHERE holder = 'other-instance'`);
+    await starting;
+    expect(outcome).toBe('started');
+    const [locks] = await admin.query(`SELECT * FROM \`${name}\`.${MIGRATION_LOCK_TABLE}`);
+    expect(locks).toEqual([]);
+  });
+
+  it('still fails start-up with the one-line message when the database stays unreachable while it waits', async () => {
+    const name = freshName();
+    await open(name);
+    await holdLock(name);
+    const server = new URL(SERVER_URL);
+    const proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 3306) });
+    try {
+      const logs = new LogCapture();
+      const starting = open(name, logs, `mysql://root@127.0.0.1:${proxy.port}`).then(
+        () => 'started',
+        (err: unknown) => err,
+      );
+      await until(() => logs.entries().some((e) => e.msg === WAITING), 'waiting for the lock');
+      proxy.cut();
+      const failure = await starting;
+      expect(failure).toBeInstanceOf(DatabaseUnavailableError);
+      expect((failure as Error).message).toMatch(/^Cannot reach the database at mysql:\/\/root@127\.0\.0\.1:\d+\/invoicing_test_lock_\w+ \(.+\)\. Start the local/);
+      expect((failure as Error).message).not.toContain('\n');
+    } finally {
+      await proxy.close();
+    }
   });
 });
