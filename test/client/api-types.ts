@@ -639,6 +639,7 @@ export interface components {
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN`: The client of an exonerated sale has no RTN (legalId).
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE`: An exonerated sale with none of the references the invoice must print: exemptPurchaseOrderNumber, or the client's exoneration certificate or Registro SAG number.
          *     - `EXTERNAL_INVOICE_BUYER_ID_REQUIRED`: The total exceeds the final-consumer threshold (FINAL_CONSUMER_ID_THRESHOLD, L 10,000.00 by default): the buyer must be identified by a clientId whose client has an RTN (legalId). The message names the threshold.
+         *     - `EMPTY_ITEMS`: items is empty, detected by the totals engine (the request check answers EXTERNAL_INVOICE_NO_ITEMS first).
          */
         PreviewBadRequest: {
             headers: {
@@ -648,7 +649,7 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
-                    code?: "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE" | "EXTERNAL_INVOICE_BUYER_ID_REQUIRED";
+                    code?: "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE" | "EXTERNAL_INVOICE_BUYER_ID_REQUIRED" | "EMPTY_ITEMS";
                 };
             };
         };
@@ -668,6 +669,7 @@ export interface components {
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN`: The client of an exonerated sale has no RTN (legalId).
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE`: An exonerated sale with none of the references the invoice must print: exemptPurchaseOrderNumber, or the client's exoneration certificate or Registro SAG number.
          *     - `EXTERNAL_INVOICE_BUYER_ID_REQUIRED`: The total exceeds the final-consumer threshold (FINAL_CONSUMER_ID_THRESHOLD, L 10,000.00 by default): the buyer must be identified by a clientId whose client has an RTN (legalId). The message names the threshold.
+         *     - `EMPTY_ITEMS`: items is empty, detected by the totals engine (the request check answers EXTERNAL_INVOICE_NO_ITEMS first).
          */
         IssueBadRequest: {
             headers: {
@@ -677,7 +679,7 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
-                    code?: "MISSING_IDEMPOTENCY_KEY" | "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE" | "EXTERNAL_INVOICE_BUYER_ID_REQUIRED";
+                    code?: "MISSING_IDEMPOTENCY_KEY" | "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE" | "EXTERNAL_INVOICE_BUYER_ID_REQUIRED" | "EMPTY_ITEMS";
                 };
             };
         };

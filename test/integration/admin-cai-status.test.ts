@@ -13,8 +13,9 @@ describe('admin cai status and the LOW / DUE warning', () => {
   const status = (args: string[], env: NodeJS.ProcessEnv = {}) => runAdminProcess(t.config.databaseUrl, ['cai', 'status', ...args], env);
   const json = async (company: string, env: NodeJS.ProcessEnv = {}) => {
     const run = await status(['--company', company, '--json'], env);
-    expect(run.stderr).toBe('');
-    return { code: run.code, ranges: JSON.parse(run.stdout.toString('utf8')) as Record<string, unknown>[] };
+    // stdout is only the JSON array; stderr is silent unless the exit is 4, whose reason it carries.
+    if (run.code !== 4) expect(run.stderr).toBe('');
+    return { code: run.code, stderr: run.stderr, ranges: JSON.parse(run.stdout.toString('utf8')) as Record<string, unknown>[] };
   };
   let keyCount = 0;
   const issue = (auth: { Authorization: string }) => t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', `k-${++keyCount}`).send(CART);
@@ -53,6 +54,7 @@ describe('admin cai status and the LOW / DUE warning', () => {
     run = await json(code);
     expect(run.code).toBe(4);
     expect(run.ranges[0]).toMatchObject({ state: 'EXHAUSTED', left: 0, nextPrinted: null });
+    expect(run.stderr).toBe(`${code} 000-001: no usable CAI range left, the integration cannot issue\n`);
     expect(warnings()).toHaveLength(1);
 
     const table = await status(['--company', code]);
@@ -112,6 +114,10 @@ describe('admin cai status and the LOW / DUE warning', () => {
     const run = await status(['--company', code]);
     expect(run.code).toBe(4);
     expect(run.stdout.toString('utf8')).toContain(`${code} 000-001: the integration names a closed emission point, the integration cannot issue`);
+    // A monitor reading --json learns why too: the closed point has no row, so the reason is on stderr.
+    const asJson = await json(code);
+    expect(asJson.code).toBe(4);
+    expect(asJson.stderr).toBe(`${code} 000-001: the integration names a closed emission point, the integration cannot issue\n`);
   });
 
   it('refuses an unknown company with one line on stderr and exit 1', async () => {

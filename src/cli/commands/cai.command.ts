@@ -18,6 +18,16 @@ export function caiExitCode(report: CaiStatusReport): number {
 
 const HEADERS = ['company', 'point', 'cai', 'first', 'last', 'next', 'used', 'left', '%left', 'deadline', 'days', 'state'];
 
+/** Why exit code 4: the watched emission points that cannot issue (a closed point has no row of its own). */
+function stoppedPoints(report: CaiStatusReport): string[] {
+  return report.watched
+    .filter((w) => !w.hasUsableRange)
+    .map((p) => {
+      const why = p.closed ? 'the integration names a closed emission point' : 'no usable CAI range left';
+      return `${p.company} ${p.establishment}-${p.emissionPoint}: ${why}, the integration cannot issue`;
+    });
+}
+
 function table(report: CaiStatusReport): string[] {
   const rows = report.ranges.map((r) => [
     r.company, `${r.establishment}-${r.emissionPoint}${r.integration ? '*' : ''}`, r.cai, r.firstPrinted, r.lastPrinted, r.nextPrinted ?? '-',
@@ -25,10 +35,7 @@ function table(report: CaiStatusReport): string[] {
   ]);
   const widths = HEADERS.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const lines = [HEADERS, ...rows].map((row) => row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd());
-  for (const p of report.watched.filter((w) => !w.hasUsableRange)) {
-    const why = p.closed ? 'the integration names a closed emission point' : 'no usable CAI range left';
-    lines.push(`${p.company} ${p.establishment}-${p.emissionPoint}: ${why}, the integration cannot issue`);
-  }
+  lines.push(...stoppedPoints(report));
   if (report.ranges.some((r) => r.integration)) lines.push('* emission point an enabled integration issues from (decides the exit code)');
   return lines;
 }
@@ -55,8 +62,11 @@ export const registerCaiCommands: CommandRegistrar = (program: Command, run) => 
     .action((opts: { company?: string; json?: boolean }) =>
       run(async ({ container, out }) => {
         const report = await container.get(CaiStatusService).report(opts.company);
-        if (opts.json) out(JSON.stringify(report.ranges, null, 2));
-        else for (const line of table(report)) out(line);
+        if (opts.json) {
+          out(JSON.stringify(report.ranges, null, 2));
+          // stdout stays one JSON array; the reason for an exit 4 goes where a monitor's mail shows it.
+          for (const line of stoppedPoints(report)) process.stderr.write(`${line}\n`);
+        } else for (const line of table(report)) out(line);
         const code = caiExitCode(report);
         if (code !== CAI_EXIT.ok) throw new CommandExit(code);
       }),

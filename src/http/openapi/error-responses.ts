@@ -6,7 +6,7 @@ export const ERROR_CAUSES: Record<ErrorCode, string> = {
   VALIDATION_FAILED: `Body invalid (missing field, wrong type, unknown field, malformed JSON, not sent as Content-Type: application/json in UTF-8 (another media type, a charset other than UTF-8, a Content-Encoding), not valid UTF-8, or past a body limit: ${describeRequestLimits()}), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.`,
   MISSING_IDEMPOTENCY_KEY: 'The Idempotency-Key header is missing or empty on POST /v1/invoices.',
   EXTERNAL_INVOICE_NO_ITEMS: 'items is empty.',
-  EMPTY_ITEMS: 'items is empty, detected by the totals engine.',
+  EMPTY_ITEMS: 'items is empty, detected by the totals engine (the request check answers EXTERNAL_INVOICE_NO_ITEMS first).',
   INVALID_NUMBER: 'An invalid number: quantity not greater than 0, negative price, more than 4 decimals or too large.',
   INVALID_REQUEST: 'An inconsistent request, e.g. exemptPurchaseOrderNumber on a sale that is not exonerated, or a total too large to write in words; the message explains.',
   PRODUCT_NOT_FOUND: 'externalProductId is not mapped to a catalog product.',
