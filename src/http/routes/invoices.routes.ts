@@ -208,12 +208,11 @@ export function registerInvoiceRoutes(router: Router, guards: RouteGuards, servi
   });
 
   router.post('/v1/invoices', guards.auth, async (ctx) => {
-    const principal = principalOf(ctx.state);
     const key = parseIdempotencyKey(ctx.get('Idempotency-Key'));
-    const { invoice, replayed } = await services.issuer.issue(principal.companyId, key, ctx.request.body, (body) => parseInvoiceRequest(body));
-    // Rendered after the commit, never under a lock, from the template fixed at issue (a replay
-    // prints the original document); a failure leaves pdfBase64 null.
-    const pdf = await services.pdf.renderIssuedOrNull(principal.companyCode, invoice);
+    // The body goes in raw with its parser, not parsed here: the issuer looks the key up first and
+    // parses only for a new key, so a replay answers with the original invoice even when today's
+    // rules would refuse the same body (an invoiceDate that was today yesterday).
+    const { invoice, replayed, pdf } = await services.issuer.issue(principalOf(ctx.state), key, ctx.request.body, parseInvoiceRequest);
     ctx.status = 201;
     ctx.body = presentInvoice(invoice, { replayed, pdf });
   });

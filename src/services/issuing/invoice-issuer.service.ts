@@ -11,6 +11,8 @@ import { TOKENS } from '../../tokens';
 import type { Invoice } from '../../entities';
 import type { InvoiceRequest } from '../pricing/invoice-request';
 import { InvoicePricer, PricedInvoice } from '../pricing/invoice-pricer.service';
+import type { Principal } from '../authenticator.service';
+import { InvoicePdfService } from '../invoice-pdf.service';
 import { InvoiceReader } from '../invoice-reader.service';
 import { invoiceViewOf, type InvoiceView } from '../invoice-view';
 import { TemplateVersionStore, type FixedVersions } from '../template-versions.service';
@@ -23,9 +25,15 @@ import { createInvoiceRows } from './invoice-factory';
 /** Logged (warn) for each retried attempt: counted by operators and by the cluster test. */
 export const RETRY_LOG_MESSAGE = 'issuing transaction retried after a transient database failure';
 
-export interface IssueResult {
+/** What the issuing transaction or the replay gives, before the PDF. */
+interface IssueResult {
   invoice: InvoiceView;
   replayed: boolean;
+}
+
+/** POST /v1/invoices' answer: the invoice, whether it is a replay, and its PDF (null when it could not be rendered). */
+export interface IssuedInvoice extends IssueResult {
+  pdf: Buffer | null;
 }
 
 /**
@@ -44,14 +52,26 @@ export class InvoiceIssuer {
     @inject(InvoiceReader) private readonly reader: InvoiceReader,
     @inject(TemplateVersionStore) private readonly templateVersions: TemplateVersionStore,
     @inject(CaiRangeAlerts) private readonly caiAlerts: CaiRangeAlerts,
+    @inject(InvoicePdfService) private readonly pdf: InvoicePdfService,
   ) {}
+
+  /**
+   * The invoice for this key (new or replayed) with its PDF. The PDF is rendered after the
+   * commit, never under a lock, from the template versions fixed at issue, so a replay prints the
+   * original document; a render failure gives a null PDF and the invoice stands.
+   */
+  async issue(company: Pick<Principal, 'companyId' | 'companyCode'>, key: string, body: unknown, parse: (body: unknown) => InvoiceRequest): Promise<IssuedInvoice> {
+    const issued = await this.issueOrReplay(company.companyId, key, body, parse);
+    const pdf = await this.pdf.renderIssuedOrNull(company.companyCode, issued.invoice);
+    return { ...issued, pdf };
+  }
 
   /**
    * The key is checked before anything else, so a replay answers even after the setup changed
    * or the body stopped being valid today (an invoiceDate of yesterday). `parse` validates the
    * body only for a new key.
    */
-  async issue(companyId: number, key: string, body: unknown, parse: (body: unknown) => InvoiceRequest): Promise<IssueResult> {
+  private async issueOrReplay(companyId: number, key: string, body: unknown, parse: (body: unknown) => InvoiceRequest): Promise<IssueResult> {
     const fingerprint = requestFingerprint(body);
     const existing = await this.replayOf(companyId, key, fingerprint);
     if (existing) return existing;
