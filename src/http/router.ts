@@ -13,22 +13,24 @@ import { registerClientRoutes } from './routes/clients.routes';
 import { registerDocsRoutes } from './routes/docs.routes';
 import { registerHealthRoutes } from './routes/health.routes';
 import { registerInvoiceRoutes } from './routes/invoices.routes';
+import type { RouteGuards } from './routes/route-context';
 import { InvoicePdfService } from '../services/invoice-pdf.service';
 import { InvoicePreviewService } from '../services/invoice-preview.service';
 import { InvoiceReader } from '../services/invoice-reader.service';
 import { InvoiceIssuer } from '../services/issuing/invoice-issuer.service';
 
 /**
- * Every route of the API. Protected routes take the guard explicitly: the API key, the rate
- * limit, then the JSON body. The body is read only after the key is accepted, so a request
+ * Every route of the API. Protected routes take their guard explicitly: the API key, the rate
+ * limit, then (`apiKeyJson`, for operations with a body) the JSON body; GET operations take
+ * `apiKey`, as a GET body is never read. The body is read only after the key is accepted, so a request
  * without a valid key is 401 whatever its body (decision 22: 401, then 403, then the rest),
  * and an anonymous caller cannot make the service parse a megabyte.
  */
 export function buildRouter(container: Container): Router {
   const router = new Router();
   const config = container.get<AppConfig>(TOKENS.Config);
-  const auth = compose([requireApiKey(container.get(Authenticator)), rateLimit(config.rateLimitPerMinute), ...jsonBody(config.bodyLimit)]);
-  const guards = { auth };
+  const apiKey = compose([requireApiKey(container.get(Authenticator)), rateLimit(config.rateLimitPerMinute)]);
+  const guards: RouteGuards = { apiKey, apiKeyJson: compose([apiKey, ...jsonBody(config.bodyLimit)]) };
   const pdf = container.get(InvoicePdfService);
   const readiness = container.get(DatabaseReadiness);
   registerHealthRoutes(router, { pdfAvailable: () => pdf.isAvailable(), ready: () => readiness.check() });

@@ -84,14 +84,14 @@ import { principalOf, RouteGuards } from './route-context';
  *         $ref: '#/components/responses/DatabaseUnavailable'
  */
 export function registerClientRoutes(router: Router, guards: RouteGuards, clients: ClientService): void {
-  router.post('/v1/clients', guards.auth, async (ctx) => {
+  router.post('/v1/clients', guards.apiKeyJson, async (ctx) => {
     const input = parseClientCreate(ctx.request.body);
     const client = await clients.create(principalOf(ctx.state).companyId, input);
     ctx.status = 201;
     ctx.body = presentClient(client);
   });
 
-  router.get('/v1/clients', guards.auth, async (ctx) => {
+  router.get('/v1/clients', guards.apiKey, async (ctx) => {
     const page = parseClientListQuery(ctx.query);
     const result = await clients.list(principalOf(ctx.state).companyId, page);
     ctx.status = 200;

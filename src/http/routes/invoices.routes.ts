@@ -200,14 +200,14 @@ export interface InvoiceRouteServices {
  *         $ref: '#/components/responses/PdfUnavailable'
  */
 export function registerInvoiceRoutes(router: Router, guards: RouteGuards, services: InvoiceRouteServices): void {
-  router.post('/v1/invoices/preview', guards.auth, async (ctx) => {
+  router.post('/v1/invoices/preview', guards.apiKeyJson, async (ctx) => {
     const request = parseInvoiceRequest(ctx.request.body);
     const preview = await services.preview.preview(principalOf(ctx.state).companyId, request);
     ctx.status = 200;
     ctx.body = presentPreview(preview);
   });
 
-  router.post('/v1/invoices', guards.auth, async (ctx) => {
+  router.post('/v1/invoices', guards.apiKeyJson, async (ctx) => {
     const key = parseIdempotencyKey(ctx.get('Idempotency-Key'));
     // The body goes in raw with its parser, not parsed here: the issuer looks the key up first and
     // parses only for a new key, so a replay answers with the original invoice even when today's
@@ -217,13 +217,13 @@ export function registerInvoiceRoutes(router: Router, guards: RouteGuards, servi
     ctx.body = presentInvoice(invoice, { replayed, pdf });
   });
 
-  router.get('/v1/invoices/:id', guards.auth, async (ctx) => {
+  router.get('/v1/invoices/:id', guards.apiKey, async (ctx) => {
     const invoice = await services.reader.get(principalOf(ctx.state).companyId, parseInvoiceId(ctx.params.id));
     ctx.status = 200;
     ctx.body = presentInvoice(invoice, { replayed: false, pdf: null });
   });
 
-  router.get('/v1/invoices/:id/pdf', guards.auth, async (ctx) => {
+  router.get('/v1/invoices/:id/pdf', guards.apiKey, async (ctx) => {
     const principal = principalOf(ctx.state);
     const invoice = await services.reader.get(principal.companyId, parseInvoiceId(ctx.params.id));
     const pdf = await services.pdf.renderIssued(principal.companyCode, invoice);

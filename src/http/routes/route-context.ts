@@ -1,9 +1,12 @@
 import type { Middleware } from 'koa';
 import type { Principal } from '../../services/authenticator.service';
 
-/** What route modules receive besides their services: the auth middleware for protected routes. */
+/** What route modules receive besides their services: the guards of protected routes. */
 export interface RouteGuards {
-  auth: Middleware;
+  /** Authenticates the API key, then rate-limits; for operations without a request body. */
+  apiKey: Middleware;
+  /** The same, then reads and parses the JSON body within its limits; for operations with one. */
+  apiKeyJson: Middleware;
 }
 
 /** The principal set by the auth middleware; only called on protected routes. */
