@@ -3,7 +3,7 @@ import { errorResponse } from './error-responses';
 import { schemas } from './schemas';
 
 /**
- * Shared OpenAPI components. Paths are documented by the `@openapi` blocks beside each route;
+ * Shared OpenAPI components. Paths are documented in the `*.paths.ts` files beside this one;
  * what they reference lives here. The error code lists say which codes each operation can
  * really answer with a status, so they are composed the way the code raises them: issuing
  * runs every pricing check of preview, and more.

@@ -13,45 +13,11 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   'swagger-ui-standalone-preset.js': { file: 'swagger-ui-standalone-preset.js', type: 'application/javascript' },
 };
 
-/**
- * @openapi
- * /v1/docs-yaml:
- *   get:
- *     operationId: getOpenApiDocument
- *     tags: [Documentation]
- *     summary: This OpenAPI document, as YAML
- *     description: >-
- *       The OpenAPI 3 document of this API, generated from the service's code, so it always
- *       matches the running version. Needs no credential. Feed it to a client generator or a
- *       validating proxy.
- *     security: []
- *     responses:
- *       200:
- *         description: The OpenAPI 3 document generated from the code.
- *         content:
- *           application/yaml:
- *             schema: { type: string }
- * /v1/docs:
- *   get:
- *     operationId: getApiDocsUi
- *     tags: [Documentation]
- *     summary: Interactive documentation (Swagger UI)
- *     description: >-
- *       A Swagger UI page that renders this document and lets a developer try each operation
- *       with an API key. Needs no credential and no internet (its assets are served by the
- *       service itself).
- *     security: []
- *     responses:
- *       200:
- *         description: An HTML page rendering this document; works without internet.
- *         content:
- *           text/html:
- *             schema: { type: string }
- */
 
 /**
  * GET /v1/docs-yaml (the generated document) and GET /v1/docs (Swagger UI). The UI's assets are
- * served from node_modules, not a CDN, so the page works without internet.
+ * served from node_modules, not a CDN, so the page works without internet. Their OpenAPI
+ * description is in ../openapi/docs.paths.ts.
  */
 export function registerDocsRoutes(router: Router): void {
   const yaml = stringify(buildOpenApiDocument());
