@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadCarbone } from '../../src/pdf/carbone-loader';
-import { buildInvoiceTemplateData } from '../../src/pdf/invoice-template-data';
+import { buildTemplateData } from '../../src/pdf/template-data';
 import { locateLibreOffice } from '../../src/pdf/libreoffice-locator';
 import { sampleInvoice } from '../../src/pdf/sample-invoice';
 
@@ -18,7 +18,7 @@ const TEMPLATE = path.resolve(__dirname, '..', '..', ...(path.basename(path.reso
 const factories = Number(process.env.FLOOR_FACTORIES ?? (os.availableParallelism?.() ?? os.cpus().length));
 
 const sample = sampleInvoice();
-const data = buildInvoiceTemplateData({
+const data = buildTemplateData({
   ...sample,
   lines: [...sample.lines, { code: 'P-005', description: 'Producto importado', quantity: '2.5', unitPrice: '246.512', discount: '0', amount: '616.28' }],
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /** What a PDF is a pure function of: the template data and the exact template (with its logo). */
 export interface RenderInputs {
-  /** The data handed to the template (buildInvoiceTemplateData), the ANULADA mark included. */
+  /** The data handed to the template (buildTemplateData), the ANULADA mark included. */
   data: object;
   /** Identifies the template bytes the render uses, logo included (versionsIdentity below). */
   template: string;

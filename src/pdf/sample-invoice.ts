@@ -1,11 +1,11 @@
-import type { InvoiceTemplateInput } from './invoice-template-data';
+import type { PrintedInvoice } from './template-data';
 
 /**
  * A made-up issued invoice that fills every field of the template data, every list included
  * (a third tax rate fills otherTaxes): what `admin template check` renders, and the source of
  * the field names a template may use.
  */
-export function sampleInvoice(issuer: Partial<InvoiceTemplateInput['issuer']> = {}): InvoiceTemplateInput {
+export function sampleInvoice(issuer: Partial<PrintedInvoice['issuer']> = {}): PrintedInvoice {
   return {
     kind: 'invoice',
     issuer: {

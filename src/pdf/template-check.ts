@@ -1,5 +1,5 @@
 import type { CompanyLogo } from './company-template';
-import { buildInvoiceTemplateData, type InvoiceTemplateInput } from './invoice-template-data';
+import { buildTemplateData, type PrintedInvoice } from './template-data';
 import { readOdtPackage, TemplateReadError, type OdtPackage } from './odt-package';
 import type { PdfRenderer } from './pdf-renderer';
 import { sampleInvoice } from './sample-invoice';
@@ -22,7 +22,7 @@ export async function checkTemplate(
   file: string,
   logo: CompanyLogo,
   renderer: PdfRenderer,
-  issuer: Partial<InvoiceTemplateInput['issuer']> = {},
+  issuer: Partial<PrintedInvoice['issuer']> = {},
 ): Promise<TemplateCheckResult> {
   let pkg: OdtPackage;
   try {
@@ -36,7 +36,7 @@ export async function checkTemplate(
   await renderer.start();
   if (!renderer.isAvailable()) return { problems, rendered: false };
   try {
-    await renderer.render(applyLogo(pkg, logo.data), buildInvoiceTemplateData(sampleInvoice(issuer)));
+    await renderer.render(applyLogo(pkg, logo.data), buildTemplateData(sampleInvoice(issuer)));
     return { problems, rendered: true };
   } catch (err) {
     problems.push(`the sample invoice did not render (${err instanceof Error ? err.message : String(err)})`);

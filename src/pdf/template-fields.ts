@@ -1,4 +1,4 @@
-import { buildInvoiceTemplateData } from './invoice-template-data';
+import { buildTemplateData } from './template-data';
 import { partText, type OdtPackage } from './odt-package';
 import { sampleInvoice } from './sample-invoice';
 
@@ -30,7 +30,7 @@ function fieldPaths(value: unknown, prefix: string): string[] {
 }
 
 /** Every field the template data offers (README lists them with their meaning). */
-export const KNOWN_FIELDS: ReadonlySet<string> = new Set(fieldPaths(buildInvoiceTemplateData(sampleInvoice()), 'd'));
+export const KNOWN_FIELDS: ReadonlySet<string> = new Set(fieldPaths(buildTemplateData(sampleInvoice()), 'd'));
 
 /**
  * The `d.` fields the template uses, read from content.xml and styles.xml (header and footer).

@@ -3,13 +3,13 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
 import { AppError } from '../domain/app-error';
 import { prepareTemplate, readCompanyLogo } from '../pdf/company-template';
-import { buildInvoiceTemplateData, InvoiceTemplateInput } from '../pdf/invoice-template-data';
+import { buildTemplateData, PrintedInvoice } from '../pdf/template-data';
 import { PdfRenderError, type PdfRenderFailure } from '../pdf/pdf-render-error';
 import { renderKey } from '../pdf/pdf-render-key';
 import type { PdfRenderer } from '../pdf/pdf-renderer';
 import { resolveTemplate } from '../pdf/template-resolver';
 import { TOKENS } from '../tokens';
-import { issuedRenderInputs, type IssuedRenderInputs } from './invoice-document';
+import { issuedRenderInputs, type IssuedRenderInputs } from './printed-invoice';
 import type { InvoiceView } from './invoice-view';
 import { RenderedPdfCache } from './rendered-pdf-cache';
 import { TemplateVersionStore } from './template-versions.service';
@@ -41,14 +41,14 @@ export class InvoicePdfService {
   }
 
   /** A preview's PDF from the files on disk, or null when it cannot be produced (logged). */
-  async renderPreviewOrNull(companyCode: string, input: InvoiceTemplateInput): Promise<Buffer | null> {
+  async renderPreviewOrNull(companyCode: string, input: PrintedInvoice): Promise<Buffer | null> {
     const { templatesDir } = this.config;
     return this.orNull(() =>
       this.rendering(companyCode, async () => {
         const logo = await readCompanyLogo(templatesDir, companyCode);
         if (logo.problem !== undefined) this.logger.warn({ companyCode, problem: logo.problem }, 'company logo ignored');
         const template = await prepareTemplate(resolveTemplate(templatesDir, companyCode), logo);
-        return this.renderer.render(template, buildInvoiceTemplateData(input));
+        return this.renderer.render(template, buildTemplateData(input));
       }),
     );
   }
@@ -65,8 +65,8 @@ export class InvoicePdfService {
   /** An issued invoice's PDF from its stored versions, or throws PDF_RENDER_FAILED (503 with Retry-After). */
   renderIssued(companyCode: string, invoice: InvoiceView): Promise<Buffer> {
     return this.rendering(companyCode, async () => {
-      const { document, versions } = await this.renderInputs(companyCode, invoice);
-      const data = buildInvoiceTemplateData(document);
+      const { printed, versions } = await this.renderInputs(companyCode, invoice);
+      const data = buildTemplateData(printed);
       return this.cache.getOrRender(renderKey({ data, template: versions.identity }), async () =>
         this.renderer.render(await this.versions.preparedTemplate(versions), data),
       );

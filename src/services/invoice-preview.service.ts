@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { previewDocument } from './invoice-document';
+import { printedPreview } from './printed-invoice';
 import { InvoicePdfService } from './invoice-pdf.service';
 import type { InvoiceRequest } from './pricing/invoice-request';
 import { InvoicePricer, PricedInvoice } from './pricing/invoice-pricer.service';
@@ -22,7 +22,7 @@ export class InvoicePreviewService {
 
   async preview(companyId: number, request: InvoiceRequest): Promise<InvoicePreview> {
     const priced = await this.pricer.price(companyId, request, 'preview');
-    const pdf = await this.pdf.renderPreviewOrNull(priced.config.company.code, previewDocument(priced));
+    const pdf = await this.pdf.renderPreviewOrNull(priced.config.company.code, printedPreview(priced));
     return { priced, pdf };
   }
 }

@@ -1,5 +1,5 @@
 import { CaiRange, Company as CompanyEntity, IdempotencyRecord, Invoice } from '../../src/entities';
-import { issuedDocument } from '../../src/services/invoice-document';
+import { printedInvoiceOf } from '../../src/services/printed-invoice';
 import { InvoiceReader } from '../../src/services/invoice-reader.service';
 import { createTestApp, TestApp } from '../support/test-app';
 import { inContext, uniqueCode } from '../support/factories';
@@ -296,7 +296,7 @@ describe('an issued invoice after the operator changes the setup', () => {
     });
 
     const { id: companyId } = await t.orm.em.fork().findOneOrFail(CompanyEntity, { code: company.code });
-    const doc = await inContext(t.orm, async () => issuedDocument(await t.container.get(InvoiceReader).get(companyId, issued.body.id)));
+    const doc = await inContext(t.orm, async () => printedInvoiceOf(await t.container.get(InvoiceReader).get(companyId, issued.body.id)));
     expect(doc.issuer).toMatchObject({ name: setup.company.name, address: setup.company.address, phone: setup.company.phone, rtn: setup.company.rtn });
     expect(doc.issuer.establishment).toMatchObject({ address: establishment.address });
     expect(doc).toMatchObject({ deadline: range.deadline, range: { from: '000-001-01-00000001', to: '000-001-01-00005000' } });

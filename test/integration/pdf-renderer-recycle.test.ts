@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { buildInvoiceTemplateData } from '../../src/pdf/invoice-template-data';
+import { buildTemplateData } from '../../src/pdf/template-data';
 import { CarbonePdfRenderer } from '../../src/pdf/pdf-renderer';
 import { sampleInvoice } from '../../src/pdf/sample-invoice';
 import { readPdf } from '../support/pdf-reader';
@@ -24,7 +24,7 @@ describe('CarbonePdfRenderer recycling LibreOffice', () => {
   it('restarts its LibreOffice after the configured conversions, and every render given meanwhile succeeds', async () => {
     const before = sofficePids();
     expect(before.length).toBeGreaterThan(0);
-    const data = buildInvoiceTemplateData(sampleInvoice());
+    const data = buildTemplateData(sampleInvoice());
 
     const pdfs = await Promise.all(Array.from({ length: 8 }, () => renderer.render(template, data)));
 

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  buildInvoiceTemplateData,
-  type InvoiceTemplateInput,
-} from '../../src/pdf/invoice-template-data';
+  buildTemplateData,
+  type PrintedInvoice,
+} from '../../src/pdf/template-data';
 import { PdfRenderError } from '../../src/pdf/pdf-render-error';
 import { CarbonePdfRenderer } from '../../src/pdf/pdf-renderer';
 import { sampleInvoice as sample } from '../../src/pdf/sample-invoice';
@@ -15,7 +15,7 @@ const TEMPLATES_DIR = path.resolve(__dirname, '../../templates');
 const REAL_CAI = '35BD6A-0195F4-B34BAA-8B7D13-37791A-2D';
 
 /** The template-check sample, issued under a realistic CAI. */
-const sampleInvoice = (overrides: Partial<InvoiceTemplateInput> = {}): InvoiceTemplateInput => ({ ...sample(), cai: REAL_CAI, ...overrides });
+const sampleInvoice = (overrides: Partial<PrintedInvoice> = {}): PrintedInvoice => ({ ...sample(), cai: REAL_CAI, ...overrides });
 
 describe('CarbonePdfRenderer with LibreOffice', () => {
   const renderer = new CarbonePdfRenderer({
@@ -35,7 +35,7 @@ describe('CarbonePdfRenderer with LibreOffice', () => {
 
   it('renders an issued invoice on A4 with the issuer, every line, the totals and the amount in words', async () => {
     const input = sampleInvoice();
-    const pdf = readPdf(await renderer.render(template, buildInvoiceTemplateData(input)));
+    const pdf = readPdf(await renderer.render(template, buildTemplateData(input)));
     const { text } = pdf;
 
     expect(isA4(pdf)).toBe(true);
@@ -57,7 +57,7 @@ describe('CarbonePdfRenderer with LibreOffice', () => {
 
   it('marks a preview SIN VALIDEZ FISCAL and prints no digit of the real CAI nor a real number', async () => {
     const { text } = readPdf(
-      await renderer.render(template, buildInvoiceTemplateData(sampleInvoice({ kind: 'preview' }))),
+      await renderer.render(template, buildTemplateData(sampleInvoice({ kind: 'preview' }))),
     );
 
     expect(text).toContain('SIN VALIDEZ FISCAL');
@@ -70,7 +70,7 @@ describe('CarbonePdfRenderer with LibreOffice', () => {
 
   it('marks an annulled invoice ANULADA and prints the exchange rate and exoneration when present', async () => {
     const input = sampleInvoice({ annulled: true, exchangeRate: '24.65', exoneration: { certificate: 'EXO-2025-0077' } });
-    const { text } = readPdf(await renderer.render(template, buildInvoiceTemplateData(input)));
+    const { text } = readPdf(await renderer.render(template, buildTemplateData(input)));
 
     expect(text).toContain('ANULADA');
     expect(text).toContain('L 24.6500');

@@ -1,31 +1,31 @@
 import Big from 'big.js';
 import { formatFiscalNumber } from '../domain/fiscal-number';
 import type { Establishment, Invoice } from '../entities';
-import type { InvoiceTemplateInput } from '../pdf/invoice-template-data';
+import type { PrintedInvoice } from '../pdf/template-data';
 import type { InvoiceView } from './invoice-view';
 import type { PricedInvoice } from './pricing/invoice-pricer.service';
 import type { FixedVersions } from './template-versions.service';
 
 /**
- * Everything an issued invoice's PDF is rendered from, all of it stored: the document from the
- * invoice's rows (lines, taxes, annulled flag included) and the template and logo versions fixed
- * at issue. Equal inputs give the same document, so a PDF may be cached under them.
+ * Everything an issued invoice's PDF is rendered from, all of it stored: the printed invoice from
+ * its rows (lines, taxes, annulled flag included) and the template and logo versions fixed at
+ * issue. Equal inputs give the same PDF, so it may be cached under them.
  */
 export interface IssuedRenderInputs {
-  document: InvoiceTemplateInput;
+  printed: PrintedInvoice;
   versions: FixedVersions;
 }
 
-/** The issuer block of a document, from the company and the issuing establishment. */
-export function issuerOf(company: Invoice['company'], establishment: Pick<Establishment, 'code' | 'name' | 'address'>): InvoiceTemplateInput['issuer'] {
+/** The issuer block of a printed invoice, from the company and the issuing establishment. */
+export function issuerOf(company: Invoice['company'], establishment: Pick<Establishment, 'code' | 'name' | 'address'>): PrintedInvoice['issuer'] {
   return {
     name: company.name, tradeName: company.tradeName, rtn: company.rtn, address: company.address ?? '', phone: company.phone, email: company.email,
     establishment: { code: establishment.code, name: establishment.name, address: establishment.address },
   };
 }
 
-/** The printable document of a priced sale that has no number yet: a preview. */
-export function previewDocument(priced: PricedInvoice): InvoiceTemplateInput {
+/** What a priced sale that has no number yet prints: a preview. */
+export function printedPreview(priced: PricedInvoice): PrintedInvoice {
   const { totals, sale, config, request } = priced;
   return {
     kind: 'preview',
@@ -59,8 +59,8 @@ export function previewDocument(priced: PricedInvoice): InvoiceTemplateInput {
   };
 }
 
-/** The printable document of an issued invoice, from its stored rows only. */
-export function issuedDocument(invoice: InvoiceView): InvoiceTemplateInput {
+/** What an issued invoice prints, from its stored rows only. */
+export function printedInvoiceOf(invoice: InvoiceView): PrintedInvoice {
   const printed = (n: number) => formatFiscalNumber(invoice.establishmentCode, invoice.emissionPointCode, n);
   return {
     kind: 'invoice',
@@ -113,5 +113,5 @@ export function issuedDocument(invoice: InvoiceView): InvoiceTemplateInput {
  * versions must be fixed: TemplateVersionStore.fixOn sees to it for older invoices.
  */
 export function issuedRenderInputs(invoice: InvoiceView & { versions: FixedVersions }): IssuedRenderInputs {
-  return { document: issuedDocument(invoice), versions: invoice.versions };
+  return { printed: printedInvoiceOf(invoice), versions: invoice.versions };
 }

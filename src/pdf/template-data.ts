@@ -4,10 +4,11 @@ import { CAI_LAYOUT, maskCai } from '../domain/fiscal-number';
 import { formatDecimal, formatLempiras, type DecimalInput } from './format';
 
 /**
- * What the PDF needs of an invoice, already computed by the domain (totals engine, amount
- * in words, fiscal number). Amounts are decimal strings (or numbers) in lempiras.
+ * What an invoice or a preview prints: the print model the services hand to the PDF layer,
+ * already computed by the domain (totals engine, amount in words, fiscal number). Amounts are
+ * decimal strings (or numbers) in lempiras. `buildTemplateData` formats it for the template.
  */
-export interface InvoiceTemplateInput {
+export interface PrintedInvoice {
   /** A preview has no number and no fiscal validity; an issued invoice has both. */
   kind: 'invoice' | 'preview';
   annulled?: boolean;
@@ -67,8 +68,8 @@ export interface InvoiceTemplateInput {
   } | null;
 }
 
-/** The `d` object of the ODT template: strings only, formatted for print. */
-export interface InvoiceTemplateData {
+/** Exactly what Carbone receives as the ODT template's `d` object: strings only, formatted for print. */
+export interface TemplateData {
   marking: string;
   issuer: { name: string; tradeName: string; rtn: string; address: string; phone: string; email: string; establishment: string };
   title: string;
@@ -126,7 +127,7 @@ function text(value: string | null | undefined): string {
 }
 
 /** "Establecimiento 000 Casa matriz: Col. Palmira"; empty when the establishment has no address. */
-function establishmentLine(establishment: InvoiceTemplateInput['issuer']['establishment']): string {
+function establishmentLine(establishment: PrintedInvoice['issuer']['establishment']): string {
   if (!establishment?.address) return '';
   const name = establishment.name ? ` ${establishment.name}` : '';
   return `Establecimiento ${establishment.code}${name}: ${establishment.address}`;
@@ -139,7 +140,7 @@ function required(value: string | null | undefined, field: string): string {
   return value;
 }
 
-function taxTotals(breakdown: InvoiceTemplateInput['totals']['taxBreakdown']) {
+function taxTotals(breakdown: PrintedInvoice['totals']['taxBreakdown']) {
   const byRate = (rate: number) => breakdown.find((entry) => new Big(entry.rate).eq(rate));
   const at15 = byRate(15);
   const at18 = byRate(18);
@@ -164,42 +165,42 @@ function taxTotals(breakdown: InvoiceTemplateInput['totals']['taxBreakdown']) {
  * FISCAL and carries neither a real number nor any digit of the CAI; an annulled invoice
  * is marked ANULADA.
  */
-export function buildInvoiceTemplateData(doc: InvoiceTemplateInput): InvoiceTemplateData {
-  const isPreview = doc.kind === 'preview';
-  const date = dayMonthYear(hondurasDate(doc.issuedAt));
-  const time = hondurasTime(doc.issuedAt);
+export function buildTemplateData(printed: PrintedInvoice): TemplateData {
+  const isPreview = printed.kind === 'preview';
+  const date = dayMonthYear(hondurasDate(printed.issuedAt));
+  const time = hondurasTime(printed.issuedAt);
   // Rates are stored with 4 decimals (DECIMAL(9,4)); rounding them to cents would misstate them.
   const exchangeRate =
-    doc.exchangeRate === null || doc.exchangeRate === undefined ? '' : `L ${formatDecimal(doc.exchangeRate, 4)}`;
+    printed.exchangeRate === null || printed.exchangeRate === undefined ? '' : `L ${formatDecimal(printed.exchangeRate, 4)}`;
 
   return {
-    marking: isPreview ? PREVIEW_MARKING : doc.annulled === true ? ANNULLED_MARKING : '',
+    marking: isPreview ? PREVIEW_MARKING : printed.annulled === true ? ANNULLED_MARKING : '',
     issuer: {
-      name: doc.issuer.name,
-      tradeName: text(doc.issuer.tradeName),
-      rtn: doc.issuer.rtn,
-      address: doc.issuer.address,
-      phone: text(doc.issuer.phone),
-      email: text(doc.issuer.email),
-      establishment: establishmentLine(doc.issuer.establishment),
+      name: printed.issuer.name,
+      tradeName: text(printed.issuer.tradeName),
+      rtn: printed.issuer.rtn,
+      address: printed.issuer.address,
+      phone: text(printed.issuer.phone),
+      email: text(printed.issuer.email),
+      establishment: establishmentLine(printed.issuer.establishment),
     },
     title: 'FACTURA',
-    fiscalNumber: isPreview ? PREVIEW_NUMBER : required(doc.fiscalNumber, 'a fiscal number'),
-    cai: isPreview ? maskCai(doc.cai ?? CAI_LAYOUT) : required(doc.cai, 'a CAI'),
-    rangeFrom: isPreview ? MASKED_NUMBER : required(doc.range?.from, 'a range'),
-    rangeTo: isPreview ? MASKED_NUMBER : required(doc.range?.to, 'a range'),
-    deadline: isPreview && !doc.deadline ? '' : dayMonthYear(required(doc.deadline, 'a deadline')),
+    fiscalNumber: isPreview ? PREVIEW_NUMBER : required(printed.fiscalNumber, 'a fiscal number'),
+    cai: isPreview ? maskCai(printed.cai ?? CAI_LAYOUT) : required(printed.cai, 'a CAI'),
+    rangeFrom: isPreview ? MASKED_NUMBER : required(printed.range?.from, 'a range'),
+    rangeTo: isPreview ? MASKED_NUMBER : required(printed.range?.to, 'a range'),
+    deadline: isPreview && !printed.deadline ? '' : dayMonthYear(required(printed.deadline, 'a deadline')),
     date,
     time,
     client: {
-      name: doc.client?.name ?? CONSUMIDOR_FINAL,
-      rtn: text(doc.client?.rtn),
+      name: printed.client?.name ?? CONSUMIDOR_FINAL,
+      rtn: text(printed.client?.rtn),
     },
-    purchaseOrderNumber: text(doc.purchaseOrderNumber),
-    exemptPurchaseOrderNumber: text(doc.exoneration?.exemptPurchaseOrderNumber),
-    exonerationCertificate: text(doc.exoneration?.certificate),
-    sagRegistry: text(doc.exoneration?.sagRegistry),
-    lines: doc.lines.map((line) => ({
+    purchaseOrderNumber: text(printed.purchaseOrderNumber),
+    exemptPurchaseOrderNumber: text(printed.exoneration?.exemptPurchaseOrderNumber),
+    exonerationCertificate: text(printed.exoneration?.certificate),
+    sagRegistry: text(printed.exoneration?.sagRegistry),
+    lines: printed.lines.map((line) => ({
       code: line.code,
       description: line.description,
       quantity: formatDecimal(line.quantity, 0, 4),
@@ -208,14 +209,14 @@ export function buildInvoiceTemplateData(doc: InvoiceTemplateInput): InvoiceTemp
       amount: formatDecimal(line.amount, 2),
     })),
     totals: {
-      importe: formatLempiras(doc.totals.importe),
-      discount: formatLempiras(doc.totals.discount),
-      exonerated: formatLempiras(doc.totals.exonerated),
-      exempt: formatLempiras(doc.totals.exempt),
-      ...taxTotals(doc.totals.taxBreakdown),
-      total: formatLempiras(doc.totals.total),
+      importe: formatLempiras(printed.totals.importe),
+      discount: formatLempiras(printed.totals.discount),
+      exonerated: formatLempiras(printed.totals.exonerated),
+      exempt: formatLempiras(printed.totals.exempt),
+      ...taxTotals(printed.totals.taxBreakdown),
+      total: formatLempiras(printed.totals.total),
     },
-    totalInLetters: doc.totalInLetters,
+    totalInLetters: printed.totalInLetters,
     exchangeRate,
     copyLegend: COPY_LEGEND,
   };

@@ -1,10 +1,10 @@
 import {
-  ANNULLED_MARKING, buildInvoiceTemplateData, CONSUMIDOR_FINAL, COPY_LEGEND, PREVIEW_MARKING, type InvoiceTemplateInput,
-} from '../../src/pdf/invoice-template-data';
+  ANNULLED_MARKING, buildTemplateData, CONSUMIDOR_FINAL, COPY_LEGEND, PREVIEW_MARKING, type PrintedInvoice,
+} from '../../src/pdf/template-data';
 import { sampleInvoice } from '../../src/pdf/sample-invoice';
 
 /** The sample with one 15 % line: what most tests vary from. */
-function taxedSale(overrides: Partial<InvoiceTemplateInput> = {}): InvoiceTemplateInput {
+function taxedSale(overrides: Partial<PrintedInvoice> = {}): PrintedInvoice {
   const sample = sampleInvoice();
   return {
     ...sample,
@@ -17,9 +17,9 @@ function taxedSale(overrides: Partial<InvoiceTemplateInput> = {}): InvoiceTempla
   };
 }
 
-describe('buildInvoiceTemplateData', () => {
+describe('buildTemplateData', () => {
   it('prints an issued invoice with its number, CAI, range, deadline DD/MM/YYYY and Honduras date and time', () => {
-    const data = buildInvoiceTemplateData(taxedSale());
+    const data = buildTemplateData(taxedSale());
     expect(data).toMatchObject({
       marking: '',
       title: 'FACTURA',
@@ -36,7 +36,7 @@ describe('buildInvoiceTemplateData', () => {
   });
 
   it('formats amounts the Honduran way, lines without the L and the totals with it', () => {
-    const data = buildInvoiceTemplateData(taxedSale());
+    const data = buildTemplateData(taxedSale());
     expect(data.lines).toEqual([{ code: 'P-001', description: 'Arroz', quantity: '2.5', unitPrice: '100.125', discount: '25.03', amount: '250.31' }]);
     expect(data.totals).toEqual({
       importe: 'L 250.31', discount: 'L 25.03', exonerated: 'L 0.00', exempt: 'L 0.00',
@@ -45,36 +45,36 @@ describe('buildInvoiceTemplateData', () => {
   });
 
   it('lists a rate other than 15 and 18 % in otherTaxes, so a change in the law still prints', () => {
-    const { totals } = buildInvoiceTemplateData(sampleInvoice());
+    const { totals } = buildTemplateData(sampleInvoice());
     expect(totals.otherTaxes).toEqual([{ label: 'Importe gravado 12%', amount: 'L 20.00' }, { label: 'ISV 12%', amount: 'L 2.40' }]);
     expect(totals.taxed18).toBe('L 50.00');
   });
 
   it('prints the issuer with its establishment line, and empty strings for what the company lacks', () => {
-    expect(buildInvoiceTemplateData(taxedSale()).issuer).toEqual({
+    expect(buildTemplateData(taxedSale()).issuer).toEqual({
       name: 'Empresa de Muestra S. de R.L.', tradeName: 'Muestra', rtn: '08019000000000', address: 'Col. Palmira, Tegucigalpa M.D.C.',
       phone: '+504 2200-0000', email: 'facturas@muestra.hn', establishment: 'Establecimiento 000 Casa matriz: Col. Palmira, Tegucigalpa M.D.C.',
     });
     const bare = sampleInvoice({ tradeName: null, phone: null, email: null, establishment: { code: '002', address: null } });
-    expect(buildInvoiceTemplateData(bare).issuer).toMatchObject({ tradeName: '', phone: '', email: '', establishment: '' });
+    expect(buildTemplateData(bare).issuer).toMatchObject({ tradeName: '', phone: '', email: '', establishment: '' });
   });
 
   it('prints CONSUMIDOR FINAL without an RTN for a sale without a client', () => {
-    expect(buildInvoiceTemplateData(taxedSale({ client: null })).client).toEqual({ name: CONSUMIDOR_FINAL, rtn: '' });
+    expect(buildTemplateData(taxedSale({ client: null })).client).toEqual({ name: CONSUMIDOR_FINAL, rtn: '' });
   });
 
   it('prints the exchange rate with its four decimals and the exonerated buyer references only when they apply', () => {
-    const usd = buildInvoiceTemplateData(taxedSale({ exchangeRate: '24.6512', exoneration: { exemptPurchaseOrderNumber: 'OCE-7', certificate: 'EXO-9', sagRegistry: null } }));
+    const usd = buildTemplateData(taxedSale({ exchangeRate: '24.6512', exoneration: { exemptPurchaseOrderNumber: 'OCE-7', certificate: 'EXO-9', sagRegistry: null } }));
     expect(usd).toMatchObject({ exchangeRate: 'L 24.6512', exemptPurchaseOrderNumber: 'OCE-7', exonerationCertificate: 'EXO-9', sagRegistry: '' });
-    expect(buildInvoiceTemplateData(taxedSale())).toMatchObject({ exchangeRate: '', exemptPurchaseOrderNumber: '', exonerationCertificate: '', sagRegistry: '' });
+    expect(buildTemplateData(taxedSale())).toMatchObject({ exchangeRate: '', exemptPurchaseOrderNumber: '', exonerationCertificate: '', sagRegistry: '' });
   });
 
   it('marks an annulled invoice ANULADA', () => {
-    expect(buildInvoiceTemplateData(taxedSale({ annulled: true })).marking).toBe(ANNULLED_MARKING);
+    expect(buildTemplateData(taxedSale({ annulled: true })).marking).toBe(ANNULLED_MARKING);
   });
 
   it('marks a preview SIN VALIDEZ FISCAL with no real number and no digit of the CAI, even when given', () => {
-    const data = buildInvoiceTemplateData(taxedSale({ kind: 'preview', deadline: null }));
+    const data = buildTemplateData(taxedSale({ kind: 'preview', deadline: null }));
     expect(data.marking).toBe(PREVIEW_MARKING);
     expect(data.cai).not.toMatch(/\d/);
     // Only the document type (01) is real in a masked number.
@@ -84,9 +84,9 @@ describe('buildInvoiceTemplateData', () => {
   });
 
   it('refuses an issued invoice without its fiscal data', () => {
-    expect(() => buildInvoiceTemplateData(taxedSale({ cai: null }))).toThrow('An issued invoice needs a CAI');
-    expect(() => buildInvoiceTemplateData(taxedSale({ fiscalNumber: '' }))).toThrow('a fiscal number');
-    expect(() => buildInvoiceTemplateData(taxedSale({ range: null }))).toThrow('a range');
-    expect(() => buildInvoiceTemplateData(taxedSale({ deadline: '31/12/2099' }))).toThrow('Not a YYYY-MM-DD date');
+    expect(() => buildTemplateData(taxedSale({ cai: null }))).toThrow('An issued invoice needs a CAI');
+    expect(() => buildTemplateData(taxedSale({ fiscalNumber: '' }))).toThrow('a fiscal number');
+    expect(() => buildTemplateData(taxedSale({ range: null }))).toThrow('a range');
+    expect(() => buildTemplateData(taxedSale({ deadline: '31/12/2099' }))).toThrow('Not a YYYY-MM-DD date');
   });
 });
