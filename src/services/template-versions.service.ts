@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import { EntityManager } from '@mikro-orm/mysql';
 import { isUniqueViolation } from '../db/unique-violation';
 import { inject, injectable } from 'inversify';
@@ -11,7 +12,7 @@ import { readCompanyLogo } from '../pdf/company-template';
 import { parseOdtPackage, readTemplateFile, type OdtPackage } from '../pdf/odt-package';
 import { versionsIdentity } from '../pdf/pdf-render-key';
 import { applyLogo } from '../pdf/template-logo';
-import { resolveTemplate } from '../pdf/template-resolver';
+import { companyLogoPath, resolveTemplate } from '../pdf/template-resolver';
 import { TOKENS } from '../tokens';
 
 /** The stored versions an invoice prints with; a null logo means no logo. */
@@ -51,6 +52,30 @@ export function fixedVersionsOf(row: Record<string, unknown>): FixedVersions | n
 
 /** Prepared templates kept per process; versions never change, so an entry never goes stale. */
 const PREPARED_CACHE_SIZE = 16;
+/** Companies whose current versions are remembered against their files' stamps. */
+const CURRENT_CACHE_SIZE = 256;
+
+/**
+ * What identifies a file's bytes without reading them: path, inode, size and modification time in
+ * nanoseconds ('absent' when missing). Saving a file changes its modification time, so an edited
+ * letterhead gets a new stamp and is read, hashed and stored on the next issue.
+ */
+async function fileStamp(file: string | undefined): Promise<string> {
+  if (file === undefined) return 'absent';
+  try {
+    const s = await stat(file, { bigint: true });
+    return `${file}:${s.ino}:${s.size}:${s.mtimeNs}`;
+  } catch {
+    return 'absent';
+  }
+}
+
+/** Keeps at most `limit` entries, dropping the least recently set. */
+function setBounded<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
+  map.delete(key);
+  if (map.size >= limit) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
 
 function sha256(content: Buffer): string {
   return createHash('sha256').update(content).digest('hex');
@@ -134,6 +159,8 @@ export async function fixVersionsOfUnversionedInvoices(em: EntityManager, templa
 @injectable()
 export class TemplateVersionStore {
   private readonly prepared = new Map<string, Promise<OdtPackage>>();
+  /** Per company: the stamps of its template and logo files, and the versions stored for those bytes. */
+  private readonly currentByStamp = new Map<string, { stamp: string; versions: FixedVersions }>();
 
   private readonly fixedVersionsSql: string;
 
@@ -151,8 +178,17 @@ export class TemplateVersionStore {
    * decision 44).
    */
   async current(companyCode: string): Promise<FixedVersions | null> {
+    // Issuing asks on every invoice: while the files are unchanged (same stamps), the versions
+    // stored for them are still the current ones, so two stats replace two reads, two hashes and
+    // two lookups. Versions are immutable rows, so a remembered id can never go stale.
+    const { templatesDir } = this.config;
+    const stamp = `${await fileStamp(resolveTemplate(templatesDir, companyCode))}|${await fileStamp(companyLogoPath(templatesDir, companyCode))}`;
+    const known = this.currentByStamp.get(companyCode);
+    if (known !== undefined && known.stamp === stamp) return known.versions;
     try {
-      return await storeCurrentVersions(this.em, this.config.templatesDir, companyCode, this.logger);
+      const versions = await storeCurrentVersions(this.em, templatesDir, companyCode, this.logger);
+      setBounded(this.currentByStamp, companyCode, { stamp, versions }, CURRENT_CACHE_SIZE);
+      return versions;
     } catch (err) {
       this.logger.error({ err, companyCode }, 'invoice template unreadable; the invoice is issued without a fixed template version');
       return null;
@@ -186,11 +222,8 @@ export class TemplateVersionStore {
     if (entry === undefined) {
       entry = this.loadPrepared(versions);
       entry.catch(() => this.prepared.delete(key));
-      if (this.prepared.size >= PREPARED_CACHE_SIZE) this.prepared.delete(this.prepared.keys().next().value!);
-    } else {
-      this.prepared.delete(key); // re-inserted below as the most recently used
     }
-    this.prepared.set(key, entry);
+    setBounded(this.prepared, key, entry, PREPARED_CACHE_SIZE); // most recently used last
     return entry;
   }
 
