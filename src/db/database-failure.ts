@@ -45,6 +45,13 @@ const CONNECTION_CODES = new Set([
  * their `fatal` flag (using a connection that is already closed), and MikroORM re-wraps knex's
  * pool timeout as a plain DriverException, losing its class name.
  */
+/**
+ * knex refuses a statement of a transaction that already ended. Inside a unit of work that only
+ * happens when the server aborted it under us (on a Galera cluster a certification / brute-force
+ * abort rolls it back while a statement of the same flush is still queued): nothing was
+ * committed, so it is a conflict like the abort itself, and the whole unit is retried.
+ */
+const ENDED_TRANSACTION_MESSAGE = /^Transaction query already complete/;
 const CONNECTION_MESSAGES = [/^Can't add new command when connection is in closed state/, /^Knex: Timeout acquiring a connection/];
 
 interface DriverErrorFields {
@@ -61,6 +68,7 @@ export function classifyDatabaseError(err: unknown): DatabaseFailure {
   if (typeof err !== 'object' || err === null) return 'other';
   const e = err as DriverErrorFields;
   if (e.errno === ER_LOCK_DEADLOCK || e.sqlState === SQLSTATE_SERIALIZATION_FAILURE) return 'conflict';
+  if (typeof e.message === 'string' && ENDED_TRANSACTION_MESSAGE.test(e.message)) return 'conflict';
   if (e.errno === ER_LOCK_WAIT_TIMEOUT) return 'lock-timeout';
   if (e.errno === ER_WSREP_NOT_READY || e.errno === ER_SERVER_SHUTDOWN) return 'node-not-ready';
   if (e.errno === ER_CONNECTION_KILLED || e.errno === ER_CLIENT_INTERACTION_TIMEOUT) return 'connection-lost';

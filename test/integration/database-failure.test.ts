@@ -167,6 +167,20 @@ describe('classifying database failures', () => {
     }
   });
 
+  it('calls a statement of a transaction the server already ended a conflict, from knex and from MikroORM', async () => {
+    // What a flush meets when a cluster aborts its transaction while a statement is still queued.
+    const knex = db.orm.em.getKnex();
+    const trx = await knex.transaction();
+    await trx.rollback();
+    const raw = await failureOf(trx.raw('SELECT 1'));
+    expect((raw as Error).message).toMatch(/^Transaction query already complete/);
+    const converted = await failureOf(db.orm.em.getConnection().execute('SELECT 1', [], 'all', trx));
+    for (const err of [raw, converted]) {
+      expect(classifyDatabaseError(err)).toBe('conflict');
+      expect(mayRetry(classifyDatabaseError(err), 1)).toBe(true);
+    }
+  });
+
   it('leaves everything else alone: a duplicate key, a syntax error, a plain error', async () => {
     const conn = await connect();
     const duplicate = await failureOf(conn.query('INSERT INTO probe VALUES (1, 0)'));
