@@ -1,16 +1,17 @@
 import { ApiKey } from '../../src/entities';
 import { API_KEY_PREFIX } from '../../src/domain/api-key-format';
 import { createTestApp, TestApp } from '../support/test-app';
-import { seedCompany, SeededCompany } from '../support/factories';
+import { sellingCompany } from '../support/factories';
+import { ReadyCompany, setUpCompany } from '../support/setup-fixtures';
 import { expectError } from '../support/expect-error';
 
 describe('authentication (decision 22)', () => {
   let t: TestApp;
-  let acme: SeededCompany;
+  let acme: ReadyCompany;
 
   beforeAll(async () => {
     t = await createTestApp();
-    acme = await seedCompany(t.orm, t.container);
+    acme = await setUpCompany(t);
   });
   afterAll(() => t.close());
 
@@ -43,19 +44,19 @@ describe('authentication (decision 22)', () => {
   });
 
   it('answers 401 INVALID_API_KEY for a revoked key', async () => {
-    const company = await seedCompany(t.orm, t.container);
-    await t.orm.em.fork().nativeUpdate(ApiKey, { company: company.company.id }, { revokedAt: new Date() });
+    const company = await setUpCompany(t);
+    await t.orm.em.fork().nativeUpdate(ApiKey, { company: company.companyId }, { revokedAt: new Date() });
     expectError(await t.http.get('/v1/clients').set(company.auth), 401, 'INVALID_API_KEY');
   });
 
   it('answers 401 INVALID_API_KEY for an expired key', async () => {
-    const company = await seedCompany(t.orm, t.container);
-    await t.orm.em.fork().nativeUpdate(ApiKey, { company: company.company.id }, { expiresAt: new Date(Date.now() - 1000) });
+    const company = await setUpCompany(t);
+    await t.orm.em.fork().nativeUpdate(ApiKey, { company: company.companyId }, { expiresAt: new Date(Date.now() - 1000) });
     expectError(await t.http.get('/v1/clients').set(company.auth), 401, 'INVALID_API_KEY');
   });
 
   it('answers 403 INTEGRATION_NOT_ENABLED for a valid key of a company without the integration', async () => {
-    const disabled = await seedCompany(t.orm, t.container, { integrationEnabled: false });
+    const disabled = await setUpCompany(t, sellingCompany({ integration: { enabled: false } }));
     expectError(await t.http.get('/v1/clients').set(disabled.auth), 403, 'INTEGRATION_NOT_ENABLED');
     expectError(await t.http.post('/v1/clients').set(disabled.auth).send({ clientName: 'X', email: 'x@y.hn' }), 403, 'INTEGRATION_NOT_ENABLED');
   });
@@ -66,12 +67,12 @@ describe('authentication (decision 22)', () => {
     expectError(await t.http.post('/v1/invoices').set('Content-Type', 'text/plain').send('hello'), 401, 'MISSING_API_KEY');
     expectError(await t.http.post('/v1/invoices/preview').send({ items: [{ externalProductId: 'x'.repeat(2_000_000), quantity: 1 }] }), 401, 'MISSING_API_KEY');
     expectError(await t.http.post('/v1/clients').set('Authorization', 'Bearer hninv_nope').set('Content-Type', 'application/json').send('{bad'), 401, 'INVALID_API_KEY');
-    const disabled = await seedCompany(t.orm, t.container, { integrationEnabled: false });
+    const disabled = await setUpCompany(t, sellingCompany({ integration: { enabled: false } }));
     expectError(await t.http.post('/v1/clients').set(disabled.auth).set('Content-Type', 'application/json').send('{bad'), 403, 'INTEGRATION_NOT_ENABLED');
   });
 
   it('stores only the SHA-256 of the key', async () => {
-    const rows = await t.orm.em.fork().find(ApiKey, { company: acme.company.id });
+    const rows = await t.orm.em.fork().find(ApiKey, { company: acme.companyId });
     expect(rows).toHaveLength(1);
     expect(rows[0].keyHash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0].keyHash).not.toContain(acme.apiKey);
@@ -80,8 +81,8 @@ describe('authentication (decision 22)', () => {
   });
 
   it('never writes the API key to the log, whatever the outcome', async () => {
-    const revokedCompany = await seedCompany(t.orm, t.container);
-    await t.orm.em.fork().nativeUpdate(ApiKey, { company: revokedCompany.company.id }, { revokedAt: new Date() });
+    const revokedCompany = await setUpCompany(t);
+    await t.orm.em.fork().nativeUpdate(ApiKey, { company: revokedCompany.companyId }, { revokedAt: new Date() });
     await t.http.get('/v1/clients').set(acme.auth);
     await t.http.post('/v1/clients').set(acme.auth).send({ clientName: acme.apiKey, email: 'bad' });
     await t.http.get('/v1/clients').set(revokedCompany.auth);
@@ -104,8 +105,8 @@ describe('rate limit (decision 23)', () => {
   afterAll(() => t.close());
 
   it('answers 429 RATE_LIMITED with Retry-After past the limit, per company', async () => {
-    const busy = await seedCompany(t.orm, t.container);
-    const quiet = await seedCompany(t.orm, t.container);
+    const busy = await setUpCompany(t);
+    const quiet = await setUpCompany(t);
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await t.http.get('/v1/clients').set(busy.auth)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);

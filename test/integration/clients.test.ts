@@ -1,14 +1,14 @@
 import { Client } from '../../src/entities';
 import { createTestApp, TestApp } from '../support/test-app';
-import { seedCompany, SeededCompany } from '../support/factories';
+import { ReadyCompany, setUpCompany } from '../support/setup-fixtures';
 
 describe('POST /v1/clients', () => {
   let t: TestApp;
-  let acme: SeededCompany;
+  let acme: ReadyCompany;
 
   beforeAll(async () => {
     t = await createTestApp();
-    acme = await seedCompany(t.orm, t.container);
+    acme = await setUpCompany(t);
   });
   afterAll(() => t.close());
 
@@ -29,7 +29,7 @@ describe('POST /v1/clients', () => {
     });
     const row = await t.orm.em.fork().findOneOrFail(Client, res.body.id, { populate: ['company'] });
     expect(row.code).toBe(`API-${row.id}`);
-    expect(row.company.id).toBe(acme.company.id);
+    expect(row.company.id).toBe(acme.companyId);
   });
 
   it('uses the RTN as the client code when given', async () => {
@@ -103,7 +103,7 @@ describe('POST /v1/clients', () => {
   });
 
   it('lets two companies register the same RTN', async () => {
-    const other = await seedCompany(t.orm, t.container);
+    const other = await setUpCompany(t);
     const body = { clientName: 'Compartido', email: 's@s.hn', legalId: '08019000000044' };
     expect((await post(body)).status).toBe(201);
     expect((await post(body, other)).status).toBe(201);
@@ -112,14 +112,14 @@ describe('POST /v1/clients', () => {
 
 describe('GET /v1/clients', () => {
   let t: TestApp;
-  let acme: SeededCompany;
-  let other: SeededCompany;
+  let acme: ReadyCompany;
+  let other: ReadyCompany;
   const names = ['delta', 'Alfa', 'charlie', 'Bravo', 'alfa', 'Echo', 'Bravo'];
 
   beforeAll(async () => {
     t = await createTestApp();
-    acme = await seedCompany(t.orm, t.container);
-    other = await seedCompany(t.orm, t.container);
+    acme = await setUpCompany(t);
+    other = await setUpCompany(t);
     for (const clientName of names) {
       const res = await t.http.post('/v1/clients').set(acme.auth).send({ clientName, email: 'x@y.hn' });
       expect(res.status).toBe(201);

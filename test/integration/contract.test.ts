@@ -3,8 +3,8 @@ import type { Test } from 'supertest';
 import { Authenticator } from '../../src/services/authenticator.service';
 import { apiContract } from '../support/contract/api-contract';
 import { listen, rawExchange, RawResponse, rawRequest } from '../support/raw-http';
-import { seedCompany } from '../support/factories';
-import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { productData, sellingCompany } from '../support/factories';
+import { setUpCompany } from '../support/setup-fixtures';
 import { startTcpProxy, TcpProxy } from '../support/tcp-proxy';
 import { createTestApp, TestApp } from '../support/test-app';
 import { testServerAddress } from '../support/test-database';
@@ -23,20 +23,26 @@ describe('the OpenAPI contract, operation by operation', () => {
   let auth: { Authorization: string };
   let disabled: { Authorization: string };
   let invoiceId: number;
+  // What `sale` buys, and a product without a price (409 PRICE_NOT_FOUND).
+  const products = [
+    productData({ code: 'ARROZ', price: 100, isvRate: 15 }),
+    productData({ code: 'LECHE', price: 28, isvRate: undefined, exempt: true }),
+    productData({ code: 'NOPRICE', price: undefined }),
+  ];
   const sale = { items: [{ externalProductId: 'SKU-ARROZ', quantity: 2 }, { externalProductId: 'SKU-LECHE', quantity: 1 }] };
   const credit = { ...sale, isCredit: true };
   const oversized = JSON.stringify({ items: [], padding: 'x'.repeat(1_100_000) });
 
   beforeAll(async () => {
     t = await createTestApp({ pdf: true });
-    ({ auth } = await setUpCompany(t, pricingSetup()));
-    ({ auth: disabled } = await seedCompany(t.orm, t.container, { integrationEnabled: false }));
+    ({ auth } = await setUpCompany(t, sellingCompany({ products })));
+    ({ auth: disabled } = await setUpCompany(t, sellingCompany({ integration: { enabled: false } })));
     // A second service whose companies may send one request a minute, to reach every 429.
     limited = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1' } });
     // A third service that reaches MariaDB through a relay the tests cut, as when its node dies.
     relay = await startTcpProxy(testServerAddress());
     cuttable = await createTestApp({ serverUrl: `mysql://root@127.0.0.1:${relay.port}` });
-    ({ auth: cuttableAuth } = await seedCompany(cuttable.orm, cuttable.container));
+    ({ auth: cuttableAuth } = await setUpCompany(cuttable));
   });
   afterAll(async () => {
     relay.restore();
@@ -125,7 +131,7 @@ describe('the OpenAPI contract, operation by operation', () => {
   });
 
   it.each(protectedOperations)('%s answers 429 with Retry-After past the rate limit', async (_, request) => {
-    const { auth: key } = await seedCompany(limited.orm, limited.container);
+    const { auth: key } = await setUpCompany(limited);
     await limited.http.get('/v1/clients').set(key).expect(200);
     const res = await request(limited).set(key).expect(429);
     expect(res.headers['retry-after']).toMatch(/^\d+$/);

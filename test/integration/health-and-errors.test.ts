@@ -1,14 +1,14 @@
 import { createTestApp, TestApp } from '../support/test-app';
-import { seedCompany, SeededCompany } from '../support/factories';
+import { ReadyCompany, setUpCompany } from '../support/setup-fixtures';
 import { listen, rawExchange } from '../support/raw-http';
 
 describe('health, routing and the error shape', () => {
   let t: TestApp;
-  let acme: SeededCompany;
+  let acme: ReadyCompany;
 
   beforeAll(async () => {
     t = await createTestApp({ env: { BODY_LIMIT: '2kb' } });
-    acme = await seedCompany(t.orm, t.container);
+    acme = await setUpCompany(t);
   });
   afterAll(() => t.close());
 
@@ -97,11 +97,11 @@ describe('health, routing and the error shape', () => {
 
 describe('an unexpected failure', () => {
   let t: TestApp;
-  let acme: SeededCompany;
+  let acme: ReadyCompany;
 
   beforeAll(async () => {
     t = await createTestApp();
-    acme = await seedCompany(t.orm, t.container);
+    acme = await setUpCompany(t);
   });
   afterAll(() => t.close());
 

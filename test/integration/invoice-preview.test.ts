@@ -1,9 +1,43 @@
 import { CaiRange, Client } from '../../src/entities';
 import { hondurasDate } from '../../src/domain/calendar-date';
 import { createTestApp, TestApp } from '../support/test-app';
-import { uniqueCode } from '../support/factories';
+import { clientData, productData, sellingCompany, SellingCompanyData } from '../support/factories';
 import { expectError } from '../support/expect-error';
-import { applySetup, pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { applySetup, ReadyCompany, setUpCompany } from '../support/setup-fixtures';
+
+/** The catalog every figure below comes from; mapped as SKU-<code>. */
+const PRODUCTS = [
+  productData({ code: 'ARROZ', price: 100, isvRate: 15 }),
+  productData({ code: 'CERVEZA', price: 35.5, isvRate: 18, discountPolicy: 'PROMO10' }),
+  productData({ code: 'LECHE', price: 28, isvRate: undefined, exempt: true }),
+  productData({ code: 'COMBO', price: 250, isvRate: 15, exemptPerUnit: 30 }),
+  productData({ code: 'IMPORT', price: 10, currency: 'USD', isvRate: 15 }),
+  productData({ code: 'RATE12', price: 10, isvRate: 12 }),
+  productData({ code: 'NOPRICE', price: undefined }),
+  productData({ code: 'OLD', price: 10, discountPolicy: 'OLD' }),
+  productData({ code: 'OFF', price: 10, discountPolicy: 'OFF' }),
+  productData({ code: 'BADPOL', price: 10, discountPolicy: 'BAD' }),
+];
+
+/** The company of these tests: USD at 24.6512, four discount policies, three exonerated clients. */
+const acmeSetup = (overrides: SellingCompanyData = {}) =>
+  sellingCompany({
+    company: { exchangeRate: 24.6512 },
+    products: PRODUCTS,
+    extraMappings: [{ externalProductId: 'SKU-AMBIG', product: 'ARROZ' }, { externalProductId: 'SKU-AMBIG', product: 'CERVEZA' }],
+    discountPolicies: [
+      { code: 'PROMO10', percent: 10, active: true },
+      { code: 'OLD', percent: 5, active: true, validFrom: '2020-01-01', validTo: '2020-12-31' },
+      { code: 'OFF', percent: 5, active: false },
+      { code: 'BAD', percent: 150, active: true },
+    ],
+    clients: [
+      clientData({ code: 'CLI-ONG', legalId: '08019000000001', exoneration: { certificate: 'EXO-2026-0001', validUntil: '2099-06-30' } }),
+      clientData({ code: 'CLI-EXPIRED', legalId: '08019000000002', exoneration: { certificate: 'EXO-2019-0009', validUntil: '2020-01-01' } }),
+      clientData({ code: 'CLI-NORTN', legalId: undefined, exoneration: { certificate: 'EXO-2026-0002', validUntil: '2099-06-30' } }),
+    ],
+    ...overrides,
+  });
 
 /** The mixed cart of the field-by-field test; figures below are computed by hand. */
 const MIXED_CART = {
@@ -19,12 +53,12 @@ const MIXED_CART = {
 
 describe('POST /v1/invoices/preview', () => {
   let t: TestApp;
-  let acme: { auth: { Authorization: string }; code: string };
+  let acme: ReadyCompany;
   let clientIds: Record<string, number>;
 
   beforeAll(async () => {
     t = await createTestApp();
-    acme = await setUpCompany(t, pricingSetup());
+    acme = await setUpCompany(t, acmeSetup());
     const clients = await t.orm.em.fork().find(Client, { company: { code: acme.code } });
     clientIds = Object.fromEntries(clients.map((c) => [c.code, c.id]));
   });
@@ -150,47 +184,43 @@ describe('POST /v1/invoices/preview', () => {
       ['creatorUser', 'INTEGRATION_MISSING_CREATOR_USER'],
       ['priceList', 'INTEGRATION_MISSING_PRICE_TYPE'],
     ])('answers 409 for a cleared %s', async (key, code) => {
-      const setup = pricingSetup();
-      const company = await setUpCompany(t, { ...setup, integration: { ...setup.integration, [key]: null } });
+      const company = await setUpCompany(t, acmeSetup({ integration: { [key]: null } }));
       await expectRefused({ items: [item] }, 409, code, company.auth);
     });
 
     it('does not need a payment terminal', async () => {
-      const setup = pricingSetup();
-      const company = await setUpCompany(t, { ...setup, integration: { ...setup.integration, paymentTerminal: null } });
+      const company = await setUpCompany(t, acmeSetup({ integration: { paymentTerminal: null } }));
       expect((await preview({ items: [item] }, company.auth)).status).toBe(200);
     });
 
     it('answers 409 INTEGRATION_EMISSION_POINT_NOT_FOUND when the operator deleted the emission point', async () => {
-      const setup = pricingSetup();
+      const setup = acmeSetup();
       const company = await setUpCompany(t, setup);
       await applySetup(t, { company: setup.company, establishments: [{ code: '000', emissionPoints: [{ code: '001', deleted: true }] }] });
       await expectRefused({ items: [item] }, 409, 'INTEGRATION_EMISSION_POINT_NOT_FOUND', company.auth);
     });
 
     it('answers 409 DISCOUNT_POLICY_NOT_FOUND when the operator deleted a policy a price still references', async () => {
-      const setup = pricingSetup();
+      const setup = acmeSetup();
       const company = await setUpCompany(t, setup);
       await applySetup(t, { company: setup.company, discountPolicies: [{ code: 'PROMO10', deleted: true }] });
       await expectRefused({ items: [{ externalProductId: 'SKU-CERVEZA', quantity: 1 }] }, 409, 'DISCOUNT_POLICY_NOT_FOUND', company.auth);
     });
 
     it('answers 400 PRODUCT_NOT_FOUND when the mapped product was deleted', async () => {
-      const setup = pricingSetup();
+      const setup = acmeSetup();
       const company = await setUpCompany(t, setup);
-      await applySetup(t, { company: setup.company, products: [{ code: 'P-ARROZ', deleted: true }] });
+      await applySetup(t, { company: setup.company, products: [{ code: 'ARROZ', deleted: true }] });
       await expectRefused({ items: [item] }, 400, 'PRODUCT_NOT_FOUND', company.auth);
     });
 
     it('answers 409 EXCHANGE_RATE_NOT_FOUND for a USD price when the company has no exchange rate', async () => {
-      const setup = pricingSetup();
-      const company = await setUpCompany(t, { ...setup, company: { ...setup.company, exchangeRate: undefined } });
+      const company = await setUpCompany(t, acmeSetup({ company: { exchangeRate: undefined } }));
       await expectRefused({ items: [{ externalProductId: 'SKU-IMPORT', quantity: 1 }] }, 409, 'EXCHANGE_RATE_NOT_FOUND', company.auth);
     });
 
     it('exonerates every sale with exoneratedSales, and then needs a client', async () => {
-      const setup = pricingSetup();
-      const company = await setUpCompany(t, { ...setup, integration: { ...setup.integration, exoneratedSales: true } });
+      const company = await setUpCompany(t, acmeSetup({ integration: { exoneratedSales: true } }));
       await expectRefused({ items: [item] }, 400, 'EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT', company.auth);
       const client = await t.http.post('/v1/clients').set(company.auth).send({ clientName: 'ONG', email: 'o@o.hn', legalId: '08019000000077' });
       // The client has no exoneration of its own, so the sale's exempt purchase order is its only reference.
@@ -202,7 +232,7 @@ describe('POST /v1/invoices/preview', () => {
     });
 
     it('answers a client of another company as not found', async () => {
-      const other = await setUpCompany(t, pricingSetup(uniqueCode('O')));
+      const other = await setUpCompany(t, acmeSetup());
       await expectRefused({ items: [item], clientId: clientIds['CLI-ONG'] }, 400, 'EXTERNAL_INVOICE_CLIENT_NOT_FOUND', other.auth);
     });
   });

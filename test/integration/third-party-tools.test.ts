@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import type { components, operations } from '../client/api-types';
-import { seedCompany } from '../support/factories';
+import { setUpCompany } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
 type Json = Record<string, any>;
@@ -18,7 +18,7 @@ describe('the contract as third-party tools read it', () => {
   beforeAll(async () => {
     t = await createTestApp();
     doc = parse((await t.http.get('/v1/docs-yaml').expect(200)).text) as Json;
-    ({ auth } = await seedCompany(t.orm, t.container));
+    ({ auth } = await setUpCompany(t));
   });
   afterAll(() => t.close());
 

@@ -1,39 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { Container } from 'inversify';
 import { MikroORM, RequestContext } from '@mikro-orm/mysql';
-import { Company, IntegrationSettings } from '../../src/entities';
+import type { Currency } from '../../src/entities/product-price.entity';
+import type {
+  CaiRangeSpec,
+  ClientSpec,
+  CompanySpec,
+  DiscountPolicySpec,
+  EmissionPointSpec,
+  IntegrationSpec,
+  ProductMappingSpec,
+  SetupDocument,
+} from '../../src/services/company-setup/setup-document';
 import { ApiKeyService } from '../../src/services/api-key.service';
-
-export interface SeededCompany {
-  company: Company;
-  apiKey: string;
-  auth: { Authorization: string };
-}
 
 /** A unique company code per call, so tests sharing a database never collide. */
 export function uniqueCode(prefix = 'T'): string {
   return `${prefix}${randomBytes(4).toString('hex').toUpperCase()}`;
-}
-
-/**
- * A company with its integration settings and one API key; override what the test is about.
- * Writes through a forked EntityManager, as the CLI does.
- */
-export async function seedCompany(
-  orm: MikroORM,
-  container: Container,
-  overrides: { company?: Partial<Company>; integrationEnabled?: boolean } = {},
-): Promise<SeededCompany> {
-  const em = orm.em.fork();
-  const company = em.create(Company, {
-    code: uniqueCode(),
-    name: 'Comercial de Prueba S. de R.L.',
-    rtn: '08019999123456',
-    ...overrides.company,
-  });
-  em.create(IntegrationSettings, { company, enabled: overrides.integrationEnabled ?? true });
-  await em.flush();
-  return { company, ...(await issueApiKey(orm, container, company.code)) };
 }
 
 /** A new API key of the company, issued as `admin apikey issue` does, and the header that sends it. */
@@ -59,8 +42,11 @@ export interface ProductData {
   isvRate?: number;
   exempt?: boolean;
   exemptPerUnit?: number;
-  /** Price in the company's one price list (HNL). */
-  price: number;
+  /** Price in the company's one price list; `undefined` leaves the product unpriced. */
+  price?: number;
+  /** Currency of the price; HNL when absent. */
+  currency?: Currency;
+  discountPolicy?: string;
   /** The id client applications send for it; defaults to `SKU-<code>`. */
   externalProductId?: string;
 }
@@ -69,31 +55,62 @@ export function productData(overrides: Partial<ProductData> = {}): ProductData {
   return { code: 'P-1', name: 'Producto de prueba', isvRate: 15, price: 100, ...overrides };
 }
 
+/** A client with an RTN; give `exoneration` to make it an exonerated buyer. */
+export function clientData(overrides: Partial<ClientSpec> = {}): ClientSpec {
+  return { code: 'CLI-1', clientName: 'Cliente de prueba', email: 'compras@cliente.hn', legalId: '08019000000001', ...overrides };
+}
+
+export const DEMO_CAI = '35BD6A-0195F4-B34BAA-8B7D13-37F5E8-0B';
+
+export function caiRangeData(overrides: Partial<CaiRangeSpec> = {}): CaiRangeSpec {
+  return { cai: DEMO_CAI, rangeStart: 1, rangeEnd: 1000, deadline: '2099-12-31', ...overrides };
+}
+
+export interface SellingCompanyData {
+  code?: string;
+  company?: Partial<CompanySpec>;
+  products?: ProductData[];
+  /** Ids mapped beyond each product's own, e.g. one id mapped to two products. */
+  extraMappings?: ProductMappingSpec[];
+  discountPolicies?: DiscountPolicySpec[];
+  clients?: ClientSpec[];
+  /** Overrides of the one CAI range of the default emission point 000-001. */
+  caiRange?: Partial<CaiRangeSpec>;
+  /** The emission points of establishment 000, replacing the default 001 with one range. */
+  emissionPoints?: EmissionPointSpec[];
+  /** Overrides of the integration defaults (enabled, selling from 000-001 at price list GENERAL). */
+  integration?: IntegrationSpec;
+}
+
 /** A company that can sell the given products: one establishment, emission point, CAI range, user, terminal and price list. */
 export function sellingCompany({
   code = uniqueCode('F'),
-  products = [productData()],
-  caiRange = {},
   company = {},
-}: {
-  code?: string;
-  products?: ProductData[];
-  caiRange?: Partial<{ cai: string; rangeStart: number; rangeEnd: number; deadline: string }>;
-  company?: Record<string, unknown>;
-} = {}) {
+  products = [productData()],
+  extraMappings = [],
+  discountPolicies = [],
+  clients = [],
+  caiRange = {},
+  emissionPoints = [{ code: '001', caiRanges: [caiRangeData(caiRange)] }],
+  integration = {},
+}: SellingCompanyData = {}): SetupDocument {
   return {
     company: { code, name: 'Comercial de Prueba S. de R.L.', rtn: '08019999123456', address: 'Tegucigalpa', ...company },
-    establishments: [
-      {
-        code: '000',
-        emissionPoints: [{ code: '001', caiRanges: [{ cai: '35BD6A-0195F4-B34BAA-8B7D13-37F5E8-0B', rangeStart: 1, rangeEnd: 1000, deadline: '2099-12-31', ...caiRange }] }],
-      },
-    ],
+    establishments: [{ code: '000', emissionPoints }],
     users: [{ code: 'integracion', name: 'Integración API' }],
     paymentTerminals: [{ code: 'CAJA1', name: 'Caja principal' }],
+    discountPolicies,
     products: products.map(({ code: productCode, name, isvRate, exempt, exemptPerUnit }) => ({ code: productCode, name, isvRate, exempt, exemptPerUnit })),
-    priceLists: [{ code: 'GENERAL', prices: products.map((p) => ({ product: p.code, price: p.price })) }],
-    productMappings: products.map((p) => ({ externalProductId: p.externalProductId ?? `SKU-${p.code}`, product: p.code })),
-    integration: { enabled: true, emissionPoint: '000-001', creatorUser: 'integracion', priceList: 'GENERAL', paymentTerminal: 'CAJA1' },
+    priceLists: [
+      {
+        code: 'GENERAL',
+        prices: products
+          .filter((p) => p.price !== undefined)
+          .map((p) => ({ product: p.code, price: p.price!, currency: p.currency, discountPolicy: p.discountPolicy })),
+      },
+    ],
+    productMappings: [...products.map((p) => ({ externalProductId: p.externalProductId ?? `SKU-${p.code}`, product: p.code })), ...extraMappings],
+    clients,
+    integration: { enabled: true, emissionPoint: '000-001', creatorUser: 'integracion', priceList: 'GENERAL', paymentTerminal: 'CAJA1', ...integration },
   };
 }

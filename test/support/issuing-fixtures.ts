@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/mysql';
 import { CaiRange, Company, IdempotencyRecord, Invoice } from '../../src/entities';
-import { uniqueCode } from './factories';
-import { pricingSetup, SetupDocument } from './setup-fixtures';
+import type { SetupDocument } from '../../src/services/company-setup/setup-document';
+import { productData, sellingCompany, uniqueCode } from './factories';
 
 export interface RangeSpec {
   cai: string;
@@ -16,14 +16,24 @@ export function caiOf(letter: string): string {
   return `${l.repeat(6)}-111111-${l.repeat(6)}-222222-${l.repeat(6)}-33`;
 }
 
-/** The pricing setup with its only emission point (000-001) holding exactly these ranges. */
-export function setupWithRanges(ranges: RangeSpec[], code = uniqueCode('C')): SetupDocument {
-  const setup = pricingSetup(code);
-  return { ...setup, establishments: [{ ...setup.establishments[0], emissionPoints: [{ code: '001', caiRanges: ranges }] }] };
-}
+/** Rice at 100.00 (ISV 15 %) and beer at 35.50 (ISV 18 %) with a 10 % promotion: what CART buys. */
+const CART_PRODUCTS = [
+  productData({ code: 'P-ARROZ', externalProductId: 'SKU-ARROZ', price: 100, isvRate: 15 }),
+  productData({ code: 'P-CERVEZA', externalProductId: 'SKU-CERVEZA', price: 35.5, isvRate: 18, discountPolicy: 'PROMO10' }),
+];
 
-/** Two lines of the pricing setup: total 343.10 (see invoice-issue.test.ts). */
+/** 2 x 100.00 = 200.00 + 30.00 ISV; 3 x 35.50 = 106.50 - 10.65 = 95.85 + 17.25 ISV; total 343.10. */
 export const CART = { items: [{ externalProductId: 'SKU-ARROZ', quantity: 2 }, { externalProductId: 'SKU-CERVEZA', quantity: 3 }] };
+
+/** A company selling CART's products whose only emission point (000-001) holds exactly these ranges. */
+export function setupWithRanges(ranges: RangeSpec[], code = uniqueCode('C')): SetupDocument {
+  return sellingCompany({
+    code,
+    products: CART_PRODUCTS,
+    discountPolicies: [{ code: 'PROMO10', percent: 10, active: true }],
+    emissionPoints: [{ code: '001', caiRanges: ranges }],
+  });
+}
 
 /** What the database holds for one company, read in a fresh unit of work. */
 export async function issuedState(orm: MikroORM, companyCode: string) {
