@@ -1,5 +1,5 @@
 import { createTestApp, TestApp } from '../support/test-app';
-import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { setUpCompany } from '../support/setup-fixtures';
 import { listen, rawRequest } from '../support/raw-http';
 import { tableChecksums } from '../support/table-checksums';
 import { REQUEST_LIMITS } from '../../src/http/body/request-limits';
@@ -8,7 +8,7 @@ import { REQUEST_LIMITS } from '../../src/http/body/request-limits';
 const nestedArrays = (depth: number, inner = '1') => '['.repeat(depth) + inner + ']'.repeat(depth);
 const nestedObjects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 
-const SALE_LINE = '{"externalProductId":"SKU-ARROZ","quantity":1}';
+const SALE_LINE = '{"externalProductId":"SKU-P-1","quantity":1}';
 
 describe('hostile request bodies get a 4xx {code, message} and write nothing', () => {
   let t: TestApp;
@@ -17,7 +17,7 @@ describe('hostile request bodies get a 4xx {code, message} and write nothing', (
 
   beforeAll(async () => {
     t = await createTestApp();
-    acme = await setUpCompany(t, pricingSetup());
+    acme = await setUpCompany(t);
   });
   afterAll(() => t.close());
 
@@ -42,7 +42,7 @@ describe('hostile request bodies get a 4xx {code, message} and write nothing', (
     ['/v1/clients', `{"clientName":"x","email":"a@b.hn","address":${nestedObjects(20_000)}}`],
     ['/v1/invoices', `{"items":[${SALE_LINE}],"clientId":${nestedArrays(20_000)}}`],
     ['/v1/invoices', `{"items":[${SALE_LINE}],"purchaseOrderNumber":${nestedObjects(20_000)}}`],
-    ['/v1/invoices', `{"items":[{"externalProductId":"SKU-ARROZ","quantity":1,"price":${nestedArrays(20_000)}}]}`],
+    ['/v1/invoices', `{"items":[{"externalProductId":"SKU-P-1","quantity":1,"price":${nestedArrays(20_000)}}]}`],
     ['/v1/invoices/preview', `{"items":[{"externalProductId":${nestedArrays(20_000)},"quantity":1}]}`],
   ];
   it.each(deepFields)('%s: a field holding deep nesting is 400 VALIDATION_FAILED naming the field', async (path, body) => {

@@ -2,17 +2,16 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { uniqueCode } from '../support/factories';
 import { ensureFreshBuild } from '../support/fresh-build';
 import { readPdf } from '../support/pdf-reader';
 import { runAdmin } from '../support/run-admin';
 import { requestJson, ServiceProcess, startServiceProcess, stopForGood } from '../support/service-process';
-import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { setUpCompany } from '../support/setup-fixtures';
 import { copyTemplatesDir, withBanner, writeEditedTemplate } from '../support/template-files';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const BANNER = 'MEMBRETE SOLO EN LA SEGUNDA INSTANCIA';
-const CART = { items: [{ externalProductId: 'SKU-ARROZ', quantity: 1 }] };
+const CART = { items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] };
 
 /** GET of a binary body over loopback. */
 function getBinary(port: number, urlPath: string, headers: Record<string, string>): Promise<{ status: number; body: Buffer }> {
@@ -43,7 +42,7 @@ describe('identical copies across service processes', () => {
   beforeAll(async () => {
     const script = ensureFreshBuild('dist/src/main.js');
     t = await createTestApp();
-    company = await setUpCompany(t, pricingSetup(uniqueCode('W')));
+    company = await setUpCompany(t);
     const plainDir = copyTemplatesDir();
     const editedDir = copyTemplatesDir();
     dirs.push(plainDir, editedDir);

@@ -3,16 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Invoice, TemplateVersion } from '../../src/entities';
 import { TemplateVersionStore } from '../../src/services/template-versions.service';
-import { inContext, uniqueCode } from '../support/factories';
+import { inContext } from '../support/factories';
 import { readPdf, type ReadPdf } from '../support/pdf-reader';
 import { framedPng } from '../support/png';
 import { runAdmin } from '../support/run-admin';
-import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { setUpCompany } from '../support/setup-fixtures';
 import { copyTemplatesDir, withBanner, writeEditedTemplate } from '../support/template-files';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const BANNER = 'MEMBRETE NUEVO DE LA EMPRESA';
-const CART = { items: [{ externalProductId: 'SKU-ARROZ', quantity: 1 }] };
+const CART = { items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] };
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /**
@@ -31,7 +31,7 @@ describe('copies identical to the original after the letterhead changes', () => 
     templatesDir = copyTemplatesDir();
     // LibreOffice is started later: the first invoice is issued while PDFs cannot be rendered.
     t = await createTestApp({ env: { TEMPLATES_DIR: templatesDir } });
-    acme = await setUpCompany(t, pricingSetup(uniqueCode('I')));
+    acme = await setUpCompany(t);
   }, 120_000);
   afterAll(async () => {
     await t.close();

@@ -1,32 +1,36 @@
-import { CaiRange, Company as CompanyEntity, IdempotencyRecord, Invoice } from '../../src/entities';
+import { CaiRange, IdempotencyRecord, Invoice } from '../../src/entities';
 import { printedInvoiceOf } from '../../src/services/printed-invoice';
 import { InvoiceReader } from '../../src/services/invoice-reader.service';
 import { createTestApp, TestApp } from '../support/test-app';
-import { inContext, uniqueCode } from '../support/factories';
+import { caiRangeData, DEMO_CAI, inContext, productData, sellingCompany, SellingCompanyData } from '../support/factories';
 import { expectError } from '../support/expect-error';
 import { runAdmin } from '../support/run-admin';
-import { applySetup, DEMO_CAI, pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { applySetup, ReadyCompany, setUpCompany } from '../support/setup-fixtures';
+import type { CaiRangeSpec } from '../../src/services/company-setup/setup-document';
 
-type Company = { auth: { Authorization: string }; code: string };
+/** A company selling rice at 100.00 (ISV 15 %) and beer at 35.50 (ISV 18 %) less PROMO10's 10 %. */
+const issuingCompany = (overrides: SellingCompanyData = {}) =>
+  sellingCompany({
+    products: [productData({ code: 'ARROZ', price: 100, isvRate: 15 }), productData({ code: 'CERVEZA', price: 35.5, isvRate: 18, discountPolicy: 'PROMO10' })],
+    discountPolicies: [{ code: 'PROMO10', percent: 10, active: true }],
+    ...overrides,
+  });
 
 const CART = { items: [{ externalProductId: 'SKU-ARROZ', quantity: 2 }, { externalProductId: 'SKU-CERVEZA', quantity: 3 }] };
 // 200.00 at 15 % -> 30.00; 106.50 - 10.65 = 95.85 at 18 % -> 17.253 -> 17.25; total 295.85 + 47.25 = 343.10
 
-/** A setup whose only emission point has the given CAI ranges. */
-function setupWithRanges(ranges: { cai: string; rangeStart: number; rangeEnd: number; deadline: string }[]) {
-  const setup = pricingSetup(uniqueCode('I'));
-  return { ...setup, establishments: [{ ...setup.establishments[0], emissionPoints: [{ code: '001', caiRanges: ranges }] }] };
-}
+/** The company whose only emission point has the given CAI ranges. */
+const setupWithRanges = (caiRanges: CaiRangeSpec[]) => issuingCompany({ emissionPoints: [{ code: '001', caiRanges }] });
 
 describe('POST /v1/invoices', () => {
   let t: TestApp;
-  let acme: Company;
+  let acme: ReadyCompany;
   let keySeq = 0;
   const newKey = () => `order-${Date.now()}-${++keySeq}`;
 
   beforeAll(async () => {
     t = await createTestApp();
-    acme = await setUpCompany(t, pricingSetup());
+    acme = await setUpCompany(t, issuingCompany());
   });
   afterAll(() => t.close());
 
@@ -171,7 +175,7 @@ describe('POST /v1/invoices', () => {
     });
 
     it('keys are per company', async () => {
-      const other = await setUpCompany(t, pricingSetup(uniqueCode('K')));
+      const other = await setUpCompany(t, issuingCompany());
       const key = newKey();
       const mine = await issue(CART, key);
       const theirs = await issue(CART, key, other);
@@ -191,7 +195,7 @@ describe('POST /v1/invoices', () => {
     });
 
     it('needs a payment terminal, and replays an earlier invoice after the terminal was removed', async () => {
-      const setup = pricingSetup(uniqueCode('T'));
+      const setup = issuingCompany();
       const company = await setUpCompany(t, setup);
       const key = newKey();
       const original = await issue(CART, key, company);
@@ -248,7 +252,7 @@ describe('POST /v1/invoices', () => {
   describe('GET /v1/invoices/{id}', () => {
     it('answers another company’s invoice, a missing id and a non-numeric id with the same 404', async () => {
       const mine = await issue(CART);
-      const other = await setUpCompany(t, pricingSetup(uniqueCode('G')));
+      const other = await setUpCompany(t, issuingCompany());
       for (const [path, company] of [[`/v1/invoices/${mine.body.id}`, other], ['/v1/invoices/99999999', acme], ['/v1/invoices/abc', acme], ['/v1/invoices/1.5', acme], [`/v1/invoices/${mine.body.id}/pdf`, other], ['/v1/invoices/abc/pdf', acme]] as const) {
         expectError(await t.http.get(path).set(company.auth), 404, 'EXTERNAL_INVOICE_NOT_FOUND');
       }
@@ -283,22 +287,24 @@ describe('an issued invoice after the operator changes the setup', () => {
   afterAll(() => t.close());
 
   it('prints the issuer and the CAI range as they were when it was issued', async () => {
-    const setup = pricingSetup(uniqueCode('S'));
+    const range = caiRangeData({ rangeStart: 1, rangeEnd: 5000, deadline: '2099-12-31' });
+    const setup = issuingCompany({
+      company: { name: 'Comercial Acme S. de R.L.', address: 'Col. Palmira, Tegucigalpa', phone: '+504 2222-0000' },
+      establishment: { address: 'Col. Palmira' },
+      emissionPoints: [{ code: '001', caiRanges: [range] }],
+    });
     const company = await setUpCompany(t, setup);
     const issued = await t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', 'snap-1').send(CART);
     expect(issued.status).toBe(201);
 
-    const establishment = setup.establishments[0];
-    const range = establishment.emissionPoints[0].caiRanges[0];
     await applySetup(t, {
       company: { ...setup.company, name: 'Nuevo Nombre S.A.', address: 'Otra dirección', phone: '+504 9999-9999' },
-      establishments: [{ ...establishment, address: 'Bodega nueva', emissionPoints: [{ code: '001', caiRanges: [{ ...range, deadline: '2098-01-15' }] }] }],
+      establishments: [{ code: '000', address: 'Bodega nueva', emissionPoints: [{ code: '001', caiRanges: [{ ...range, deadline: '2098-01-15' }] }] }],
     });
 
-    const { id: companyId } = await t.orm.em.fork().findOneOrFail(CompanyEntity, { code: company.code });
-    const doc = await inContext(t.orm, async () => printedInvoiceOf(await t.container.get(InvoiceReader).get(companyId, issued.body.id)));
+    const doc = await inContext(t.orm, async () => printedInvoiceOf(await t.container.get(InvoiceReader).get(company.companyId, issued.body.id)));
     expect(doc.issuer).toMatchObject({ name: setup.company.name, address: setup.company.address, phone: setup.company.phone, rtn: setup.company.rtn });
-    expect(doc.issuer.establishment).toMatchObject({ address: establishment.address });
+    expect(doc.issuer.establishment).toMatchObject({ address: 'Col. Palmira' });
     expect(doc).toMatchObject({ deadline: range.deadline, range: { from: '000-001-01-00000001', to: '000-001-01-00005000' } });
   });
 });

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { uniqueCode } from '../support/factories';
 import { readPdf } from '../support/pdf-reader';
 import { framedPng } from '../support/png';
-import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { setUpCompany } from '../support/setup-fixtures';
 import { copyTemplatesDir, withBanner, writeEditedTemplate } from '../support/template-files';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -19,8 +18,8 @@ describe('per-company letterheads and logos, edited while the service runs', () 
   beforeAll(async () => {
     templatesDir = copyTemplatesDir();
     t = await createTestApp({ pdf: true, env: { TEMPLATES_DIR: templatesDir } });
-    acme = await setUpCompany(t, pricingSetup(uniqueCode('L')));
-    other = await setUpCompany(t, pricingSetup(uniqueCode('O')));
+    acme = await setUpCompany(t);
+    other = await setUpCompany(t);
   }, 120_000);
   afterAll(async () => {
     await t.close();
@@ -30,12 +29,12 @@ describe('per-company letterheads and logos, edited while the service runs', () 
   const companyFile = (company: Company, file: string) => path.join(templatesDir, 'companies', company.code, file);
   const issuedPdf = async (company: Company) => {
     const res = await t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', `lh-${Date.now()}-${++keySeq}`)
-      .send({ items: [{ externalProductId: 'SKU-ARROZ', quantity: 1 }] });
+      .send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
     expect(res.status).toBe(201);
     return readPdf(Buffer.from(res.body.pdfBase64, 'base64'));
   };
   const previewPdf = async (company: Company) => {
-    const res = await t.http.post('/v1/invoices/preview').set(company.auth).send({ items: [{ externalProductId: 'SKU-ARROZ', quantity: 1 }] });
+    const res = await t.http.post('/v1/invoices/preview').set(company.auth).send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
     expect(res.status).toBe(200);
     return readPdf(Buffer.from(res.body.pdfBase64, 'base64'));
   };

@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { uniqueCode } from '../support/factories';
 import { ensureFreshBuild, REPO_ROOT } from '../support/fresh-build';
 import { readPdf } from '../support/pdf-reader';
-import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { setUpCompany } from '../support/setup-fixtures';
 import { copyTemplatesDir, withBanner, writeEditedTemplate } from '../support/template-files';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -19,13 +18,13 @@ describe('reprints served from the PDF cache', () => {
   let company: { auth: { Authorization: string }; code: string };
   let templatesDir: string;
   let keySeq = 0;
-  const cart = { items: [{ externalProductId: 'SKU-ARROZ', quantity: 2 }] };
+  const cart = { items: [{ externalProductId: 'SKU-P-1', quantity: 2 }] };
 
   beforeAll(async () => {
     ensureFreshBuild('dist/src/cli/admin.js');
     templatesDir = copyTemplatesDir();
     t = await createTestApp({ pdf: true, env: { TEMPLATES_DIR: templatesDir } });
-    company = await setUpCompany(t, pricingSetup(uniqueCode('R')));
+    company = await setUpCompany(t);
   }, 120_000);
   afterAll(async () => {
     await t.close();

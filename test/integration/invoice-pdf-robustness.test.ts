@@ -2,9 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { uniqueCode } from '../support/factories';
 import { readPdf } from '../support/pdf-reader';
-import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { setUpCompany } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /** The soffice.bin processes carbone started for this process. */
@@ -39,9 +38,9 @@ describe('PDF rendering when LibreOffice dies or is overloaded', () => {
       pdf: true,
       env: { PDF_QUEUE_LIMIT: '2', PDF_FACTORIES: '1', PDF_CACHE_MAX_MB: '0', FINAL_CONSUMER_ID_THRESHOLD: '0' },
     });
-    acme = await setUpCompany(t, pricingSetup(uniqueCode('R')));
+    acme = await setUpCompany(t);
     const issue = async (quantity: number, lines: number) => {
-      const items = Array.from({ length: lines }, () => ({ externalProductId: 'SKU-ARROZ', quantity }));
+      const items = Array.from({ length: lines }, () => ({ externalProductId: 'SKU-P-1', quantity }));
       const res = await t.http.post('/v1/invoices').set(acme.auth).set('Idempotency-Key', `rb-${lines}`).send({ items });
       expect(res.status).toBe(201);
       return res.body.id as number;

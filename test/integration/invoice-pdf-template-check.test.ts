@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { uniqueCode } from '../support/factories';
 import { runAdmin } from '../support/run-admin';
-import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { setUpCompany } from '../support/setup-fixtures';
 import { copyTemplatesDir, writeEditedTemplate } from '../support/template-files';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -18,7 +17,7 @@ describe('admin template check', () => {
   beforeAll(async () => {
     templatesDir = copyTemplatesDir();
     t = await createTestApp({ env: { TEMPLATES_DIR: templatesDir } });
-    ({ code } = await setUpCompany(t, pricingSetup(uniqueCode('C'))));
+    ({ code } = await setUpCompany(t));
   }, 60_000);
   afterAll(async () => {
     await t.close();

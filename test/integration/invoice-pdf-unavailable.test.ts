@@ -1,6 +1,5 @@
-import { uniqueCode } from '../support/factories';
 import { runAdmin } from '../support/run-admin';
-import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { setUpCompany } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const NO_SOFFICE = '/nonexistent/libreoffice/program/soffice';
@@ -11,13 +10,13 @@ describe('the service without LibreOffice (SOFFICE_PATH points nowhere)', () => 
 
   beforeAll(async () => {
     t = await createTestApp({ pdf: true, env: { SOFFICE_PATH: NO_SOFFICE } });
-    acme = await setUpCompany(t, pricingSetup(uniqueCode('U')));
+    acme = await setUpCompany(t);
   }, 60_000);
   afterAll(() => t.close());
 
   it('still issues: POST answers 201 with pdfBase64 null, and GET /pdf a retryable 503 with Retry-After', async () => {
     const issued = await t.http.post('/v1/invoices').set(acme.auth).set('Idempotency-Key', 'no-lo-1')
-      .send({ items: [{ externalProductId: 'SKU-ARROZ', quantity: 1 }] });
+      .send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
     expect(issued.status).toBe(201);
     expect(issued.body).toMatchObject({ invoiceNumber: 1, pdfBase64: null });
 
@@ -29,7 +28,7 @@ describe('the service without LibreOffice (SOFFICE_PATH points nowhere)', () => 
   });
 
   it('previews with pdfBase64 null', async () => {
-    const res = await t.http.post('/v1/invoices/preview').set(acme.auth).send({ items: [{ externalProductId: 'SKU-ARROZ', quantity: 1 }] });
+    const res = await t.http.post('/v1/invoices/preview').set(acme.auth).send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
     expect(res.status).toBe(200);
     expect(res.body.pdfBase64).toBeNull();
   });

@@ -1,14 +1,38 @@
 import fs from 'node:fs';
 import { hondurasDate } from '../../src/domain/calendar-date';
 import { Client } from '../../src/entities';
-import { uniqueCode } from '../support/factories';
+import { clientData, DEMO_CAI, productData, sellingCompany } from '../support/factories';
 import { isA4, readPdf, type ReadPdf } from '../support/pdf-reader';
 import { runAdmin } from '../support/run-admin';
-import { DEMO_CAI, pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { ReadyCompany, setUpCompany } from '../support/setup-fixtures';
 import { copyTemplatesDir } from '../support/template-files';
 import { createTestApp, TestApp } from '../support/test-app';
 
-type Company = { auth: { Authorization: string }; code: string };
+/** The company whose every printed field and price the tests below read back. */
+const ACME = sellingCompany({
+  company: {
+    name: 'Comercial Acme S. de R.L.',
+    tradeName: 'Supermercado Acme',
+    rtn: '08019999123456',
+    address: 'Col. Palmira, Tegucigalpa',
+    phone: '+504 2222-0000',
+    email: 'facturas@acme.hn',
+    exchangeRate: 24.6512,
+  },
+  establishment: { name: 'Casa matriz', address: 'Col. Palmira' },
+  caiRange: { cai: DEMO_CAI, rangeStart: 1, rangeEnd: 5000, deadline: '2099-12-31' },
+  products: [
+    productData({ code: 'P-ARROZ', externalProductId: 'SKU-ARROZ', name: 'Arroz clasificado 5 lb', price: 100, isvRate: 15 }),
+    productData({ code: 'P-CERVEZA', externalProductId: 'SKU-CERVEZA', name: 'Cerveza nacional 355 ml', price: 35.5, isvRate: 18, discountPolicy: 'PROMO10' }),
+    productData({ code: 'P-LECHE', externalProductId: 'SKU-LECHE', name: 'Leche entera 1 l', price: 28, isvRate: undefined, exempt: true }),
+    productData({ code: 'P-COMBO', externalProductId: 'SKU-COMBO', name: 'Canasta mixta', price: 250, isvRate: 15, exemptPerUnit: 30 }),
+    productData({ code: 'P-IMPORT', externalProductId: 'SKU-IMPORT', name: 'Aceite importado', price: 10, currency: 'USD', isvRate: 15 }),
+  ],
+  discountPolicies: [{ code: 'PROMO10', percent: 10, active: true }],
+  clients: [
+    clientData({ code: 'CLI-ONG', clientName: 'Fundación Ejemplo', legalId: '08019000000001', exoneration: { certificate: 'EXO-2026-0001', validUntil: '2099-06-30' } }),
+  ],
+});
 
 const RANGE = 'del 000-001-01-00000001 al 000-001-01-00005000';
 const COPY_LEGEND = 'Original: Cliente / Copia: Obligado tributario emisor';
@@ -27,7 +51,7 @@ function expectTotals(pdf: ReadPdf, totals: Record<string, string>): void {
 
 describe('invoice PDFs (LibreOffice, read back with poppler)', () => {
   let t: TestApp;
-  let acme: Company;
+  let acme: ReadyCompany;
   let templatesDir: string;
   let clientIds: Record<string, number>;
   let keySeq = 0;
@@ -35,8 +59,7 @@ describe('invoice PDFs (LibreOffice, read back with poppler)', () => {
   beforeAll(async () => {
     templatesDir = copyTemplatesDir();
     t = await createTestApp({ pdf: true, env: { TEMPLATES_DIR: templatesDir } });
-    const setup = pricingSetup(uniqueCode('F'));
-    acme = await setUpCompany(t, { ...setup, company: { ...setup.company, tradeName: 'Supermercado Acme' } });
+    acme = await setUpCompany(t, ACME);
     const clients = await t.orm.em.fork().find(Client, { company: { code: acme.code } });
     clientIds = Object.fromEntries(clients.map((c) => [c.code, c.id]));
     const roble = await t.http.post('/v1/clients').set(acme.auth).send({ clientName: 'Inversiones El Roble S.A.', email: 'compras@roble.hn', legalId: '05019876543210' });

@@ -7,7 +7,7 @@ import { prepareWorkDir } from '../../src/pdf/work-dir';
 import { ensureFreshBuild } from '../support/fresh-build';
 import { commandLine, descendantsOf, isAlive } from '../support/process-tree';
 import { requestJson, startServiceProcess, stopForGood } from '../support/service-process';
-import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { setUpCompany } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /** Where a service started with the default settings keeps its LibreOffice work dirs. */
@@ -39,7 +39,7 @@ describe('LibreOffice does not outlive its service', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    acme = await setUpCompany(t, pricingSetup());
+    acme = await setUpCompany(t);
   });
   afterAll(async () => {
     await Promise.all(children.map((child) => stopForGood(child)));
@@ -61,7 +61,7 @@ describe('LibreOffice does not outlive its service', () => {
     expect(commands.some((c) => c.includes('converter.py'))).toBe(true);
     expect(fs.existsSync(path.join(SERVICE_PDF_DIR, `p${pid}`))).toBe(true);
 
-    const sale = { items: [{ externalProductId: 'SKU-ARROZ', quantity: 2 }] };
+    const sale = { items: [{ externalProductId: 'SKU-P-1', quantity: 2 }] };
     const issued = await requestJson(service.port, 'POST', '/v1/invoices', { ...acme.auth, 'Idempotency-Key': 'lifecycle-1' }, sale, 60_000);
     expect(issued.status).toBe(201);
     // Several renders at once; once the first is answered the others are converting or queued.

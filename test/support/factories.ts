@@ -8,6 +8,7 @@ import type {
   CompanySpec,
   DiscountPolicySpec,
   EmissionPointSpec,
+  EstablishmentSpec,
   IntegrationSpec,
   ProductMappingSpec,
   SetupDocument,
@@ -74,6 +75,8 @@ export interface SellingCompanyData {
   extraMappings?: ProductMappingSpec[];
   discountPolicies?: DiscountPolicySpec[];
   clients?: ClientSpec[];
+  /** Name and address of the one establishment, 000. */
+  establishment?: Pick<EstablishmentSpec, 'name' | 'address'>;
   /** Overrides of the one CAI range of the default emission point 000-001. */
   caiRange?: Partial<CaiRangeSpec>;
   /** The emission points of establishment 000, replacing the default 001 with one range. */
@@ -90,13 +93,14 @@ export function sellingCompany({
   extraMappings = [],
   discountPolicies = [],
   clients = [],
+  establishment = {},
   caiRange = {},
   emissionPoints = [{ code: '001', caiRanges: [caiRangeData(caiRange)] }],
   integration = {},
 }: SellingCompanyData = {}): SetupDocument {
   return {
     company: { code, name: 'Comercial de Prueba S. de R.L.', rtn: '08019999123456', address: 'Tegucigalpa', ...company },
-    establishments: [{ code: '000', emissionPoints }],
+    establishments: [{ code: '000', ...establishment, emissionPoints }],
     users: [{ code: 'integracion', name: 'Integración API' }],
     paymentTerminals: [{ code: 'CAJA1', name: 'Caja principal' }],
     discountPolicies,
