@@ -4,7 +4,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiClient, createApiClient } from '../client/api-client';
 import { API_TYPES_FILE, generateApiTypes } from '../client/generate-api-types';
-import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { productData, sellingCompany } from '../support/factories';
+import { setUpCompany } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -20,7 +21,14 @@ describe('an ERP using the generated client', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ pdf: true });
-    const { auth } = await setUpCompany(t, pricingSetup());
+    // 2 x 100.00 at 15 % and 6 x 35.50 less 10 % at 18 %: importe 413.00, discounts 21.30.
+    const { auth } = await setUpCompany(
+      t,
+      sellingCompany({
+        products: [productData({ code: 'ARROZ', price: 100, isvRate: 15 }), productData({ code: 'CERVEZA', price: 35.5, isvRate: 18, discountPolicy: 'PROMO10' })],
+        discountPolicies: [{ code: 'PROMO10', percent: 10, active: true }],
+      }),
+    );
     server = t.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const apiKey = auth.Authorization.replace(/^Bearer /, '');

@@ -1,9 +1,11 @@
 import { CaiRange, Invoice } from '../../src/entities';
-import { uniqueCode } from '../support/factories';
-import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { productData, sellingCompany } from '../support/factories';
+import { ReadyCompany as Company, setUpCompany } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
-type Company = { auth: { Authorization: string }; code: string };
+/** Milk, exempt, and rice, taxed at 15 %; every sale below supplies its price. */
+const shop = () =>
+  sellingCompany({ products: [productData({ code: 'LECHE', isvRate: undefined, exempt: true }), productData({ code: 'ARROZ', isvRate: 15 })] });
 
 /** An exempt line at a supplied price: the invoice total is exactly `price` lempiras. */
 const saleOf = (price: number, extra: object = {}) => ({ items: [{ externalProductId: 'SKU-LECHE', quantity: 1, price }], ...extra });
@@ -21,7 +23,7 @@ describe('final consumer above the threshold', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    acme = await setUpCompany(t, pricingSetup(uniqueCode('K')));
+    acme = await setUpCompany(t, shop());
     clientWithRtn = (await t.http.post('/v1/clients').set(acme.auth).send({ clientName: 'Constructora Lempira', email: 'c@l.hn', legalId: '08019011112222' })).body.id;
     clientWithoutRtn = (await t.http.post('/v1/clients').set(acme.auth).send({ clientName: 'Juan Pérez', email: 'j@p.hn' })).body.id;
   });
@@ -75,7 +77,7 @@ describe('final consumer above the threshold', () => {
 
     beforeAll(async () => {
       other = await createTestApp({ env: { FINAL_CONSUMER_ID_THRESHOLD: '500.50' } });
-      company = await setUpCompany(other, pricingSetup(uniqueCode('M')));
+      company = await setUpCompany(other, shop());
     });
     afterAll(() => other.close());
 
@@ -93,7 +95,7 @@ describe('final consumer above the threshold', () => {
 
     beforeAll(async () => {
       off = await createTestApp({ env: { FINAL_CONSUMER_ID_THRESHOLD: '0' } });
-      company = await setUpCompany(off, pricingSetup(uniqueCode('N')));
+      company = await setUpCompany(off, shop());
     });
     afterAll(() => off.close());
 

@@ -1,15 +1,16 @@
 import { CaiRange, Client, Invoice } from '../../src/entities';
-import { uniqueCode } from '../support/factories';
+import { clientData, productData, sellingCompany } from '../support/factories';
 import { readPdf } from '../support/pdf-reader';
-import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { ReadyCompany, setUpCompany } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
-type Company = { auth: { Authorization: string }; code: string };
+type Company = ReadyCompany;
 
 /** The labels Acuerdo 481-2017 Art. 10 num. 8 gives the exonerated buyer's three references. */
 const OCE_LABEL = 'No. correlativo de la Orden de Compra Exenta:';
 const CERTIFICATE_LABEL = 'No. correlativo de la Constancia del Registro de Exonerados:';
 const SAG_LABEL = 'No. identificativo del Registro de la SAG:';
+const PRODUCTS = [productData({ code: 'ARROZ', price: 100, isvRate: 15 })];
 const ITEM = { externalProductId: 'SKU-ARROZ', quantity: 1 }; // L 100.00 at 15 %
 
 /**
@@ -26,18 +27,20 @@ describe('exonerated buyer references', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ pdf: true });
-    const setup = pricingSetup(uniqueCode('X'));
-    acme = await setUpCompany(t, {
-      ...setup,
-      clients: [
-        ...setup.clients,
-        { code: 'CLI-SAG', clientName: 'Cooperativa Agrícola', email: 'c@agro.hn', legalId: '08019000000003', exoneration: { sagRegistry: 'SAG-RE-2026-0456', validUntil: '2099-06-30' } },
-      ],
-    });
+    acme = await setUpCompany(
+      t,
+      sellingCompany({
+        products: PRODUCTS,
+        clients: [
+          clientData({ code: 'CLI-ONG', legalId: '08019000000001', exoneration: { certificate: 'EXO-2026-0001', validUntil: '2099-06-30' } }),
+          clientData({ code: 'CLI-EXPIRED', legalId: '08019000000002', exoneration: { certificate: 'EXO-2019-0009', validUntil: '2020-01-01' } }),
+          clientData({ code: 'CLI-SAG', legalId: '08019000000003', exoneration: { sagRegistry: 'SAG-RE-2026-0456', validUntil: '2099-06-30' } }),
+        ],
+      }),
+    );
     const clients = await t.orm.em.fork().find(Client, { company: { code: acme.code } });
     clientIds = Object.fromEntries(clients.map((c) => [c.code, c.id]));
-    const other = pricingSetup(uniqueCode('Y'));
-    exoneratedCompany = await setUpCompany(t, { ...other, clients: [], integration: { ...other.integration, exoneratedSales: true } });
+    exoneratedCompany = await setUpCompany(t, sellingCompany({ products: PRODUCTS, integration: { exoneratedSales: true } }));
     const res = await t.http.post('/v1/clients').set(exoneratedCompany.auth).send({ clientName: 'Embajada', email: 'e@e.hn', legalId: '08019000000099' });
     identifiedClientOfExonerated = res.body.id;
   }, 120_000);
