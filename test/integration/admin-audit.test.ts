@@ -1,7 +1,7 @@
 import { Client, Invoice, InvoiceTax } from '../../src/entities';
 import { runAdminProcess } from '../support/admin-process';
-import { uniqueCode } from '../support/factories';
-import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { clientData, productData, sellingCompany } from '../support/factories';
+import { setUpCompany } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
 describe('admin audit', () => {
@@ -13,7 +13,23 @@ describe('admin audit', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const company = await setUpCompany(t, pricingSetup(uniqueCode('A')));
+    // One product per pricing rule the audit recomputes: ISV 15 % and 18 %, a discount, exempt,
+    // exempt per unit, a USD price, and an exonerated client.
+    const company = await setUpCompany(
+      t,
+      sellingCompany({
+        company: { exchangeRate: 24.6512 },
+        products: [
+          productData({ code: 'ARROZ', price: 100, isvRate: 15 }),
+          productData({ code: 'CERVEZA', price: 35.5, isvRate: 18, discountPolicy: 'PROMO10' }),
+          productData({ code: 'LECHE', price: 28, isvRate: undefined, exempt: true }),
+          productData({ code: 'COMBO', price: 250, isvRate: 15, exemptPerUnit: 30 }),
+          productData({ code: 'IMPORT', price: 10, currency: 'USD', isvRate: 15 }),
+        ],
+        discountPolicies: [{ code: 'PROMO10', percent: 10, active: true }],
+        clients: [clientData({ code: 'CLI-ONG', exoneration: { certificate: 'EXO-2026-0001', validUntil: '2099-06-30' } })],
+      }),
+    );
     code = company.code;
     const ong = await t.orm.em.fork().findOneOrFail(Client, { code: 'CLI-ONG', company: { code } });
     const sales = [

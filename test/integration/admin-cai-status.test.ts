@@ -106,11 +106,11 @@ describe('admin cai status and the LOW / DUE warning', () => {
   });
 
   it('exits 4 when an enabled integration still names a closed emission point', async () => {
-    const setup = setupWithRanges([{ cai: caiOf('f'), rangeStart: 1, rangeEnd: 100, deadline: FAR }], uniqueCode('Z'));
+    const range = { cai: caiOf('f'), rangeStart: 1, rangeEnd: 100, deadline: FAR };
+    const setup = setupWithRanges([range], uniqueCode('Z'));
     const { code } = await setUpCompany(t, setup);
     expect((await json(code)).code).toBe(0);
-    const point = setup.establishments[0].emissionPoints[0];
-    await setUpCompany(t, { ...setup, establishments: [{ ...setup.establishments[0], emissionPoints: [{ ...point, deleted: true }] }] });
+    await setUpCompany(t, { ...setup, establishments: [{ code: '000', emissionPoints: [{ code: '001', caiRanges: [range], deleted: true }] }] });
     const run = await status(['--company', code]);
     expect(run.code).toBe(4);
     expect(run.stdout.toString('utf8')).toContain(`${code} 000-001: the integration names a closed emission point, the integration cannot issue`);

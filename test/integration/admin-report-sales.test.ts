@@ -7,8 +7,8 @@ import { hondurasDate } from '../../src/domain/calendar-date';
 import { Client } from '../../src/entities';
 import { runAdminProcess } from '../support/admin-process';
 import { parseCsv } from '../support/csv';
-import { uniqueCode } from '../support/factories';
-import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { clientData, productData, sellingCompany, uniqueCode } from '../support/factories';
+import { setUpCompany } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const HEADER = [
@@ -43,11 +43,20 @@ describe('admin report sales (the sales register), run as a process', () => {
     // 12 % allowed, so a company can sell at a rate beyond the two standard ones.
     t = await createTestApp({ env: { ALLOWED_ISV_RATES: '0,12,15,18' } });
     dir = mkdtempSync(path.join(tmpdir(), 'sales-register-'));
-    const setup = pricingSetup(uniqueCode('S'));
-    setup.clients.push({ code: 'CLI-COMMA', clientName: COMMA_CLIENT, email: 'caja@martillo.hn', legalId: '08019000000077' } as (typeof setup.clients)[number]);
-    // The exonerated client holds both a certificate and a Registro SAG number, so the register's three reference columns are all filled.
-    const ong = setup.clients.find((c) => c.code === 'CLI-ONG')!;
-    Object.assign(ong.exoneration!, { sagRegistry: 'SAG-7781' });
+    const setup = sellingCompany({
+      products: [
+        productData({ code: 'ARROZ', price: 100, isvRate: 15 }),
+        productData({ code: 'CERVEZA', price: 35.5, isvRate: 18, discountPolicy: 'PROMO10' }),
+        productData({ code: 'LECHE', price: 28, isvRate: undefined, exempt: true }),
+        productData({ code: 'COMBO', price: 250, isvRate: 15, exemptPerUnit: 30 }),
+      ],
+      discountPolicies: [{ code: 'PROMO10', percent: 10, active: true }],
+      clients: [
+        clientData({ code: 'CLI-COMMA', clientName: COMMA_CLIENT, email: 'caja@martillo.hn', legalId: '08019000000077' }),
+        // Both a certificate and a Registro SAG number, so the register's three reference columns are all filled.
+        clientData({ code: 'CLI-ONG', clientName: 'Fundación Ejemplo', legalId: '08019000000001', exoneration: { certificate: 'EXO-2026-0001', sagRegistry: 'SAG-7781', validUntil: '2099-06-30' } }),
+      ],
+    });
     const company = await setUpCompany(t, setup);
     code = company.code;
     const clientId = async (clientCode: string) => (await t.orm.em.fork().findOneOrFail(Client, { code: clientCode, company: { code } })).id;
@@ -154,7 +163,7 @@ describe('admin report sales (the sales register), run as a process', () => {
   });
 
   it('adds a pair of columns after ISV 18% for another rate that occurs in the period', async () => {
-    const other = await setUpCompany(t, pricingSetup(uniqueCode('R')));
+    const other = await setUpCompany(t, sellingCompany({ products: [productData({ code: 'RATE12', price: 10, isvRate: 12 }), productData({ code: 'ARROZ', price: 100, isvRate: 15 })] }));
     const body = { items: [{ externalProductId: 'SKU-RATE12', quantity: 3 }, { externalProductId: 'SKU-ARROZ', quantity: 1 }] };
     const res = await t.http.post('/v1/invoices').set(other.auth).set('Idempotency-Key', 'rate-12').send(body);
     expect(res.status).toBe(201);

@@ -6,10 +6,11 @@ import { addDays, hondurasDate } from '../../src/domain/calendar-date';
 import { CaiRange } from '../../src/entities';
 import { runAdminProcess } from '../support/admin-process';
 import { parseCsv } from '../support/csv';
-import { uniqueCode } from '../support/factories';
-import { CART, caiOf } from '../support/issuing-fixtures';
+import type { EmissionPointSpec, Keyed } from '../../src/services/company-setup/setup-document';
+import { sellingCompany, uniqueCode } from '../support/factories';
+import { caiOf } from '../support/issuing-fixtures';
 import { writeSetupFile } from '../support/setup-apply';
-import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { setUpCompany } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const HEADER = ['CAI', 'Establecimiento', 'Punto Emision', 'Primer Numero No Usado', 'Ultimo Numero No Usado', 'Cantidad', 'Motivo'];
@@ -32,16 +33,15 @@ describe('admin report unused', () => {
   beforeAll(async () => {
     t = await createTestApp();
     dir = mkdtempSync(path.join(tmpdir(), 'unused-'));
-    const setup = pricingSetup(uniqueCode('U'));
-    const est = setup.establishments[0];
+    const companyCode = uniqueCode('U');
+    const withPoints = (emissionPoints: Keyed<EmissionPointSpec, 'code'>[]) => sellingCompany({ code: companyCode, emissionPoints });
     const points = [
       { code: '001', caiRanges: [{ cai: caiOf('a'), rangeStart: 1, rangeEnd: 500, deadline: '2099-12-31' }] },
       { code: '002', caiRanges: [{ cai: caiOf('b'), rangeStart: 1, rangeEnd: 100, deadline: lastMonthDeadline }, { cai: caiOf('c'), rangeStart: 101, rangeEnd: 200, deadline: lastMonthDeadline }, { cai: caiOf('d'), rangeStart: 201, rangeEnd: 300, deadline: lastMonthDeadline }] },
     ];
-    const doc = { ...setup, establishments: [{ ...est, emissionPoints: points }] };
-    const company = await setUpCompany(t, doc);
+    const company = await setUpCompany(t, withPoints(points));
     code = company.code;
-    for (let i = 0; i < 5; i++) expect((await t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', `u-${i}`).send(CART)).status).toBe(201);
+    for (let i = 0; i < 5; i++) expect((await t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', `u-${i}`).send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] })).status).toBe(201);
     // Numbers of an expired range cannot be issued any more, so the test marks 40 of range b and
     // all of range c as used directly, as issuing before the deadline would have left them.
     const em = t.orm.em.fork();
@@ -49,7 +49,7 @@ describe('admin report unused', () => {
     await em.nativeUpdate(CaiRange, { cai: caiOf('c') }, { nextNumber: 201 });
 
     // Point 001 closes today: only its flag changes in the file.
-    const closed = { ...doc, establishments: [{ ...est, emissionPoints: [{ ...points[0], deleted: true }, points[1]] }] };
+    const closed = withPoints([{ ...points[0], deleted: true }, points[1]]);
     const run = await runAdminProcess(t.config.databaseUrl, ['apply', writeSetupFile(closed)]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
   }, 60_000);

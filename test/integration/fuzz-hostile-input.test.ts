@@ -4,7 +4,8 @@ import { Product } from '../../src/entities';
 import { apiContract } from '../support/contract/api-contract';
 import { CASE_KINDS, hostileCases, HostileCase } from '../support/hostile-input-arbitraries';
 import { listen, rawRequest } from '../support/raw-http';
-import { pricingSetup, setUpCompany } from '../support/setup-fixtures';
+import { productData, sellingCompany } from '../support/factories';
+import { setUpCompany } from '../support/setup-fixtures';
 import { tableChecksums } from '../support/table-checksums';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -28,10 +29,35 @@ describe('hostile input never gets a 5xx', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ pdf: true, contract: false, env: { RATE_LIMIT_PER_MINUTE: '0' } });
-    const setup = pricingSetup();
-    const company = await setUpCompany(t, setup);
+    // A catalog that reaches every pricing outcome: taxed, discounted, exempt, in USD, and each
+    // refusal (a rate not allowed, no price, a past, inactive or malformed discount policy).
+    const products = [
+      productData({ code: 'ARROZ', price: 100, isvRate: 15 }),
+      productData({ code: 'CERVEZA', price: 35.5, isvRate: 18, discountPolicy: 'PROMO10' }),
+      productData({ code: 'LECHE', price: 28, isvRate: undefined, exempt: true }),
+      productData({ code: 'COMBO', price: 250, isvRate: 15, exemptPerUnit: 30 }),
+      productData({ code: 'IMPORT', price: 10, currency: 'USD', isvRate: 15 }),
+      productData({ code: 'RATE12', price: 10, isvRate: 12 }),
+      productData({ code: 'NOPRICE', price: undefined }),
+      productData({ code: 'OLD', price: 10, discountPolicy: 'OLD' }),
+      productData({ code: 'OFF', price: 10, discountPolicy: 'OFF' }),
+      productData({ code: 'BADPOL', price: 10, discountPolicy: 'BAD' }),
+    ];
+    const company = await setUpCompany(
+      t,
+      sellingCompany({
+        company: { exchangeRate: 24.6512 },
+        products,
+        discountPolicies: [
+          { code: 'PROMO10', percent: 10, active: true },
+          { code: 'OLD', percent: 5, active: true, validFrom: '2020-01-01', validTo: '2020-12-31' },
+          { code: 'OFF', percent: 5, active: false },
+          { code: 'BAD', percent: 150, active: true },
+        ],
+      }),
+    );
     auth = company.auth.Authorization.slice('Bearer '.length);
-    productIds = setup.productMappings.map((m) => m.externalProductId).filter((id) => id !== 'SKU-AMBIG');
+    productIds = products.map((p) => `SKU-${p.code}`);
     server = await listen(t.app);
     const issued = await rawRequest(server.port, {
       method: 'POST',
