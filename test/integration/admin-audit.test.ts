@@ -22,7 +22,7 @@ describe('admin audit', () => {
         products: [
           productData({ code: 'ARROZ', price: 100, isvRate: 15 }),
           productData({ code: 'CERVEZA', price: 35.5, isvRate: 18, discountPolicy: 'PROMO10' }),
-          productData({ code: 'LECHE', price: 28, isvRate: undefined, exempt: true }),
+          productData({ code: 'LECHE', price: 28, exempt: true }),
           productData({ code: 'COMBO', price: 250, isvRate: 15, exemptPerUnit: 30 }),
           productData({ code: 'IMPORT', price: 10, currency: 'USD', isvRate: 15 }),
         ],

@@ -47,7 +47,7 @@ describe('admin report sales (the sales register), run as a process', () => {
       products: [
         productData({ code: 'ARROZ', price: 100, isvRate: 15 }),
         productData({ code: 'CERVEZA', price: 35.5, isvRate: 18, discountPolicy: 'PROMO10' }),
-        productData({ code: 'LECHE', price: 28, isvRate: undefined, exempt: true }),
+        productData({ code: 'LECHE', price: 28, exempt: true }),
         productData({ code: 'COMBO', price: 250, isvRate: 15, exemptPerUnit: 30 }),
       ],
       discountPolicies: [{ code: 'PROMO10', percent: 10, active: true }],

@@ -26,7 +26,7 @@ describe('the OpenAPI contract, operation by operation', () => {
   // What `sale` buys, and a product without a price (409 PRICE_NOT_FOUND).
   const products = [
     productData({ code: 'ARROZ', price: 100, isvRate: 15 }),
-    productData({ code: 'LECHE', price: 28, isvRate: undefined, exempt: true }),
+    productData({ code: 'LECHE', price: 28, exempt: true }),
     productData({ code: 'NOPRICE', price: undefined }),
   ];
   const sale = { items: [{ externalProductId: 'SKU-ARROZ', quantity: 2 }, { externalProductId: 'SKU-LECHE', quantity: 1 }] };

@@ -5,7 +5,7 @@ import { createTestApp, TestApp } from '../support/test-app';
 
 /** Milk, exempt, and rice, taxed at 15 %; every sale below supplies its price. */
 const shop = () =>
-  sellingCompany({ products: [productData({ code: 'LECHE', isvRate: undefined, exempt: true }), productData({ code: 'ARROZ', isvRate: 15 })] });
+  sellingCompany({ products: [productData({ code: 'LECHE', exempt: true }), productData({ code: 'ARROZ', isvRate: 15 })] });
 
 /** An exempt line at a supplied price: the invoice total is exactly `price` lempiras. */
 const saleOf = (price: number, extra: object = {}) => ({ items: [{ externalProductId: 'SKU-LECHE', quantity: 1, price }], ...extra });

@@ -15,7 +15,7 @@ describe('totals from data built in the test', () => {
     const { auth } = await setUpCompany(
       t,
       sellingCompany({
-        products: [productData({ code: 'P-TAXED', price: 100, isvRate: 15 }), productData({ code: 'P-FREE', price: 28, isvRate: undefined, exempt: true })],
+        products: [productData({ code: 'P-TAXED', price: 100, isvRate: 15 }), productData({ code: 'P-FREE', price: 28, exempt: true })],
       }),
     );
     const res = await t.http

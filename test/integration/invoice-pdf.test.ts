@@ -24,7 +24,7 @@ const ACME = sellingCompany({
   products: [
     productData({ code: 'P-ARROZ', externalProductId: 'SKU-ARROZ', name: 'Arroz clasificado 5 lb', price: 100, isvRate: 15 }),
     productData({ code: 'P-CERVEZA', externalProductId: 'SKU-CERVEZA', name: 'Cerveza nacional 355 ml', price: 35.5, isvRate: 18, discountPolicy: 'PROMO10' }),
-    productData({ code: 'P-LECHE', externalProductId: 'SKU-LECHE', name: 'Leche entera 1 l', price: 28, isvRate: undefined, exempt: true }),
+    productData({ code: 'P-LECHE', externalProductId: 'SKU-LECHE', name: 'Leche entera 1 l', price: 28, exempt: true }),
     productData({ code: 'P-COMBO', externalProductId: 'SKU-COMBO', name: 'Canasta mixta', price: 250, isvRate: 15, exemptPerUnit: 30 }),
     productData({ code: 'P-IMPORT', externalProductId: 'SKU-IMPORT', name: 'Aceite importado', price: 10, currency: 'USD', isvRate: 15 }),
   ],

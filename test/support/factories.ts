@@ -53,8 +53,9 @@ export interface ProductData {
   externalProductId?: string;
 }
 
+/** A product at 100.00 taxed at 15 %; an exempt one (`exempt: true`) has no rate unless given. */
 export function productData(overrides: Partial<ProductData> = {}): ProductData {
-  return { code: 'P-1', name: 'Producto de prueba', isvRate: 15, price: 100, ...overrides };
+  return { code: 'P-1', name: 'Producto de prueba', ...(overrides.exempt ? {} : { isvRate: 15 }), price: 100, ...overrides };
 }
 
 /** A client with an RTN; give `exoneration` to make it an exonerated buyer. */
@@ -62,8 +63,10 @@ export function clientData(overrides: Partial<ClientSpec> = {}): ClientSpec {
   return { code: 'CLI-1', clientName: 'Cliente de prueba', email: 'compras@cliente.hn', legalId: '08019000000001', ...overrides };
 }
 
+/** The CAI of the default range, in the printed shape. */
 export const DEMO_CAI = '35BD6A-0195F4-B34BAA-8B7D13-37F5E8-0B';
 
+/** Numbers 1 to 1000 of DEMO_CAI, far from their deadline. */
 export function caiRangeData(overrides: Partial<CaiRangeSpec> = {}): CaiRangeSpec {
   return { cai: DEMO_CAI, rangeStart: 1, rangeEnd: 1000, deadline: '2099-12-31', ...overrides };
 }
@@ -109,9 +112,7 @@ export function sellingCompany({
     priceLists: [
       {
         code: 'GENERAL',
-        prices: products
-          .filter((p) => p.price !== undefined)
-          .map((p) => ({ product: p.code, price: p.price!, currency: p.currency, discountPolicy: p.discountPolicy })),
+        prices: products.flatMap(({ code: product, price, currency, discountPolicy }) => (price === undefined ? [] : [{ product, price, currency, discountPolicy }])),
       },
     ],
     productMappings: [...products.map((p) => ({ externalProductId: p.externalProductId ?? `SKU-${p.code}`, product: p.code })), ...extraMappings],

@@ -1,14 +1,7 @@
 import type { MikroORM } from '@mikro-orm/mysql';
 import { CaiRange, Company, IdempotencyRecord, Invoice } from '../../src/entities';
-import type { SetupDocument } from '../../src/services/company-setup/setup-document';
+import type { CaiRangeSpec, SetupDocument } from '../../src/services/company-setup/setup-document';
 import { productData, sellingCompany, uniqueCode } from './factories';
-
-export interface RangeSpec {
-  cai: string;
-  rangeStart: number;
-  rangeEnd: number;
-  deadline: string;
-}
 
 /** A CAI in the printed shape, distinct per letter so two ranges of one point never collide. */
 export function caiOf(letter: string): string {
@@ -26,7 +19,7 @@ const CART_PRODUCTS = [
 export const CART = { items: [{ externalProductId: 'SKU-ARROZ', quantity: 2 }, { externalProductId: 'SKU-CERVEZA', quantity: 3 }] };
 
 /** A company selling CART's products whose only emission point (000-001) holds exactly these ranges. */
-export function setupWithRanges(ranges: RangeSpec[], code = uniqueCode('C')): SetupDocument {
+export function setupWithRanges(ranges: CaiRangeSpec[], code = uniqueCode('C')): SetupDocument {
   return sellingCompany({
     code,
     products: CART_PRODUCTS,
