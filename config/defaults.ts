@@ -31,6 +31,12 @@ export const defaults = {
    */
   PDF_CACHE_MAX_MB: '32',
   /**
+   * Megabytes of issued invoices and client pages kept per instance for GET requests, checked on
+   * every request against the company's change counters (read in the query that authenticates
+   * the key), so an answer is never older than the database; 0 turns the cache off.
+   */
+  READ_CACHE_MAX_MB: '16',
+  /**
    * Conversions after which an instance restarts its LibreOffice processes (renders wait for
    * the restart, none fails); 0 never restarts. soffice grows by about 20 MB per thousand
    * documents and never gives it back; a restart costs a few seconds without PDFs.

@@ -13,7 +13,7 @@ import { writeNumbering } from './setup-write-numbering';
  * (the caller flushes, inside its transaction). Referenced rows are written before the rows
  * that reference them, so every code resolves to a row by the time it is needed.
  */
-export function writeSetup(em: EntityManager, doc: SetupDocument, existing: ExistingSetup, now: Date): ApplyCounts {
+export function writeSetup(em: EntityManager, doc: SetupDocument, existing: ExistingSetup, now: Date): { counts: ApplyCounts; company: Company } {
   const counts: ApplyCounts = { created: 0, updated: 0, deleted: 0 };
   const company = writeCompany(em, doc.company, existing.company, counts);
   const ctx: WriteContext = { em, existing, company, now, counts };
@@ -26,7 +26,7 @@ export function writeSetup(em: EntityManager, doc: SetupDocument, existing: Exis
   writeProductMappings(ctx, doc.productMappings ?? []);
   writeClients(ctx, doc.clients ?? []);
   if (doc.integration) writeIntegration(ctx, doc.integration);
-  return counts;
+  return { counts, company };
 }
 
 function writeCompany(em: EntityManager, spec: CompanySpec, row: Company | null, counts: ApplyCounts): Company {
