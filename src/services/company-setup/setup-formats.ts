@@ -49,8 +49,9 @@ export type Amount = number | string;
  * What a DECIMAL column can hold, at or above a lower bound the field may raise
  * (`{ atLeast: 0 }`, `{ greaterThan: 0 }`).
  */
-export function fitsColumn(column: DecimalColumn, lower: Pick<DecimalRule, 'atLeast' | 'greaterThan'> = { greaterThan: -decimalBound(column) }): DecimalRule {
-  return { scale: column.scale, ...lower, lessThan: decimalBound(column) };
+export function fitsColumn(column: DecimalColumn, lower?: Pick<DecimalRule, 'atLeast' | 'greaterThan'>): DecimalRule {
+  const bound = decimalBound(column);
+  return { scale: column.scale, ...(lower ?? { greaterThan: -bound }), lessThan: bound };
 }
 
 export function amount(rule: DecimalRule) {

@@ -9,9 +9,9 @@ import { ProblemList, SetupValidationError } from './setup-validation-error';
 /** The printed number has 8 digits (EEE-PPP-01-NNNNNNNN), so no range may go past this. */
 export const MAX_FISCAL_NUMBER = 99_999_999;
 
-// What the columns can hold: catalog amounts and rates.
+// What the columns can hold: rates of either sign, catalog amounts that are not negative.
 const RATE = fitsColumn(DECIMAL_COLUMNS.rate);
-const MONEY = DECIMAL_COLUMNS.amount;
+const MONEY = fitsColumn(DECIMAL_COLUMNS.amount, { atLeast: 0 });
 
 // Keyed entries: `.defined('is required')` binds a live entry only; see keyed().
 const caiRange = keyed(
@@ -64,14 +64,14 @@ const product = keyed(
         return (value !== undefined && value !== null) || this.parent.exempt === true || this.parent.deleted === true;
       }),
     exempt: flag(),
-    exemptPerUnit: amount(fitsColumn(MONEY, { atLeast: 0 })).nullable(),
+    exemptPerUnit: amount(MONEY).nullable(),
   },
 );
 
 const price = keyed(
   { product: code().defined('is required') },
   {
-    price: amount(fitsColumn(MONEY, { atLeast: 0 })).defined('is required'),
+    price: amount(MONEY).defined('is required'),
     currency: yup.string().typeError('must be HNL or USD').nonNullable('must not be null').oneOf(['HNL', 'USD'] as const, 'must be HNL or USD'),
     discountPolicy: code().nullable(),
   },
@@ -131,7 +131,7 @@ const company = closedObject({
   phone: text(64).nullable(),
   email: text(255).email('must be a valid e-mail address').nullable(),
   // Lempiras per USD.
-  exchangeRate: amount(fitsColumn(MONEY, { greaterThan: 0 })).nullable(),
+  exchangeRate: amount(fitsColumn(DECIMAL_COLUMNS.amount, { greaterThan: 0 })).nullable(),
 });
 
 /**
