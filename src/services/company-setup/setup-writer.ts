@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/mysql';
 import { Company, IntegrationSettings, OperatorUser, PaymentTerminal } from '../../entities';
 import { DECIMAL_COLUMNS } from '../../entities/decimal-columns';
-import type { CompanySpec, IntegrationSpec, Keyed, NamedSpec, SetupDocument } from './setup-document';
+import type { CompanySpec, IntegrationSpec, NamedEntry, NamedSpec, SetupDocument } from './setup-document';
 import { codeKey, ExistingSetup, pointKey } from './setup-state';
 import { writeClients } from './setup-write-clients';
 import { writeDiscountPolicies, writePriceLists, writeProductMappings, writeProducts } from './setup-write-catalog';
@@ -45,7 +45,7 @@ function writeCompany(em: EntityManager, spec: CompanySpec, row: Company | null,
 /** Operator users and payment terminals: a code and a name. */
 function writeNamed<E extends OperatorUser | PaymentTerminal>(
   ctx: WriteContext,
-  entries: Keyed<NamedSpec, 'code'>[],
+  entries: NamedEntry[],
   rows: Map<string, E>,
   create: (entry: NamedSpec) => E,
 ): void {
