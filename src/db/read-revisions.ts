@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/mysql';
  * checks its entries against. A writer bumps the counter of what it changed in its own
  * transaction, so the change and the new counter commit together on every node; a reader learns
  * the counters in the query that authenticates the caller, before it reads any data, so an entry
- * read under counter N holds data at least as new as N.
+ * read under counter N holds data at least as new as N (decision 46).
  */
 export interface ReadRevisions {
   invoices: number;

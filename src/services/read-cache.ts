@@ -15,7 +15,7 @@ interface Entry {
  * entry only when its counter is the one the caller's authentication just read from the
  * database, so a change committed by any instance or by the operator's CLI is seen by the next
  * request everywhere. Bounded in bytes, least recently used out first. Values are frozen: every
- * request shares them.
+ * request shares them. Why this is safe, and what a new writer must do: decision 46.
  */
 @injectable()
 export class ReadCache {
