@@ -47,11 +47,11 @@ describe('loadConfig', () => {
     });
   });
 
-  it('starts one LibreOffice per core, caches 32 MB of PDFs and allows 120000 requests a minute by default', () => {
+  it('starts one LibreOffice per core, caches 32 MB of PDFs and allows 600000 requests a minute by default', () => {
     expect(loadConfig({})).toMatchObject({
       pdfFactories: Math.min(16, os.availableParallelism()),
       pdfCacheMaxMb: 32,
-      rateLimitPerMinute: 120000,
+      rateLimitPerMinute: 600000,
     });
     expect(loadConfig({ PDF_CACHE_MAX_MB: '0' }).pdfCacheMaxMb).toBe(0);
     expect(loadConfig({}).readCacheMaxMb).toBe(16);
