@@ -20,6 +20,7 @@ export interface AppConfig {
   pdfQueueLimit: number;
   pdfQueueWaitMs: number;
   pdfCacheMaxMb: number;
+  readCacheMaxMb: number;
   pdfRecycleAfter: number;
   /** undefined: look for LibreOffice on PATH and in the usual install directories. */
   sofficePath: string | undefined;
@@ -65,6 +66,7 @@ const schema = yup.object({
   PDF_QUEUE_LIMIT: integer(0, 10000),
   PDF_QUEUE_WAIT_MS: integer(0, 600000),
   PDF_CACHE_MAX_MB: integer(0, 4096),
+  READ_CACHE_MAX_MB: integer(0, 4096),
   PDF_RECYCLE_AFTER: integer(0, 10000000),
   SOFFICE_PATH: yup.string().default(''),
   DB_CONNECT_TIMEOUT_SECONDS: integer(1, 300),
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pdfQueueLimit: Number(s.PDF_QUEUE_LIMIT),
     pdfQueueWaitMs: Number(s.PDF_QUEUE_WAIT_MS),
     pdfCacheMaxMb: Number(s.PDF_CACHE_MAX_MB),
+    readCacheMaxMb: Number(s.READ_CACHE_MAX_MB),
     pdfRecycleAfter: Number(s.PDF_RECYCLE_AFTER),
     sofficePath: s.SOFFICE_PATH === '' ? undefined : s.SOFFICE_PATH,
     dbConnectTimeoutSeconds: Number(s.DB_CONNECT_TIMEOUT_SECONDS),

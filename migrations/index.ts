@@ -4,6 +4,7 @@ import { Migration20261124000000ExoneratedBuyerReferences } from './Migration202
 import { Migration20261124010000TemplateVersions } from './Migration20261124010000TemplateVersions';
 import { Migration20261124020000SalesRegisterIndex } from './Migration20261124020000SalesRegisterIndex';
 import { Migration20261124040000MigrationLock } from './Migration20261124040000MigrationLock';
+import { Migration20261124050000ReadRevisions } from './Migration20261124050000ReadRevisions';
 
 /**
  * Every migration in order. Listed explicitly (no folder scan) so compiled JavaScript, ts-jest and
@@ -16,4 +17,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261124010000TemplateVersions', class: Migration20261124010000TemplateVersions },
   { name: 'Migration20261124020000SalesRegisterIndex', class: Migration20261124020000SalesRegisterIndex },
   { name: 'Migration20261124040000MigrationLock', class: Migration20261124040000MigrationLock },
+  { name: 'Migration20261124050000ReadRevisions', class: Migration20261124050000ReadRevisions },
 ];

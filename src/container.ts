@@ -12,6 +12,7 @@ import { InvoiceAnnulmentService } from './services/invoice-annulment.service';
 import { TOKENS } from './tokens';
 import type { PdfRenderer } from './pdf/pdf-renderer';
 import { InvoicePdfService } from './services/invoice-pdf.service';
+import { ReadCache } from './services/read-cache';
 import { RenderedPdfCache } from './services/rendered-pdf-cache';
 import { InvoicePreviewService } from './services/invoice-preview.service';
 import { CatalogLineResolver } from './services/pricing/catalog-lines';
@@ -43,7 +44,7 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   container.bind(TOKENS.PdfRenderer).toConstantValue(pdfRenderer);
   for (const service of [Authenticator, ClientService, ApiKeyService, ClientExonerationService, InvoiceAnnulmentService,
     IntegrationConfigLoader, SaleClientResolver, CatalogLineResolver, InvoicePricer, InvoicePdfService, InvoicePreviewService,
-    IdempotencyStore, InvoiceReader, InvoiceIssuer, TemplateCheckService, TemplateVersionStore, DatabaseReadiness, RenderedPdfCache]) {
+    IdempotencyStore, InvoiceReader, InvoiceIssuer, TemplateCheckService, TemplateVersionStore, DatabaseReadiness, RenderedPdfCache, ReadCache]) {
     container.bind(service).toSelf();
   }
   container.bind(CompanySetupService).toSelf();

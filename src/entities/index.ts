@@ -17,17 +17,18 @@ import { PriceList } from './price-list.entity';
 import { Product } from './product.entity';
 import { ProductMapping } from './product-mapping.entity';
 import { ProductPrice } from './product-price.entity';
+import { ReadRevision } from './read-revision.entity';
 import { TemplateVersion } from './template-version.entity';
 
 export {
   ApiKey, CaiRange, Client, Company, DiscountPolicy, EmissionPoint, Establishment, IdempotencyRecord,
   IntegrationSettings, Invoice, InvoiceLine, InvoiceTax, MigrationLock, OperatorUser, PaymentTerminal, PriceList,
-  Product, ProductMapping, ProductPrice, TemplateVersion,
+  Product, ProductMapping, ProductPrice, ReadRevision, TemplateVersion,
 };
 
 /** Every entity, for the ORM's discovery (explicit, no folder scanning). */
 export const ALL_ENTITIES = [
   ApiKey, CaiRange, Client, Company, DiscountPolicy, EmissionPoint, Establishment, IdempotencyRecord,
   IntegrationSettings, Invoice, InvoiceLine, InvoiceTax, MigrationLock, OperatorUser, PaymentTerminal, PriceList,
-  Product, ProductMapping, ProductPrice, TemplateVersion,
+  Product, ProductMapping, ProductPrice, ReadRevision, TemplateVersion,
 ];

@@ -3,9 +3,12 @@ import { EntityManager } from '@mikro-orm/mysql';
 import { isUniqueViolation } from '../db/unique-violation';
 import { inject, injectable } from 'inversify';
 import { leanSelect, selectRows, tableOf } from '../db/lean-select';
+import { bumpReadRevision } from '../db/read-revisions';
 import { AppError } from '../domain/app-error';
 import { Client, Company } from '../entities';
 import { TOKENS } from '../tokens';
+import type { Principal } from './authenticator.service';
+import { ReadCache } from './read-cache';
 
 export interface NewClient {
   clientName: string;
@@ -24,13 +27,19 @@ export interface ClientPage {
   count: number;
 }
 
+/** Rough memory of a cached client, for the read cache's byte bound. */
+const APPROXIMATE_CLIENT_BYTES = 512;
+
 /** Registers and lists a company's clients (POST/GET /v1/clients, decision 7). */
 @injectable()
 export class ClientService {
   private readonly columns;
   private readonly sql: { page: string; count: string };
 
-  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {
+  constructor(
+    @inject(TOKENS.EntityManager) private readonly em: EntityManager,
+    @inject(ReadCache) private readonly cache: ReadCache,
+  ) {
     this.columns = leanSelect(em, Client, 'c', CLIENT_VIEW_FIELDS);
     const from = `FROM ${tableOf(em, Client)} c WHERE c.company_id = ? AND c.deleted_at IS NULL`;
     // The total rides along each row (a window count): one round trip for page and count.
@@ -56,6 +65,7 @@ export class ClientService {
           client.code = `API-${client.id}`;
           await em.flush();
         }
+        await bumpReadRevision(em, companyId, 'clients');
         return client;
       });
     } catch (err) {
@@ -67,11 +77,24 @@ export class ClientService {
   }
 
   /**
-   * The company's clients by name then id; count is the company total whatever the page. Read
-   * below the unit of work (one plain SELECT): a page is only serialised, and hydrating 50
+   * The company's clients by name then id; count is the company total whatever the page. From the
+   * read cache while the company's clients counter (read when the caller authenticated) is the
+   * one the page was read under: every writer of clients bumps it.
+   */
+  async list(principal: Pick<Principal, 'companyId' | 'revisions'>, page?: { page: number; limit: number }): Promise<ClientPage> {
+    const key = page ? `clients:${principal.companyId}:${page.page}:${page.limit}` : `clients:${principal.companyId}:all`;
+    const revision = principal.revisions.clients;
+    const cached = this.cache.get<ClientPage>(key, revision);
+    if (cached !== undefined) return cached;
+    const read = await this.read(principal.companyId, page);
+    return this.cache.set(key, revision, read, APPROXIMATE_CLIENT_BYTES * (read.clients.length + 1));
+  }
+
+  /**
+   * Read below the unit of work (one plain SELECT): a page is only serialised, and hydrating 50
    * entities cost more than the query.
    */
-  async list(companyId: number, page?: { page: number; limit: number }): Promise<ClientPage> {
+  private async read(companyId: number, page?: { page: number; limit: number }): Promise<ClientPage> {
     const rows = page
       ? await selectRows(this.em, `${this.sql.page} LIMIT ? OFFSET ?`, [companyId, page.limit, (page.page - 1) * page.limit])
       : await selectRows(this.em, this.sql.page, [companyId]);

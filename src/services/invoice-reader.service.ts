@@ -4,8 +4,13 @@ import { leanSelect, selectBatch, tableOf } from '../db/lean-select';
 import { AppError } from '../domain/app-error';
 import { EmissionPoint, Establishment, Invoice, InvoiceLine, InvoiceTax } from '../entities';
 import { TOKENS } from '../tokens';
+import type { Principal } from './authenticator.service';
 import { INVOICE_LINE_VIEW_FIELDS, INVOICE_TAX_VIEW_FIELDS, INVOICE_VIEW_FIELDS, InvoiceView } from './invoice-view';
+import { ReadCache } from './read-cache';
 import { FIXED_VERSIONS_COLUMNS, fixedVersionsJoins, fixedVersionsOf } from './template-versions.service';
+
+/** Rough memory of a cached invoice view, for the cache's byte bound. */
+const APPROXIMATE_BYTES = { invoice: 4096, line: 1024 };
 
 /**
  * Reads an issued invoice of the caller's company; any other id is the same 404.
@@ -24,7 +29,10 @@ export class InvoiceReader {
   private readonly lineColumns;
   private readonly taxColumns;
 
-  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {
+  constructor(
+    @inject(TOKENS.EntityManager) private readonly em: EntityManager,
+    @inject(ReadCache) private readonly cache: ReadCache,
+  ) {
     this.invoiceColumns = leanSelect(em, Invoice, 'i', INVOICE_VIEW_FIELDS);
     this.lineColumns = leanSelect(em, InvoiceLine, 'l', INVOICE_LINE_VIEW_FIELDS);
     this.taxColumns = leanSelect(em, InvoiceTax, 't', INVOICE_TAX_VIEW_FIELDS);
@@ -38,6 +46,23 @@ export class InvoiceReader {
     };
   }
 
+  /**
+   * The invoice as the caller's company sees it now, from the read cache while the company's
+   * invoices counter (read when the caller authenticated) is the one it was read under. After
+   * issue, only an annulment changes an invoice, and it bumps that counter. An invoice without
+   * fixed template versions is not kept: its first PDF fixes them (TemplateVersionStore.fixOn).
+   */
+  async getFor(principal: Pick<Principal, 'companyId' | 'revisions'>, id: number): Promise<InvoiceView> {
+    const key = `invoice:${principal.companyId}:${id}`;
+    const revision = principal.revisions.invoices;
+    const cached = this.cache.get<InvoiceView>(key, revision);
+    if (cached !== undefined) return cached;
+    const invoice = await this.get(principal.companyId, id);
+    if (invoice.versions === null) return invoice;
+    return this.cache.set(key, revision, invoice, APPROXIMATE_BYTES.invoice + APPROXIMATE_BYTES.line * invoice.lines.length);
+  }
+
+  /** The invoice as stored now, read from the database. */
   async get(companyId: number, id: number): Promise<InvoiceView> {
     // Lines and taxes are only used when the invoice row (checked against the company) exists.
     const [[row], lines, taxes] = await selectBatch(this.em, [

@@ -47,13 +47,15 @@ describe('loadConfig', () => {
     });
   });
 
-  it('starts one LibreOffice per core, caches 32 MB of PDFs and allows 120000 requests a minute by default', () => {
+  it('starts one LibreOffice per core, caches 32 MB of PDFs and allows 600000 requests a minute by default', () => {
     expect(loadConfig({})).toMatchObject({
       pdfFactories: Math.min(16, os.availableParallelism()),
       pdfCacheMaxMb: 32,
-      rateLimitPerMinute: 120000,
+      rateLimitPerMinute: 600000,
     });
     expect(loadConfig({ PDF_CACHE_MAX_MB: '0' }).pdfCacheMaxMb).toBe(0);
+    expect(loadConfig({}).readCacheMaxMb).toBe(16);
+    expect(loadConfig({ READ_CACHE_MAX_MB: '0' }).readCacheMaxMb).toBe(0);
     expect(loadConfig({}).pdfRecycleAfter).toBe(2000);
     expect(loadConfig({ PDF_RECYCLE_AFTER: '0' }).pdfRecycleAfter).toBe(0);
   });
@@ -81,6 +83,7 @@ describe('loadConfig', () => {
     ['PDF_RECYCLE_AFTER', 'often', 'PDF_RECYCLE_AFTER must be a whole number'],
     ['PDF_CACHE_MAX_MB', '-1', 'PDF_CACHE_MAX_MB must be a whole number'],
     ['PDF_CACHE_MAX_MB', '5000', 'PDF_CACHE_MAX_MB must be between 0 and 4096'],
+    ['READ_CACHE_MAX_MB', 'lots', 'READ_CACHE_MAX_MB must be a whole number'],
     ['FINAL_CONSUMER_ID_THRESHOLD', '-1', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
     ['FINAL_CONSUMER_ID_THRESHOLD', '10000.001', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
     ['FINAL_CONSUMER_ID_THRESHOLD', 'diez mil', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { ClientService } from '../../services/client.service';
 import { presentClient } from '../presenters/client.presenter';
+import { respondJsonOnce } from '../presenters/json-once';
 import { parseClientCreate, parseClientListQuery } from '../schemas/client.schema';
 import { principalOf, RouteGuards } from './route-context';
 
@@ -15,8 +16,8 @@ export function registerClientRoutes(router: Router, guards: RouteGuards, client
 
   router.get('/v1/clients', guards.apiKey, async (ctx) => {
     const page = parseClientListQuery(ctx.query);
-    const result = await clients.list(principalOf(ctx.state).companyId, page);
+    const result = await clients.list(principalOf(ctx.state), page);
     ctx.status = 200;
-    ctx.body = { clients: result.clients.map(presentClient), count: result.count };
+    respondJsonOnce(ctx, result, () => ({ clients: result.clients.map(presentClient), count: result.count }));
   });
 }

@@ -4,6 +4,7 @@ import type { InvoicePreviewService } from '../../services/invoice-preview.servi
 import type { InvoiceReader } from '../../services/invoice-reader.service';
 import type { InvoiceIssuer } from '../../services/issuing/invoice-issuer.service';
 import { presentInvoice } from '../presenters/invoice.presenter';
+import { respondJsonOnce } from '../presenters/json-once';
 import { presentPreview } from '../presenters/preview.presenter';
 import { parseIdempotencyKey, parseInvoiceId } from '../schemas/invoice-params.schema';
 import { parseInvoiceRequest } from '../schemas/invoice-request.schema';
@@ -36,14 +37,14 @@ export function registerInvoiceRoutes(router: Router, guards: RouteGuards, servi
   });
 
   router.get('/v1/invoices/:id', guards.apiKey, async (ctx) => {
-    const invoice = await services.reader.get(principalOf(ctx.state).companyId, parseInvoiceId(ctx.params.id));
+    const invoice = await services.reader.getFor(principalOf(ctx.state), parseInvoiceId(ctx.params.id));
     ctx.status = 200;
-    ctx.body = presentInvoice(invoice, { replayed: false, pdf: null });
+    respondJsonOnce(ctx, invoice, () => presentInvoice(invoice, { replayed: false, pdf: null }));
   });
 
   router.get('/v1/invoices/:id/pdf', guards.apiKey, async (ctx) => {
     const principal = principalOf(ctx.state);
-    const invoice = await services.reader.get(principal.companyId, parseInvoiceId(ctx.params.id));
+    const invoice = await services.reader.getFor(principal, parseInvoiceId(ctx.params.id));
     const pdf = await services.pdf.renderIssued(principal.companyCode, invoice);
     ctx.status = 200;
     ctx.type = 'application/pdf';

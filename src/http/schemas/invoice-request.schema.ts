@@ -1,8 +1,8 @@
-import Big from 'big.js';
+import type Big from 'big.js';
 import * as yup from 'yup';
 import { AppError } from '../../domain/app-error';
 import { hondurasDate } from '../../domain/calendar-date';
-import { decimalPlaces } from '../../domain/money';
+import { DecimalRule, decimalProblem, parseDecimal } from '../../domain/decimal-rule';
 import { DECIMAL_COLUMNS } from '../../entities/decimal-columns';
 import type { InvoiceRequest } from '../../services/pricing/invoice-request';
 import { REQUEST_LIMITS } from '../body/request-limits';
@@ -10,9 +10,9 @@ import { strictObject, validate } from './validate';
 
 /** Lines per invoice: the array limit every body is read under, which keeps one request's work and PDF bounded. */
 export const MAX_ITEMS = REQUEST_LIMITS.maxArrayLength;
-const MAX_QUANTITY = new Big(1_000_000);
-const REQUEST_SCALE = DECIMAL_COLUMNS.amount.scale;
-const MAX_PRICE = new Big('999999999.9999');
+// Quantities and unit prices are stored in DECIMAL(18,4) columns: more decimals would be lost.
+const QUANTITY: DecimalRule = { scale: DECIMAL_COLUMNS.amount.scale, greaterThan: 0, atMost: 1_000_000 };
+const PRICE: DecimalRule = { scale: DECIMAL_COLUMNS.amount.scale, atLeast: 0, atMost: '999999999.9999' };
 /** No. correlativo de la Orden de Compra Exenta, as the invoices table keeps it. */
 const MAX_EXEMPT_PURCHASE_ORDER_LENGTH = 64;
 
@@ -56,8 +56,8 @@ export function parseInvoiceRequest(body: unknown, now = new Date()): InvoiceReq
   if (input.items.length === 0) throw new AppError('EXTERNAL_INVOICE_NO_ITEMS', 'items must contain at least one line.');
   const items = input.items.map((item, i) => ({
     externalProductId: item.externalProductId ?? '',
-    quantity: checkedNumber(`items[${i}].quantity`, item.quantity, { min: 'positive', max: MAX_QUANTITY }),
-    price: item.price === undefined ? null : checkedNumber(`items[${i}].price`, item.price, { min: 'zero', max: MAX_PRICE }),
+    quantity: checkedNumber(`items[${i}].quantity`, item.quantity, QUANTITY),
+    price: item.price === undefined ? null : checkedNumber(`items[${i}].price`, item.price, PRICE),
   }));
   const invoiceDate = parseInvoiceDate(input.invoiceDate ?? null, now);
   items.forEach((item, i) => {
@@ -74,15 +74,11 @@ export function parseInvoiceRequest(body: unknown, now = new Date()): InvoiceReq
   };
 }
 
-function checkedNumber(path: string, value: number, rule: { min: 'positive' | 'zero'; max: Big }): Big {
-  if (!Number.isFinite(value)) throw new AppError('INVALID_NUMBER', `${path} must be a finite number.`);
-  const n = new Big(value);
-  if (rule.min === 'positive' ? n.lte(0) : n.lt(0)) {
-    throw new AppError('INVALID_NUMBER', `${path} must be ${rule.min === 'positive' ? 'greater than 0' : '0 or more'}.`);
-  }
-  // Quantities and unit prices are stored in DECIMAL(18,4) columns: more decimals would be lost.
-  if (decimalPlaces(n) > REQUEST_SCALE) throw new AppError('INVALID_NUMBER', `${path} must have at most ${REQUEST_SCALE} decimals.`);
-  if (n.gt(rule.max)) throw new AppError('INVALID_NUMBER', `${path} must be at most ${rule.max.toFixed()}.`);
+function checkedNumber(path: string, value: number, rule: DecimalRule): Big {
+  const n = parseDecimal(value);
+  if (n === null) throw new AppError('INVALID_NUMBER', `${path} must be a finite number.`);
+  const problem = decimalProblem(n, rule);
+  if (problem !== null) throw new AppError('INVALID_NUMBER', `${path} ${problem}.`);
   return n;
 }
 

@@ -1,128 +1,44 @@
-import type { Currency } from '../../entities/product-price.entity';
+import type * as yup from 'yup';
+import type { setupSchema } from './setup-schema';
 
 /**
- * The setup file once its shape is validated (decision 30). Optional fields follow one
- * rule everywhere: absent leaves the stored value as it is (a default on creation), null clears
- * it. That keeps data written by other commands (e.g. `client exonerate`) when the file is silent.
+ * The setup file once its shape is validated: the types the schema infers, named for the code
+ * that walks the document. An `...Entry` is one item of a keyed list, live or `deleted: true`
+ * (then only its key is sure to be there); the matching `...Spec` is its live form.
  */
+export type SetupDocument = yup.InferType<typeof setupSchema>;
 
-/** A number or a decimal string, as the file gave it; normalised when written. */
-export type Amount = number | string;
+export type { Amount } from './setup-formats';
 
-/**
- * A keyed entry: either live (every required field present) or `deleted: true`, in which case
- * only its key is needed.
- */
-export type Keyed<T, K extends keyof T> = (T & { deleted?: false }) | (Pick<T, K> & Partial<Omit<T, K>> & { deleted: true });
+/** The live form of a keyed entry (not `deleted: true`). */
+export type Live<T> = Exclude<T, { deleted: true }>;
 
-export interface CompanySpec {
-  code: string;
-  name: string;
-  rtn: string;
-  tradeName?: string | null;
-  address?: string | null;
-  phone?: string | null;
-  email?: string | null;
-  exchangeRate?: Amount | null;
-}
+type EntryOf<L extends readonly unknown[] | undefined> = NonNullable<L>[number];
 
-export interface CaiRangeSpec {
-  cai: string;
-  rangeStart: number;
-  rangeEnd: number;
-  deadline: string;
-}
+export type CompanySpec = SetupDocument['company'];
+/** Integration defaults: absent leaves the stored default unchanged, null clears it. */
+export type IntegrationSpec = NonNullable<SetupDocument['integration']>;
 
-export interface EmissionPointSpec {
-  code: string;
-  name?: string | null;
-  caiRanges?: Keyed<CaiRangeSpec, 'cai'>[];
-}
-
-export interface EstablishmentSpec {
-  code: string;
-  name?: string | null;
-  address?: string | null;
-  emissionPoints?: Keyed<EmissionPointSpec, 'code'>[];
-}
+export type EstablishmentEntry = EntryOf<SetupDocument['establishments']>;
+export type EstablishmentSpec = Live<EstablishmentEntry>;
+export type EmissionPointEntry = EntryOf<EstablishmentSpec['emissionPoints']>;
+export type EmissionPointSpec = Live<EmissionPointEntry>;
+export type CaiRangeEntry = EntryOf<EmissionPointSpec['caiRanges']>;
+export type CaiRangeSpec = Live<CaiRangeEntry>;
 
 /** Operator users and payment terminals share this shape. */
-export interface NamedSpec {
-  code: string;
-  name: string;
-}
+export type NamedEntry = EntryOf<SetupDocument['users']>;
+export type NamedSpec = Live<NamedEntry>;
 
-export interface DiscountPolicySpec {
-  code: string;
-  percent: Amount;
-  active?: boolean;
-  validFrom?: string | null;
-  validTo?: string | null;
-}
-
-export interface ProductSpec {
-  code: string;
-  name: string;
-  isvRate?: Amount | null;
-  exempt?: boolean;
-  exemptPerUnit?: Amount | null;
-}
-
-export interface PriceSpec {
-  product: string;
-  price: Amount;
-  currency?: Currency;
-  discountPolicy?: string | null;
-}
-
-export interface PriceListSpec {
-  code: string;
-  name?: string | null;
-  prices?: Keyed<PriceSpec, 'product'>[];
-}
-
-export interface ProductMappingSpec {
-  externalProductId: string;
-  product: string;
-}
-
-/** At least one of certificate and sagRegistry. */
-export interface ExonerationSpec {
-  certificate?: string | null;
-  sagRegistry?: string | null;
-  validUntil: string;
-}
-
-export interface ClientSpec {
-  code: string;
-  clientName: string;
-  email: string;
-  legalId?: string | null;
-  phone?: string | null;
-  address?: string | null;
-  exoneration?: ExonerationSpec | null;
-}
-
-/** Integration defaults: absent leaves the stored default unchanged, null clears it. */
-export interface IntegrationSpec {
-  enabled?: boolean;
-  /** `EEE-PPP`: establishment code, emission-point code. */
-  emissionPoint?: string | null;
-  creatorUser?: string | null;
-  priceList?: string | null;
-  paymentTerminal?: string | null;
-  exoneratedSales?: boolean;
-}
-
-export interface SetupDocument {
-  company: CompanySpec;
-  establishments?: Keyed<EstablishmentSpec, 'code'>[];
-  users?: Keyed<NamedSpec, 'code'>[];
-  paymentTerminals?: Keyed<NamedSpec, 'code'>[];
-  discountPolicies?: Keyed<DiscountPolicySpec, 'code'>[];
-  products?: Keyed<ProductSpec, 'code'>[];
-  priceLists?: Keyed<PriceListSpec, 'code'>[];
-  productMappings?: Keyed<ProductMappingSpec, 'externalProductId' | 'product'>[];
-  clients?: Keyed<ClientSpec, 'code'>[];
-  integration?: IntegrationSpec;
-}
+export type DiscountPolicyEntry = EntryOf<SetupDocument['discountPolicies']>;
+export type DiscountPolicySpec = Live<DiscountPolicyEntry>;
+export type ProductEntry = EntryOf<SetupDocument['products']>;
+export type ProductSpec = Live<ProductEntry>;
+export type PriceListEntry = EntryOf<SetupDocument['priceLists']>;
+export type PriceListSpec = Live<PriceListEntry>;
+export type PriceEntry = EntryOf<PriceListSpec['prices']>;
+export type PriceSpec = Live<PriceEntry>;
+export type ProductMappingEntry = EntryOf<SetupDocument['productMappings']>;
+export type ProductMappingSpec = Live<ProductMappingEntry>;
+export type ClientEntry = EntryOf<SetupDocument['clients']>;
+export type ClientSpec = Live<ClientEntry>;

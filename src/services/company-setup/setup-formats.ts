@@ -1,8 +1,8 @@
 import Big from 'big.js';
 import * as yup from 'yup';
 import { closedObject as anyClosedObject } from '../../validation/closed-object';
-import { decimalPlaces } from '../../domain/money';
-import type { Amount } from './setup-document';
+import { DecimalRule, decimalProblem, parseDecimal } from '../../domain/decimal-rule';
+import { decimalBound, DecimalColumn } from '../../entities/decimal-columns';
 import { isCalendarDate } from '../../domain/calendar-date';
 
 /**
@@ -42,42 +42,26 @@ export function calendarDate() {
     .test('calendar-date', 'must be a real calendar date YYYY-MM-DD', (v) => v === undefined || isCalendarDate(v));
 }
 
-export interface AmountRules {
-  /** Decimal places the column keeps. */
-  scale: number;
-  /** Exclusive bound of the absolute value, from the column's precision. */
-  below: number;
-  /** Refuse values under zero. */
-  nonNegative?: boolean;
-  /** Refuse zero and values under it. */
-  positive?: boolean;
+/** A number or a decimal string, as the file gave it; normalised when written. */
+export type Amount = number | string;
+
+/**
+ * What a DECIMAL column can hold, at or above a lower bound the field may raise
+ * (`{ atLeast: 0 }`, `{ greaterThan: 0 }`).
+ */
+export function fitsColumn(column: DecimalColumn, lower?: Pick<DecimalRule, 'atLeast' | 'greaterThan'>): DecimalRule {
+  const bound = decimalBound(column);
+  return { scale: column.scale, ...(lower ?? { greaterThan: -bound }), lessThan: bound };
 }
 
-/** Parses a number or a decimal string; null when it is neither. */
-export function parseAmount(value: unknown): Big | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? new Big(value) : null;
-  if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return new Big(value.trim());
-  return null;
-}
-
-/** Why an amount breaks its rules, or null when it keeps them. */
-export function amountProblem(value: unknown, rules: AmountRules): string | null {
-  const amount = parseAmount(value);
-  if (amount === null) return 'must be a number or a decimal string such as "12.50"';
-  if (decimalPlaces(amount) > rules.scale) return `must have at most ${rules.scale} decimals`;
-  if (rules.positive && amount.lte(0)) return 'must be greater than 0';
-  if (rules.nonNegative && amount.lt(0)) return 'must not be negative';
-  if (amount.abs().gte(rules.below)) return `must be less than ${rules.below}`;
-  return null;
-}
-
-export function amount(rules: AmountRules) {
+export function amount(rule: DecimalRule) {
   return yup
     .mixed<Amount>()
     .nonNullable('must not be null')
     .test('amount', function check(value) {
       if (value === undefined || value === null) return true;
-      const problem = amountProblem(value, rules);
+      const parsed = parseDecimal(value);
+      const problem = parsed === null ? 'must be a number or a decimal string such as "12.50"' : decimalProblem(parsed, rule);
       return problem === null ? true : this.createError({ message: problem });
     });
 }
@@ -103,16 +87,6 @@ export function flag() {
   return yup.boolean().typeError('must be true or false').nonNullable('must not be null');
 }
 
-/**
- * Required on a live entry; a `deleted: true` entry needs only its key. Runs on absent values
- * too, which built-in rules skip.
- */
-export function requiredUnlessDeleted<S extends yup.Schema>(schema: S): S {
-  return schema.test('required-unless-deleted', 'is required', function check(value: unknown) {
-    return value !== undefined || (this.parent as { deleted?: unknown } | undefined)?.deleted === true;
-  });
-}
-
 /** An object that refuses keys it does not declare, each reported at its own path. */
 export function closedObject<T extends yup.ObjectShape>(shape: T) {
   return anyClosedObject(shape, {
@@ -123,6 +97,21 @@ export function closedObject<T extends yup.ObjectShape>(shape: T) {
 }
 
 /** A list of entries; an absent list leaves that part of the setup as it is. */
-export function list<S extends yup.Schema>(entry: S) {
+export function list<T>(entry: yup.ISchema<T>) {
   return yup.array().of(entry).typeError('must be a list').nonNullable('must not be null');
+}
+
+/**
+ * An entry of a keyed list: live, with every field `fields` requires, or `deleted: true`, which
+ * needs only the `key` fields (any other field given must still be well formed). The two forms
+ * are two schemas, so the document's type tells them apart by `deleted` as the checks do.
+ */
+export function keyed<K extends yup.ObjectShape, F extends yup.ObjectShape>(key: K, fields: F) {
+  const live = closedObject({ ...key, ...fields, deleted: flag().isFalse() });
+  const deleted = live.partial().shape({ ...key, deleted: flag().isTrue().defined() });
+  return yup.lazy((value: unknown) => (isMarkedDeleted(value) ? deleted : live));
+}
+
+function isMarkedDeleted(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'deleted' in value && value.deleted === true;
 }

@@ -1,5 +1,5 @@
 import type { CaiRange } from '../../entities';
-import type { CaiRangeSpec, Keyed, SetupDocument } from './setup-document';
+import type { CaiRangeEntry, CaiRangeSpec, SetupDocument } from './setup-document';
 import { codeKey, ExistingSetup, pointKey } from './setup-state';
 import type { ProblemList } from './setup-validation-error';
 
@@ -53,7 +53,7 @@ function checkIssuedStayInside(entry: CaiRangeSpec, issued: { first: number; las
 }
 
 /** A stored range the file does not redefine still blocks numbers: all of them while live. */
-function blockedBy(row: CaiRange, entry: Keyed<CaiRangeSpec, 'cai'> | undefined, existing: ExistingSetup): Span | null {
+function blockedBy(row: CaiRange, entry: CaiRangeEntry | undefined, existing: ExistingSetup): Span | null {
   if (entry && !entry.deleted) return null;
   const live = row.deletedAt === null && !entry;
   if (live) return { cai: row.cai, start: row.rangeStart, end: row.rangeEnd };

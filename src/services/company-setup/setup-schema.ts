@@ -1,99 +1,91 @@
 import * as yup from 'yup';
-import { DECIMAL_COLUMNS, decimalBound } from '../../entities/decimal-columns';
-import type { SetupDocument } from './setup-document';
+import { DECIMAL_COLUMNS } from '../../entities/decimal-columns';
 import {
-  amount, calendarDate, closedObject, code, digits, flag, list, nonEmptyText, requiredUnlessDeleted, text, wholeNumber,
+  amount, calendarDate, closedObject, code, digits, fitsColumn, flag, keyed, list, nonEmptyText, text, wholeNumber,
 } from './setup-formats';
+import type { SetupDocument } from './setup-document';
 import { ProblemList, SetupValidationError } from './setup-validation-error';
 
 /** The printed number has 8 digits (EEE-PPP-01-NNNNNNNN), so no range may go past this. */
 export const MAX_FISCAL_NUMBER = 99_999_999;
 
-// What the columns can hold: catalog amounts and rates.
-const MONEY = { scale: DECIMAL_COLUMNS.amount.scale, below: decimalBound(DECIMAL_COLUMNS.amount) };
-const RATE = { scale: DECIMAL_COLUMNS.rate.scale, below: decimalBound(DECIMAL_COLUMNS.rate) };
+// What the columns can hold: rates of either sign, catalog amounts that are not negative.
+const RATE = fitsColumn(DECIMAL_COLUMNS.rate);
+const MONEY = fitsColumn(DECIMAL_COLUMNS.amount, { atLeast: 0 });
 
-const deleted = flag();
+// Keyed entries: `.defined('is required')` binds a live entry only; see keyed().
+const caiRange = keyed(
+  { cai: code(64).matches(/^[A-Za-z0-9-]+$/, 'must be letters, digits and dashes').defined('is required') },
+  {
+    rangeStart: wholeNumber(1, MAX_FISCAL_NUMBER).defined('is required'),
+    rangeEnd: wholeNumber(1, MAX_FISCAL_NUMBER)
+      .defined('is required')
+      .test('range-order', function check(rangeEnd) {
+        const rangeStart: unknown = this.parent.rangeStart;
+        if (typeof rangeStart !== 'number' || typeof rangeEnd !== 'number' || rangeStart <= rangeEnd) return true;
+        return this.createError({ message: `must not be below rangeStart (${rangeStart})` });
+      }),
+    deadline: calendarDate().defined('is required'),
+  },
+);
 
-const caiRange = closedObject({
-  cai: code(64).matches(/^[A-Za-z0-9-]+$/, 'must be letters, digits and dashes').defined('is required'),
-  rangeStart: requiredUnlessDeleted(wholeNumber(1, MAX_FISCAL_NUMBER)),
-  rangeEnd: requiredUnlessDeleted(wholeNumber(1, MAX_FISCAL_NUMBER)),
-  deadline: requiredUnlessDeleted(calendarDate()),
-  deleted,
-}).test('range-order', function check(value) {
-  const { rangeStart, rangeEnd } = value as { rangeStart?: unknown; rangeEnd?: unknown };
-  if (typeof rangeStart !== 'number' || typeof rangeEnd !== 'number' || rangeStart <= rangeEnd) return true;
-  return this.createError({ path: `${this.path}.rangeEnd`, message: `must not be below rangeStart (${rangeStart})` });
-});
+const emissionPoint = keyed(
+  { code: digits(3, '001').defined('is required') },
+  { name: text(255).nullable(), caiRanges: list(caiRange) },
+);
 
-const emissionPoint = closedObject({
-  code: digits(3, '001').defined('is required'),
-  name: text(255).nullable(),
-  caiRanges: list(caiRange),
-  deleted,
-});
-
-const establishment = closedObject({
-  code: digits(3, '000').defined('is required'),
-  name: text(255).nullable(),
-  address: text(255).nullable(),
-  emissionPoints: list(emissionPoint),
-  deleted,
-});
+const establishment = keyed(
+  { code: digits(3, '000').defined('is required') },
+  { name: text(255).nullable(), address: text(255).nullable(), emissionPoints: list(emissionPoint) },
+);
 
 /** Operator users and payment terminals. */
-const named = closedObject({
-  code: code().defined('is required'),
-  name: requiredUnlessDeleted(nonEmptyText(255)),
-  deleted,
-});
+const named = keyed({ code: code().defined('is required') }, { name: nonEmptyText(255).defined('is required') });
 
-const discountPolicy = closedObject({
-  code: code().defined('is required'),
-  // Any number: a percent outside 0..100 is stored and refused at use (INVALID_DISCOUNT_POLICY).
-  percent: requiredUnlessDeleted(amount(RATE)),
-  active: flag(),
-  validFrom: calendarDate().nullable(),
-  validTo: calendarDate().nullable(),
-  deleted,
-});
+const discountPolicy = keyed(
+  { code: code().defined('is required') },
+  {
+    // Any number: a percent outside 0..100 is stored and refused at use (INVALID_DISCOUNT_POLICY).
+    percent: amount(RATE).defined('is required'),
+    active: flag(),
+    validFrom: calendarDate().nullable(),
+    validTo: calendarDate().nullable(),
+  },
+);
 
-const product = closedObject({
-  code: code().defined('is required'),
-  name: requiredUnlessDeleted(nonEmptyText(255)),
-  // Any number: checked against the allowed set at use (INVALID_TAX_RATE).
-  isvRate: amount(RATE)
-    .nullable()
-    .test('isv-rate-required', 'is required unless the product is exempt: true', function check(value) {
-      const entry = this.parent as { exempt?: unknown; deleted?: unknown };
-      return (value !== undefined && value !== null) || entry.exempt === true || entry.deleted === true;
-    }),
-  exempt: flag(),
-  exemptPerUnit: amount({ ...MONEY, nonNegative: true }).nullable(),
-  deleted,
-});
+const product = keyed(
+  { code: code().defined('is required') },
+  {
+    name: nonEmptyText(255).defined('is required'),
+    // Any number: checked against the allowed set at use (INVALID_TAX_RATE).
+    isvRate: amount(RATE)
+      .nullable()
+      .test('isv-rate-required', 'is required unless the product is exempt: true', function check(value) {
+        return (value !== undefined && value !== null) || this.parent.exempt === true || this.parent.deleted === true;
+      }),
+    exempt: flag(),
+    exemptPerUnit: amount(MONEY).nullable(),
+  },
+);
 
-const price = closedObject({
-  product: code().defined('is required'),
-  price: requiredUnlessDeleted(amount({ ...MONEY, nonNegative: true })),
-  currency: yup.string().typeError('must be HNL or USD').nonNullable('must not be null').oneOf(['HNL', 'USD'] as const, 'must be HNL or USD'),
-  discountPolicy: code().nullable(),
-  deleted,
-});
+const price = keyed(
+  { product: code().defined('is required') },
+  {
+    price: amount(MONEY).defined('is required'),
+    currency: yup.string().typeError('must be HNL or USD').nonNullable('must not be null').oneOf(['HNL', 'USD'] as const, 'must be HNL or USD'),
+    discountPolicy: code().nullable(),
+  },
+);
 
-const priceList = closedObject({
-  code: code().defined('is required'),
-  name: text(255).nullable(),
-  prices: list(price),
-  deleted,
-});
+const priceList = keyed({ code: code().defined('is required') }, { name: text(255).nullable(), prices: list(price) });
 
-const productMapping = closedObject({
-  externalProductId: text(255).matches(/\S/, 'must not be empty').defined('is required'),
-  product: code().defined('is required'),
-  deleted,
-});
+const productMapping = keyed(
+  {
+    externalProductId: text(255).matches(/\S/, 'must not be empty').defined('is required'),
+    product: code().defined('is required'),
+  },
+  {},
+);
 
 // Constancia del Registro de Exonerados and/or Registro SAG: the invoice prints whichever it has.
 const exoneration = closedObject({
@@ -102,30 +94,33 @@ const exoneration = closedObject({
   validUntil: calendarDate().defined('is required'),
 })
   .nullable()
-  .test('one-reference', 'needs a certificate or a sagRegistry (at least one of the two)', (value) => {
-    const entry = value as { certificate?: unknown; sagRegistry?: unknown } | null | undefined;
+  .optional()
+  .test('one-reference', 'needs a certificate or a sagRegistry (at least one of the two)', (entry) => {
     return entry === null || entry === undefined || typeof entry !== 'object' || !!entry.certificate || !!entry.sagRegistry;
   });
 
-const client = closedObject({
-  code: code().defined('is required'),
-  clientName: requiredUnlessDeleted(nonEmptyText(255)),
-  email: requiredUnlessDeleted(text(255).email('must be a valid e-mail address')),
-  legalId: digits(14, '08019999123456').nullable(),
-  phone: text(32).nullable(),
-  address: text(255).nullable(),
-  exoneration,
-  deleted,
-});
+const client = keyed(
+  { code: code().defined('is required') },
+  {
+    clientName: nonEmptyText(255).defined('is required'),
+    email: text(255).email('must be a valid e-mail address').defined('is required'),
+    legalId: digits(14, '08019999123456').nullable(),
+    phone: text(32).nullable(),
+    address: text(255).nullable(),
+    exoneration,
+  },
+);
 
+// Absent keys leave a default as it is; null clears it.
 const integration = closedObject({
   enabled: flag(),
+  // `EEE-PPP`: establishment code, emission-point code.
   emissionPoint: text(7).matches(/^\d{3}-\d{3}$/, 'must be establishment-emission point codes, e.g. "000-001"').nullable(),
   creatorUser: code().nullable(),
   priceList: code().nullable(),
   paymentTerminal: code().nullable(),
   exoneratedSales: flag(),
-});
+}).optional();
 
 const company = closedObject({
   code: text(32).matches(/^[A-Z0-9_-]{2,32}$/, 'must be 2 to 32 of A-Z, 0-9, _ and -').defined('is required'),
@@ -136,10 +131,15 @@ const company = closedObject({
   phone: text(64).nullable(),
   email: text(255).email('must be a valid e-mail address').nullable(),
   // Lempiras per USD.
-  exchangeRate: amount({ ...MONEY, positive: true }).nullable(),
+  exchangeRate: amount(fitsColumn(DECIMAL_COLUMNS.amount, { greaterThan: 0 })).nullable(),
 });
 
-const setupSchema = closedObject({
+/**
+ * The setup file (decision 30). Optional fields follow one rule everywhere: absent leaves the
+ * stored value as it is (a default on creation), null clears it. That keeps data written by other
+ * commands (e.g. `client exonerate`) when the file is silent.
+ */
+export const setupSchema = closedObject({
   company: company.defined('is required'),
   establishments: list(establishment),
   users: list(named),
@@ -160,15 +160,13 @@ const setupSchema = closedObject({
 export function parseSetupDocument(document: unknown): SetupDocument {
   if (document === null || document === undefined) throw new SetupValidationError(['document: the file is empty']);
   try {
-    setupSchema.validateSync(document, { strict: true, abortEarly: false });
+    return setupSchema.validateSync(document, { strict: true, abortEarly: false });
   } catch (err) {
     if (!(err instanceof yup.ValidationError)) throw err;
     const problems = new ProblemList();
     for (const e of err.inner.length > 0 ? err.inner : [err]) problems.add(e.path ?? '', withoutPath(e.message, e.path));
-    problems.throwIfAny();
+    throw problems.toError();
   }
-  // The schema above has checked every field the type declares.
-  return document as SetupDocument;
 }
 
 /** yup's own messages start with the path, which the problem list already puts in front. */

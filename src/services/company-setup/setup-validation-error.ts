@@ -35,6 +35,10 @@ export class ProblemList {
 
   /** @throws SetupValidationError when anything was added. */
   throwIfAny(): void {
-    if (this.items.length > 0) throw new SetupValidationError(this.items);
+    if (this.items.length > 0) throw this.toError();
+  }
+
+  toError(): SetupValidationError {
+    return new SetupValidationError(this.items);
   }
 }

@@ -1,6 +1,8 @@
 import { DiscountPolicy, PriceList, Product, ProductMapping, ProductPrice } from '../../entities';
 import { DECIMAL_COLUMNS } from '../../entities/decimal-columns';
-import type { DiscountPolicySpec, Keyed, PriceListSpec, PriceSpec, ProductMappingSpec, ProductSpec } from './setup-document';
+import type {
+  DiscountPolicyEntry, DiscountPolicySpec, PriceEntry, PriceListEntry, PriceSpec, ProductEntry, ProductMappingEntry, ProductSpec,
+} from './setup-document';
 import { codeKey, mappingKey, priceKey } from './setup-state';
 import { assignChanged, decimal, defined, upsertEntry, WriteContext } from './setup-write-helpers';
 
@@ -8,7 +10,7 @@ import { assignChanged, decimal, defined, upsertEntry, WriteContext } from './se
 const RATE_SCALE = DECIMAL_COLUMNS.rate.scale;
 const MONEY_SCALE = DECIMAL_COLUMNS.amount.scale;
 
-export function writeDiscountPolicies(ctx: WriteContext, entries: Keyed<DiscountPolicySpec, 'code'>[]): void {
+export function writeDiscountPolicies(ctx: WriteContext, entries: DiscountPolicyEntry[]): void {
   for (const entry of entries) {
     const fields = (e: DiscountPolicySpec) => ({
       code: e.code, percent: decimal(e.percent, RATE_SCALE) as string, active: e.active, validFrom: e.validFrom, validTo: e.validTo,
@@ -24,7 +26,7 @@ export function writeDiscountPolicies(ctx: WriteContext, entries: Keyed<Discount
   }
 }
 
-export function writeProducts(ctx: WriteContext, entries: Keyed<ProductSpec, 'code'>[]): void {
+export function writeProducts(ctx: WriteContext, entries: ProductEntry[]): void {
   for (const entry of entries) {
     const fields = (e: ProductSpec) => ({
       code: e.code, name: e.name, isvRate: decimal(e.isvRate, RATE_SCALE), exempt: e.exempt, exemptPerUnit: decimal(e.exemptPerUnit, MONEY_SCALE),
@@ -40,7 +42,7 @@ export function writeProducts(ctx: WriteContext, entries: Keyed<ProductSpec, 'co
   }
 }
 
-export function writePriceLists(ctx: WriteContext, entries: Keyed<PriceListSpec, 'code'>[]): void {
+export function writePriceLists(ctx: WriteContext, entries: PriceListEntry[]): void {
   for (const entry of entries) {
     const list = upsertEntry(
       ctx,
@@ -57,7 +59,7 @@ export function writePriceLists(ctx: WriteContext, entries: Keyed<PriceListSpec,
   }
 }
 
-function writePrice(ctx: WriteContext, priceList: PriceList, entry: Keyed<PriceSpec, 'product'>): void {
+function writePrice(ctx: WriteContext, priceList: PriceList, entry: PriceEntry): void {
   const product = ctx.existing.products.get(codeKey(entry.product));
   // Only a deleted entry can name an unknown product (references are checked first): nothing to delete.
   if (!product) return;
@@ -76,7 +78,7 @@ function writePrice(ctx: WriteContext, priceList: PriceList, entry: Keyed<PriceS
   );
 }
 
-export function writeProductMappings(ctx: WriteContext, entries: Keyed<ProductMappingSpec, 'externalProductId' | 'product'>[]): void {
+export function writeProductMappings(ctx: WriteContext, entries: ProductMappingEntry[]): void {
   for (const entry of entries) {
     const product = ctx.existing.products.get(codeKey(entry.product));
     if (!product) continue;

@@ -1,10 +1,10 @@
 import { Client } from '../../entities';
-import type { ClientSpec, Keyed } from './setup-document';
+import type { ClientEntry, ClientSpec } from './setup-document';
 import { codeKey } from './setup-state';
 import { assignChanged, defined, upsertEntry, WriteContext } from './setup-write-helpers';
 
 /** Operator-side clients; `exoneration: null` clears the exoneration, leaving it out keeps it. */
-export function writeClients(ctx: WriteContext, entries: Keyed<ClientSpec, 'code'>[]): void {
+export function writeClients(ctx: WriteContext, entries: ClientEntry[]): void {
   for (const entry of entries) {
     const fields = (e: ClientSpec) => ({
       code: e.code,

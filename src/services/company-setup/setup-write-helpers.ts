@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/mysql';
 import type { Company } from '../../entities';
-import type { Amount } from './setup-document';
+import type { Amount, Live } from './setup-document';
 import { toDecimalString } from './setup-formats';
 import type { ExistingSetup } from './setup-state';
 
@@ -53,9 +53,6 @@ function sameValue(a: unknown, b: unknown): boolean {
   if (a && b && typeof a === 'object' && typeof b === 'object' && 'id' in a && 'id' in b) return a.id !== undefined && a.id === b.id;
   return false;
 }
-
-/** The live form of a keyed entry (not `deleted: true`). */
-export type Live<T> = Exclude<T, { deleted: true }>;
 
 /**
  * Creates, updates, restores or soft-deletes one keyed entry and counts what happened. A deleted

@@ -1,5 +1,5 @@
 import { CaiRange, EmissionPoint, Establishment } from '../../entities';
-import type { EmissionPointSpec, EstablishmentSpec, Keyed } from './setup-document';
+import type { EmissionPointEntry, EstablishmentEntry } from './setup-document';
 import { codeKey, pointKey } from './setup-state';
 import { assignChanged, defined, upsertEntry, WriteContext } from './setup-write-helpers';
 
@@ -7,7 +7,7 @@ import { assignChanged, defined, upsertEntry, WriteContext } from './setup-write
  * Establishments, their emission points and the points' CAI ranges. `deleted: true` on an entry
  * closes everything under it (stored or listed), so the operator marks only the entry that closed.
  */
-export function writeNumbering(ctx: WriteContext, establishments: Keyed<EstablishmentSpec, 'code'>[]): void {
+export function writeNumbering(ctx: WriteContext, establishments: EstablishmentEntry[]): void {
   for (const entry of establishments) {
     const row = upsertEntry(
       ctx,
@@ -45,7 +45,7 @@ function closeRangesOf(ctx: WriteContext, pointKeyValue: string): void {
   }
 }
 
-function writeEmissionPoint(ctx: WriteContext, establishment: Establishment, entry: Keyed<EmissionPointSpec, 'code'>): void {
+function writeEmissionPoint(ctx: WriteContext, establishment: Establishment, entry: EmissionPointEntry): void {
   const key = pointKey(establishment.code, entry.code);
   const row = upsertEntry(
     ctx,

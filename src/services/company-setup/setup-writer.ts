@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/mysql';
 import { Company, IntegrationSettings, OperatorUser, PaymentTerminal } from '../../entities';
 import { DECIMAL_COLUMNS } from '../../entities/decimal-columns';
-import type { CompanySpec, IntegrationSpec, Keyed, NamedSpec, SetupDocument } from './setup-document';
+import type { CompanySpec, IntegrationSpec, NamedEntry, NamedSpec, SetupDocument } from './setup-document';
 import { codeKey, ExistingSetup, pointKey } from './setup-state';
 import { writeClients } from './setup-write-clients';
 import { writeDiscountPolicies, writePriceLists, writeProductMappings, writeProducts } from './setup-write-catalog';
@@ -13,7 +13,7 @@ import { writeNumbering } from './setup-write-numbering';
  * (the caller flushes, inside its transaction). Referenced rows are written before the rows
  * that reference them, so every code resolves to a row by the time it is needed.
  */
-export function writeSetup(em: EntityManager, doc: SetupDocument, existing: ExistingSetup, now: Date): ApplyCounts {
+export function writeSetup(em: EntityManager, doc: SetupDocument, existing: ExistingSetup, now: Date): { counts: ApplyCounts; company: Company } {
   const counts: ApplyCounts = { created: 0, updated: 0, deleted: 0 };
   const company = writeCompany(em, doc.company, existing.company, counts);
   const ctx: WriteContext = { em, existing, company, now, counts };
@@ -26,7 +26,7 @@ export function writeSetup(em: EntityManager, doc: SetupDocument, existing: Exis
   writeProductMappings(ctx, doc.productMappings ?? []);
   writeClients(ctx, doc.clients ?? []);
   if (doc.integration) writeIntegration(ctx, doc.integration);
-  return counts;
+  return { counts, company };
 }
 
 function writeCompany(em: EntityManager, spec: CompanySpec, row: Company | null, counts: ApplyCounts): Company {
@@ -45,7 +45,7 @@ function writeCompany(em: EntityManager, spec: CompanySpec, row: Company | null,
 /** Operator users and payment terminals: a code and a name. */
 function writeNamed<E extends OperatorUser | PaymentTerminal>(
   ctx: WriteContext,
-  entries: Keyed<NamedSpec, 'code'>[],
+  entries: NamedEntry[],
   rows: Map<string, E>,
   create: (entry: NamedSpec) => E,
 ): void {
