@@ -6,7 +6,7 @@ import { addDays, hondurasDate } from '../../src/domain/calendar-date';
 import { CaiRange } from '../../src/entities';
 import { runAdminProcess } from '../support/admin-process';
 import { parseCsv } from '../support/csv';
-import type { EmissionPointSpec, Keyed } from '../../src/services/company-setup/setup-document';
+import type { EmissionPointEntry } from '../../src/services/company-setup/setup-document';
 import { sellingCompany, uniqueCode } from '../support/factories';
 import { caiOf } from '../support/issuing-fixtures';
 import { writeSetupFile } from '../support/setup-apply';
@@ -34,7 +34,7 @@ describe('admin report unused', () => {
     t = await createTestApp();
     dir = mkdtempSync(path.join(tmpdir(), 'unused-'));
     const companyCode = uniqueCode('U');
-    const withPoints = (emissionPoints: Keyed<EmissionPointSpec, 'code'>[]) => sellingCompany({ code: companyCode, emissionPoints });
+    const withPoints = (emissionPoints: EmissionPointEntry[]) => sellingCompany({ code: companyCode, emissionPoints });
     const points = [
       { code: '001', caiRanges: [{ cai: caiOf('a'), rangeStart: 1, rangeEnd: 500, deadline: '2099-12-31' }] },
       { code: '002', caiRanges: [{ cai: caiOf('b'), rangeStart: 1, rangeEnd: 100, deadline: lastMonthDeadline }, { cai: caiOf('c'), rangeStart: 101, rangeEnd: 200, deadline: lastMonthDeadline }, { cai: caiOf('d'), rangeStart: 201, rangeEnd: 300, deadline: lastMonthDeadline }] },

@@ -19,8 +19,7 @@ describe('authentication of concurrent requests', () => {
   afterAll(() => t.close());
 
   const company = async (overrides: { enabled?: boolean } = {}) => {
-    const document = sellingCompany({ code: uniqueCode('AB') });
-    return setUpCompany(t, { ...document, integration: { ...document.integration, enabled: overrides.enabled ?? true } });
+    return setUpCompany(t, sellingCompany({ code: uniqueCode('AB'), integration: { enabled: overrides.enabled ?? true } }));
   };
   const clientOf = async (auth: { Authorization: string }, name: string) => {
     const res = await t.http.post('/v1/clients').set(auth).send({ clientName: name, email: 'c@example.hn' });

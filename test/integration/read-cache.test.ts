@@ -32,7 +32,7 @@ describe('read cache', () => {
   });
 
   const newCompany = async () => {
-    const document = { ...sellingCompany({ code: uniqueCode('RC'), products }), clients };
+    const document = sellingCompany({ code: uniqueCode('RC'), products, clients });
     return { document, ...(await setUpCompany(t, document)) };
   };
   const issue = async (auth: { Authorization: string }) => {
@@ -113,7 +113,7 @@ describe('read cache', () => {
   it('with READ_CACHE_MAX_MB=0 every GET reads the database', async () => {
     const uncached = await createTestApp({ env: { READ_CACHE_MAX_MB: '0' } });
     try {
-      const document = { ...sellingCompany({ code: uniqueCode('RC'), products }), clients };
+      const document = sellingCompany({ code: uniqueCode('RC'), products, clients });
       const company = await setUpCompany(uncached, document);
       const first = await uncached.http.get('/v1/clients').set(company.auth);
       expect(first.body.count).toBe(2);

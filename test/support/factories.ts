@@ -7,10 +7,9 @@ import type {
   ClientSpec,
   CompanySpec,
   DiscountPolicySpec,
-  EmissionPointSpec,
+  EmissionPointEntry,
   EstablishmentSpec,
   IntegrationSpec,
-  Keyed,
   ProductMappingSpec,
   SetupDocument,
 } from '../../src/services/company-setup/setup-document';
@@ -84,7 +83,7 @@ export interface SellingCompanyData {
   /** Overrides of the one CAI range of the default emission point 000-001. */
   caiRange?: Partial<CaiRangeSpec>;
   /** The emission points of establishment 000, replacing the default 001 with one range. */
-  emissionPoints?: Keyed<EmissionPointSpec, 'code'>[];
+  emissionPoints?: EmissionPointEntry[];
   /** Overrides of the integration defaults (enabled, selling from 000-001 at price list GENERAL). */
   integration?: IntegrationSpec;
 }
