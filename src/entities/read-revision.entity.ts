@@ -18,7 +18,10 @@ export class ReadRevision {
   @Property({ type: 'integer', unsigned: true })
   invoices: Opt<number> = 0;
 
-  /** Any client of the company created, changed or deleted. */
+  /**
+   * Clients as GET /v1/clients shows them: created through the API, or created, changed or deleted
+   * by `admin apply`. An exoneration is not shown by the API, so recording one bumps nothing.
+   */
   @Property({ type: 'integer', unsigned: true })
   clients: Opt<number> = 0;
 }
