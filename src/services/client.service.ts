@@ -82,12 +82,12 @@ export class ClientService {
    * one the page was read under: every writer of clients bumps it.
    */
   async list(principal: Pick<Principal, 'companyId' | 'revisions'>, page?: { page: number; limit: number }): Promise<ClientPage> {
-    const key = page ? `clients:${principal.companyId}:${page.page}:${page.limit}` : `clients:${principal.companyId}:all`;
-    const revision = principal.revisions.clients;
-    const cached = this.cache.get<ClientPage>(key, revision);
-    if (cached !== undefined) return cached;
-    const read = await this.read(principal.companyId, page);
-    return this.cache.set(key, revision, read, APPROXIMATE_CLIENT_BYTES * (read.clients.length + 1));
+    return this.cache.getOrRead(
+      page ? `clients:${principal.companyId}:${page.page}:${page.limit}` : `clients:${principal.companyId}:all`,
+      principal.revisions.clients,
+      () => this.read(principal.companyId, page),
+      (read) => APPROXIMATE_CLIENT_BYTES * (read.clients.length + 1),
+    );
   }
 
   /**

@@ -53,13 +53,12 @@ export class InvoiceReader {
    * fixed template versions is not kept: its first PDF fixes them (TemplateVersionStore.fixOn).
    */
   async getFor(principal: Pick<Principal, 'companyId' | 'revisions'>, id: number): Promise<InvoiceView> {
-    const key = `invoice:${principal.companyId}:${id}`;
-    const revision = principal.revisions.invoices;
-    const cached = this.cache.get<InvoiceView>(key, revision);
-    if (cached !== undefined) return cached;
-    const invoice = await this.get(principal.companyId, id);
-    if (invoice.versions === null) return invoice;
-    return this.cache.set(key, revision, invoice, APPROXIMATE_BYTES.invoice + APPROXIMATE_BYTES.line * invoice.lines.length);
+    return this.cache.getOrRead(
+      `invoice:${principal.companyId}:${id}`,
+      principal.revisions.invoices,
+      () => this.get(principal.companyId, id),
+      (invoice) => (invoice.versions === null ? null : APPROXIMATE_BYTES.invoice + APPROXIMATE_BYTES.line * invoice.lines.length),
+    );
   }
 
   /** The invoice as stored now, read from the database. */

@@ -28,17 +28,18 @@ export class ReadCache {
         : new LRUCache<string, Entry>({ maxSize: config.readCacheMaxMb * 1024 * 1024, sizeCalculation: (entry, key) => entry.bytes + key.length });
   }
 
-  /** The value read under `revision`, or undefined (never read, evicted, or read under another one). */
-  get<T>(key: string, revision: number): T | undefined {
+  /**
+   * The value kept for `key` under `revision`, else the result of `read`, kept (frozen) when
+   * `sizeOf` gives its approximate size in bytes; null from `sizeOf` means "do not keep this one".
+   */
+  async getOrRead<T>(key: string, revision: number, read: () => Promise<T>, sizeOf: (value: T) => number | null): Promise<T> {
     const entry = this.cache?.get(key);
-    return entry !== undefined && entry.revision === revision ? (entry.value as T) : undefined;
-  }
-
-  /** Keeps `value` as read under `revision`; `bytes` is its approximate size. */
-  set<T>(key: string, revision: number, value: T, bytes: number): T {
-    if (this.cache === undefined) return value;
+    if (entry !== undefined && entry.revision === revision) return entry.value as T;
+    const value = await read();
+    const bytes = this.cache === undefined ? null : sizeOf(value);
+    if (bytes === null) return value;
     const frozen = deepFreeze(value);
-    this.cache.set(key, { revision, value: frozen, bytes });
+    this.cache!.set(key, { revision, value: frozen, bytes });
     return frozen;
   }
 }
