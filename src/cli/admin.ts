@@ -28,8 +28,8 @@ export async function main(argv: string[]): Promise<number> {
       return err.exitCode;
     }
     if (err instanceof CommandExit) return err.exitCode;
-    // The edge that maps refusals: a service's RefusalError and the CLI's own OperatorError carry
-    // the line the operator needs; anything else still ends as one line and exit 1, never a stack.
+    // Every other failure is one line on stderr and exit 1, never a stack: a service's RefusalError
+    // and the CLI's OperatorError (a bad option) are written so that line is what the operator needs.
     process.stderr.write(`error: ${oneLine(err)}\n`);
     return 1;
   }

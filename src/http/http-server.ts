@@ -16,15 +16,13 @@ const CLIENT_ERRORS: Record<string, [ErrorCode, string]> = {
 };
 const MALFORMED: [ErrorCode, string] = ['VALIDATION_FAILED', 'The request is not well-formed HTTP/1.1.'];
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Payload Too Large', 431: 'Request Header Fields Too Large' };
-
 /** The raw HTTP response for a client error, with the same {code, message} body as every other error. */
-export function clientErrorResponse(nodeCode: string | undefined, requestId: string): string {
+function clientErrorResponse(nodeCode: string | undefined, requestId: string): string {
   const [code, message] = CLIENT_ERRORS[nodeCode ?? ''] ?? MALFORMED;
   const status = ERROR_STATUS[code];
   const body = JSON.stringify({ code, message });
   return [
-    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}`,
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Error'}`,
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
     `X-Request-Id: ${requestId}`,

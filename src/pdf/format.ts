@@ -1,8 +1,6 @@
 import Big from 'big.js';
 import { toBig, type DecimalInput } from '../domain/money';
 
-export type { DecimalInput };
-
 function groupThousands(integerDigits: string): string {
   return integerDigits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

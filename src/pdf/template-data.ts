@@ -1,7 +1,8 @@
 import Big from 'big.js';
 import { dayMonthYear, hondurasDate, hondurasTime } from '../domain/calendar-date';
 import { CAI_LAYOUT, maskCai } from '../domain/fiscal-number';
-import { formatDecimal, formatLempiras, type DecimalInput } from './format';
+import type { DecimalInput } from '../domain/money';
+import { formatDecimal, formatLempiras } from './format';
 
 /**
  * What an invoice or a preview prints: the print model the services hand to the PDF layer,

@@ -4,13 +4,13 @@ import { CommandExit } from '../command-exit';
 import type { CommandRegistrar } from './index';
 
 /** Exit codes for cron and monitoring. */
-export const CAI_EXIT = { ok: 0, warn: 3, stopped: 4 } as const;
+const CAI_EXIT = { ok: 0, warn: 3, stopped: 4 } as const;
 
 /**
  * 4 when an emission point an enabled integration issues from has no usable range (sales stop);
  * else 3 when any of its ranges is LOW or DUE (ask SAR for the next CAI); else 0.
  */
-export function caiExitCode(report: CaiStatusReport): number {
+function caiExitCode(report: CaiStatusReport): number {
   if (report.watched.some((p) => !p.hasUsableRange)) return CAI_EXIT.stopped;
   if (report.ranges.some((r) => r.integration && (r.state === 'LOW' || r.state === 'DUE'))) return CAI_EXIT.warn;
   return CAI_EXIT.ok;

@@ -3,14 +3,13 @@ import bodyParser from 'koa-bodyparser';
 import { AppError } from '../../domain/app-error';
 import { checkJsonLimits } from '../body/json-limits-scan';
 
-const WITHOUT_BODY = new Set(['GET', 'HEAD']);
 const UTF8 = new Set(['utf-8', 'utf8']);
 const CHARSET = /^charset\s*=\s*"?([^"]*)"?$/;
 const IDENTITY = new Set(['', 'identity']);
 
-/** GET and HEAD take no body: one sent anyway is not read (Node discards it), as their operations document no body answers. */
+/** Whether the request announces a body (only operations with one run this middleware). */
 function carriesBody(ctx: Context): boolean {
-  return (ctx.request.length > 0 || ctx.get('Transfer-Encoding') !== '') && !WITHOUT_BODY.has(ctx.method);
+  return ctx.request.length > 0 || ctx.get('Transfer-Encoding') !== '';
 }
 
 /** `application/json`, whose charset, if given, is UTF-8 (media types and charsets are case-insensitive). */

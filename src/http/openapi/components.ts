@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../domain/error-codes';
+import { AUTH_REALM } from '../error-mapping';
 import { errorResponse } from './error-responses';
 import { schemas } from './schemas';
 
@@ -42,9 +43,9 @@ function withChallenge<T extends object>(response: T) {
     ...response,
     headers: {
       'WWW-Authenticate': {
-        description: 'Bearer realm="invoicing", plus error="invalid_token" when a key was sent but refused.',
+        description: `Bearer realm="${AUTH_REALM}", plus error="invalid_token" when a key was sent but refused.`,
         required: true,
-        schema: { type: 'string', example: 'Bearer realm="invoicing", error="invalid_token"' },
+        schema: { type: 'string', example: `Bearer realm="${AUTH_REALM}", error="invalid_token"` },
       },
     },
   };

@@ -2,7 +2,7 @@ import { ERROR_STATUS, ErrorCode } from '../../domain/error-codes';
 import { describeRequestLimits } from '../body/request-limits';
 
 /** What each code means, shown in the document (decision 24). */
-export const ERROR_CAUSES: Record<ErrorCode, string> = {
+const ERROR_CAUSES: Record<ErrorCode, string> = {
   VALIDATION_FAILED: `Body invalid (missing field, wrong type, unknown field, malformed JSON, not sent as Content-Type: application/json in UTF-8 (another media type, a charset other than UTF-8, a Content-Encoding), not valid UTF-8, or past a body limit: ${describeRequestLimits()}), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.`,
   MISSING_IDEMPOTENCY_KEY: 'The Idempotency-Key header is missing or empty on POST /v1/invoices.',
   EXTERNAL_INVOICE_NO_ITEMS: 'items is empty.',

@@ -9,7 +9,7 @@ import { REQUEST_LIMITS } from '../body/request-limits';
 import { strictObject, validate } from './validate';
 
 /** Lines per invoice: the array limit every body is read under, which keeps one request's work and PDF bounded. */
-export const MAX_ITEMS = REQUEST_LIMITS.maxArrayLength;
+const MAX_ITEMS = REQUEST_LIMITS.maxArrayLength;
 // Quantities and unit prices are stored in DECIMAL(18,4) columns: more decimals would be lost.
 const QUANTITY: DecimalRule = { scale: DECIMAL_COLUMNS.amount.scale, greaterThan: 0, atMost: 1_000_000 };
 const PRICE: DecimalRule = { scale: DECIMAL_COLUMNS.amount.scale, atLeast: 0, atMost: '999999999.9999' };
