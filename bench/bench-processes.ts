@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { descendantsOf } from '../test/support/process-tree';
 import { stopForGood } from '../test/support/service-process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -40,7 +41,7 @@ export function startFloor(script: string, env: NodeJS.ProcessEnv = {}, timeoutM
 }
 
 /** A port free right now on 127.0.0.1. */
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
@@ -83,20 +84,7 @@ export async function startService(env: NodeJS.ProcessEnv, timeoutMs = 120_000):
 
 /** Process ids of `pid` and every descendant (LibreOffice and its python helper for the service). */
 export function processTree(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const tree = [pid];
-  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
-  return tree;
+  return [pid, ...descendantsOf(pid)];
 }
 
 export interface TreeRss {

@@ -41,17 +41,17 @@ const CONNECTION_CODES = new Set([
 ]);
 
 /**
- * Two failures recognisable only by their text: mysql2's promise API rebuilds errors without
- * their `fatal` flag (using a connection that is already closed), and MikroORM re-wraps knex's
- * pool timeout as a plain DriverException, losing its class name.
- */
-/**
  * knex refuses a statement of a transaction that already ended. Inside a unit of work that only
  * happens when the server aborted it under us (on a Galera cluster a certification / brute-force
  * abort rolls it back while a statement of the same flush is still queued): nothing was
  * committed, so it is a conflict like the abort itself, and the whole unit is retried.
  */
 const ENDED_TRANSACTION_MESSAGE = /^Transaction query already complete/;
+/**
+ * Two failures recognisable only by their text: mysql2's promise API rebuilds errors without
+ * their `fatal` flag (using a connection that is already closed), and MikroORM re-wraps knex's
+ * pool timeout as a plain DriverException, losing its class name.
+ */
 const CONNECTION_MESSAGES = [/^Can't add new command when connection is in closed state/, /^Knex: Timeout acquiring a connection/];
 
 interface DriverErrorFields {

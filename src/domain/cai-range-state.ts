@@ -6,8 +6,6 @@ import Big from 'big.js';
  */
 export type CaiRangeState = 'OK' | 'LOW' | 'DUE' | 'EXHAUSTED' | 'EXPIRED';
 
-export const CAI_RANGE_STATES: readonly CaiRangeState[] = ['OK', 'LOW', 'DUE', 'EXHAUSTED', 'EXPIRED'];
-
 export interface CaiWarnThresholds {
   /** Percent of the range's numbers (decimal string, 0..100) at or below which it is LOW. */
   remainingPercent: string;

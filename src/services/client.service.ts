@@ -19,7 +19,7 @@ export interface NewClient {
 }
 
 /** What the API answers of a client; one list, read by SQL and taken from a created entity alike. */
-export const CLIENT_VIEW_FIELDS = ['id', 'clientName', 'email', 'legalId', 'phone', 'address', 'createdAt'] as const satisfies ReadonlyArray<keyof Client>;
+const CLIENT_VIEW_FIELDS = ['id', 'clientName', 'email', 'legalId', 'phone', 'address', 'createdAt'] as const satisfies ReadonlyArray<keyof Client>;
 export type ClientView = Pick<Client, (typeof CLIENT_VIEW_FIELDS)[number]>;
 
 export interface ClientPage {

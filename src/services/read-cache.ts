@@ -20,6 +20,8 @@ interface Entry {
 @injectable()
 export class ReadCache {
   private readonly cache: LRUCache<string, Entry> | undefined;
+  /** Reads under way, by key and counter: requests missing the same entry together share one. */
+  private readonly reading = new Map<string, Promise<unknown>>();
 
   constructor(@inject(TOKENS.Config) config: Pick<AppConfig, 'readCacheMaxMb'>) {
     this.cache =
@@ -31,16 +33,29 @@ export class ReadCache {
   /**
    * The value kept for `key` under `revision`, else the result of `read`, kept (frozen) when
    * `sizeOf` gives its approximate size in bytes; null from `sizeOf` means "do not keep this one".
+   * Concurrent misses of one key under one counter (say, every reader right after an annulment)
+   * share one read.
    */
-  async getOrRead<T>(key: string, revision: number, read: () => Promise<T>, sizeOf: (value: T) => number | null): Promise<T> {
-    const entry = this.cache?.get(key);
-    if (entry !== undefined && entry.revision === revision) return entry.value as T;
-    const value = await read();
-    const bytes = this.cache === undefined ? null : sizeOf(value);
-    if (bytes === null) return value;
-    const frozen = deepFreeze(value);
-    this.cache!.set(key, { revision, value: frozen, bytes });
-    return frozen;
+  getOrRead<T>(key: string, revision: number, read: () => Promise<T>, sizeOf: (value: T) => number | null): Promise<T> {
+    const cache = this.cache;
+    if (cache === undefined) return read();
+    const entry = cache.get(key);
+    if (entry !== undefined && entry.revision === revision) return Promise.resolve(entry.value as T);
+    const readingKey = `${key}@${revision}`;
+    let pending = this.reading.get(readingKey) as Promise<T> | undefined;
+    if (pending === undefined) {
+      pending = read()
+        .then((value) => {
+          const bytes = sizeOf(value);
+          if (bytes === null) return value;
+          const frozen = deepFreeze(value);
+          cache.set(key, { revision, value: frozen, bytes });
+          return frozen;
+        })
+        .finally(() => this.reading.delete(readingKey));
+      this.reading.set(readingKey, pending);
+    }
+    return pending;
   }
 }
 

@@ -38,9 +38,4 @@ export class RenderedPdfCache {
     }
     return pending;
   }
-
-  /** Bytes held (for the memory bench and tests). */
-  get sizeBytes(): number {
-    return this.cache?.calculatedSize ?? 0;
-  }
 }

@@ -3,13 +3,14 @@ import { stat } from 'node:fs/promises';
 import { EntityManager } from '@mikro-orm/mysql';
 import { isUniqueViolation } from '../db/unique-violation';
 import { inject, injectable } from 'inversify';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
 import { selectRows, tableOf } from '../db/lean-select';
 import { Invoice, TemplateVersion } from '../entities';
 import type { TemplateVersionKind } from '../entities/template-version.entity';
 import { readCompanyLogo } from '../pdf/company-template';
-import { parseOdtPackage, readTemplateFile, type OdtPackage } from '../pdf/odt-package';
+import { parseOdtPackage, readTemplateFile, TemplateReadError, type OdtPackage } from '../pdf/odt-package';
 import { versionsIdentity } from '../pdf/pdf-render-key';
 import { applyLogo } from '../pdf/template-logo';
 import { companyLogoPath, resolveTemplate } from '../pdf/template-resolver';
@@ -68,13 +69,6 @@ async function fileStamp(file: string | undefined): Promise<string> {
   } catch {
     return 'absent';
   }
-}
-
-/** Keeps at most `limit` entries, dropping the least recently set. */
-function setBounded<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
-  map.delete(key);
-  if (map.size >= limit) map.delete(map.keys().next().value!);
-  map.set(key, value);
 }
 
 function sha256(content: Buffer): string {
@@ -158,9 +152,9 @@ export async function fixVersionsOfUnversionedInvoices(em: EntityManager, templa
  */
 @injectable()
 export class TemplateVersionStore {
-  private readonly prepared = new Map<string, Promise<OdtPackage>>();
+  private readonly prepared = new LRUCache<string, Promise<OdtPackage>>({ max: PREPARED_CACHE_SIZE });
   /** Per company: the stamps of its template and logo files, and the versions stored for those bytes. */
-  private readonly currentByStamp = new Map<string, { stamp: string; versions: FixedVersions }>();
+  private readonly currentByStamp = new LRUCache<string, { stamp: string; versions: FixedVersions }>({ max: CURRENT_CACHE_SIZE });
 
   private readonly fixedVersionsSql: string;
 
@@ -187,9 +181,12 @@ export class TemplateVersionStore {
     if (known !== undefined && known.stamp === stamp) return known.versions;
     try {
       const versions = await storeCurrentVersions(this.em, templatesDir, companyCode, this.logger);
-      setBounded(this.currentByStamp, companyCode, { stamp, versions }, CURRENT_CACHE_SIZE);
+      this.currentByStamp.set(companyCode, { stamp, versions });
       return versions;
     } catch (err) {
+      // Only an unreadable template lets the invoice go without versions; a database failure
+      // storing them fails the issue like any other (503, retried with the same key).
+      if (!(err instanceof TemplateReadError)) throw err;
       this.logger.error({ err, companyCode }, 'invoice template unreadable; the invoice is issued without a fixed template version');
       return null;
     }
@@ -222,8 +219,8 @@ export class TemplateVersionStore {
     if (entry === undefined) {
       entry = this.loadPrepared(versions);
       entry.catch(() => this.prepared.delete(key));
+      this.prepared.set(key, entry);
     }
-    setBounded(this.prepared, key, entry, PREPARED_CACHE_SIZE); // most recently used last
     return entry;
   }
 

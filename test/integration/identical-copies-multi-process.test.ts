@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { ensureFreshBuild } from '../support/fresh-build';
 import { readPdf } from '../support/pdf-reader';
+import { rawRequest } from '../support/raw-http';
 import { runAdmin } from '../support/run-admin';
 import { requestJson, ServiceProcess, startServiceProcess, stopForGood } from '../support/service-process';
 import { setUpCompany } from '../support/setup-fixtures';
@@ -12,19 +12,6 @@ import { createTestApp, TestApp } from '../support/test-app';
 
 const BANNER = 'MEMBRETE SOLO EN LA SEGUNDA INSTANCIA';
 const CART = { items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] };
-
-/** GET of a binary body over loopback. */
-function getBinary(port: number, urlPath: string, headers: Record<string, string>): Promise<{ status: number; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path: urlPath, headers, agent: false, timeout: 60_000 }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
-  });
-}
 
 /**
  * Two compiled services on one database whose template folders differ (the worst case of a
@@ -66,7 +53,7 @@ describe('identical copies across service processes', () => {
     return { id: res.body.id as number, text: readPdf(Buffer.from(res.body.pdfBase64, 'base64')).text };
   };
   const reprintOn = async (service: ServiceProcess, id: number) => {
-    const res = await getBinary(service.port, `/v1/invoices/${id}/pdf`, company.auth);
+    const res = await rawRequest(service.port, { method: 'GET', path: `/v1/invoices/${id}/pdf`, headers: company.auth }, 60_000);
     expect(res.status).toBe(200);
     return readPdf(res.body).text;
   };

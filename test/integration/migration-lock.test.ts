@@ -7,10 +7,9 @@ import { MIGRATION_LOCK_TABLE } from '../../src/db/migration-lock';
 import { MIGRATIONS } from '../../migrations';
 import { LogCapture } from '../support/log-capture';
 import { createLogger } from '../../src/logger';
-import { assertTestDatabaseName } from '../support/test-database';
+import { assertTestDatabaseName, SERVER_URL } from '../support/test-database';
 import { startTcpProxy } from '../support/tcp-proxy';
 
-const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'mysql://root@127.0.0.1:3306';
 const WAITING = 'another instance is applying migrations: waiting for it';
 
 /** Polls until `probe` is true (the lock waits in steps of a fraction of a second). */

@@ -9,9 +9,8 @@ import { mikroOrmOptions } from '../../config/mikro-orm.config';
 import { openDatabase } from '../../src/db/database-bootstrap';
 import { framedPng } from '../support/png';
 import { copyTemplatesDir, withBanner, writeEditedTemplate } from '../support/template-files';
-import { assertTestDatabaseName } from '../support/test-database';
+import { assertTestDatabaseName, SERVER_URL } from '../support/test-database';
 
-const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'mysql://root@127.0.0.1:3306';
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /**

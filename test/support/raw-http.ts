@@ -7,6 +7,8 @@ import { createHttpServer } from '../../src/http/http-server';
 export interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
+  /** The body's bytes (a PDF, say), and the same as UTF-8 text. */
+  body: Buffer;
   text: string;
   /** The body parsed as JSON, or undefined when it is not JSON. */
   json(): any;
@@ -57,10 +59,12 @@ export function rawRequest(port: number, request: RawRequest, timeoutMs = 30_000
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const body = Buffer.concat(chunks);
+        const text = body.toString('utf8');
         resolve({
           status: res.statusCode ?? 0,
           headers: res.headers,
+          body,
           text,
           json: () => parseOrUndefined(text),
         });
@@ -92,7 +96,7 @@ export function rawExchange(port: number, bytes: string | Buffer): Promise<RawRe
         if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
       }
       const text = rest.join('\r\n\r\n');
-      resolve({ status: Number(statusLine.split(' ')[1] ?? 0), headers, text, json: () => parseOrUndefined(text) });
+      resolve({ status: Number(statusLine.split(' ')[1] ?? 0), headers, body: Buffer.from(text, 'utf8'), text, json: () => parseOrUndefined(text) });
     });
   });
 }

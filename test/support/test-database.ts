@@ -6,7 +6,8 @@ import { AppConfig, loadConfig } from '../../config/config';
 import { openDatabase } from '../../src/db/database-bootstrap';
 
 /** The server tests run against; the database name is made per test file. */
-const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'mysql://root@127.0.0.1:3306';
+/** The test database server (no database in the path). */
+export const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'mysql://root@127.0.0.1:3306';
 
 export interface TestDatabase {
   name: string;

@@ -1,15 +1,11 @@
 import type { Knex } from '@mikro-orm/mysql';
+import { utcDatetime } from '../../db/lean-select';
 
 export interface RegisterPeriod {
   companyId: number;
   /** First instant of the first day, and first instant after the last day (Honduras calendar). */
   start: Date;
   end: Date;
-}
-
-/** A DATETIME(3) literal in UTC, as the columns store instants. */
-export function dbInstant(instant: Date): string {
-  return instant.toISOString().replace('T', ' ').replace('Z', '');
 }
 
 /**
@@ -23,6 +19,6 @@ export function ratesQuery(knex: Knex, period: RegisterPeriod): Promise<{ rate: 
     .join('invoices as i', 'i.id', 't.invoice_id')
     .where('i.company_id', period.companyId)
     .andWhere('i.is_annulled', false)
-    .andWhere('i.invoice_date', '>=', dbInstant(period.start))
-    .andWhere('i.invoice_date', '<', dbInstant(period.end));
+    .andWhere('i.invoice_date', '>=', utcDatetime(period.start))
+    .andWhere('i.invoice_date', '<', utcDatetime(period.end));
 }

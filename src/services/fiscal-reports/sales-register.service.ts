@@ -7,7 +7,8 @@ import { ZERO } from '../../domain/money';
 import { TOKENS } from '../../tokens';
 import { companyByCode } from '../company-by-code';
 import type { ReportColumn, ReportTable } from './report-table';
-import { dbInstant, ratesQuery, RegisterPeriod } from './sales-register-query';
+import { utcDatetime } from '../../db/lean-select';
+import { ratesQuery, RegisterPeriod } from './sales-register-query';
 
 /** The rates that always have their pair of columns, even in a month without them. */
 const STANDARD_RATES = ['15', '18'];
@@ -88,8 +89,8 @@ export class SalesRegisterService {
       )
       .from('invoices as i')
       .where('i.company_id', period.companyId)
-      .andWhere('i.invoice_date', '>=', dbInstant(period.start))
-      .andWhere('i.invoice_date', '<', dbInstant(period.end))
+      .andWhere('i.invoice_date', '>=', utcDatetime(period.start))
+      .andWhere('i.invoice_date', '<', utcDatetime(period.end))
       // EEE-PPP-01-NNNNNNNN has fixed widths: its order is establishment, emission point, number.
       .orderBy('i.fiscal_number');
     const stream = query.stream({ highWaterMark: 500 }) as unknown as Readable;
