@@ -1,10 +1,10 @@
 import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
-import { addDays, hondurasDate } from '../../domain/calendar-date';
+import { hondurasDate } from '../../domain/calendar-date';
 import { formatFiscalNumber } from '../../domain/fiscal-number';
-import { CaiRange } from '../../entities';
 import { TOKENS } from '../../tokens';
 import { companyByCode } from '../company-by-code';
+import { companyCaiRanges } from '../company-cai-ranges';
 import type { ReportColumn, ReportTable } from './report-table';
 
 export type UnusedReason = 'VENCIDO' | 'PUNTO CERRADO';
@@ -42,15 +42,9 @@ export class UnusedNumbersService {
 
   async list(companyCode: string, month: string): Promise<UnusedNumbers[]> {
     const company = await companyByCode(this.em, companyCode);
-    const first = `${month}-01`;
-    const last = addDays(addDays(first, 31).slice(0, 8) + '01', -1);
-    const inMonth = (date: string | null): boolean => date !== null && date >= first && date <= last;
-    // Soft-deleted rows included: a closed point and its ranges are exactly what is looked for.
-    const ranges = await this.em.find(
-      CaiRange,
-      { emissionPoint: { establishment: { company } } },
-      { populate: ['emissionPoint.establishment'], orderBy: { emissionPoint: { establishment: { code: 'asc' }, code: 'asc' }, rangeStart: 'asc' } },
-    );
+    const inMonth = (date: string | null): boolean => date?.slice(0, 7) === month;
+    // Closed points and their ranges are exactly what is looked for.
+    const ranges = await companyCaiRanges(this.em, company);
     const found: UnusedNumbers[] = [];
     for (const range of ranges) {
       if (range.nextNumber > range.rangeEnd) continue;

@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import { CaiRange, Invoice } from '../../entities';
 import { TOKENS } from '../../tokens';
 import { companyByCode } from '../company-by-code';
+import { companyCaiRanges } from '../company-cai-ranges';
 import { totalsDiscrepancies } from './invoice-totals-check';
 import { RangeNumberingCheck } from './range-numbering-check';
 
@@ -28,11 +29,7 @@ export class NumberingAuditService {
 
   async audit(companyCode: string): Promise<AuditResult> {
     const company = await companyByCode(this.em, companyCode);
-    const ranges = await this.em.find(
-      CaiRange,
-      { emissionPoint: { establishment: { company } } },
-      { populate: ['emissionPoint.establishment'], orderBy: { emissionPoint: { establishment: { code: 'asc' }, code: 'asc' }, rangeStart: 'asc' } },
-    );
+    const ranges = await companyCaiRanges(this.em, company);
     const discrepancies: string[] = [];
     for (const range of ranges) discrepancies.push(...(await this.checkNumbering(range)));
     const { count, problems } = await this.checkTotals(company.id);
