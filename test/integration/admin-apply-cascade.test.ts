@@ -1,6 +1,6 @@
 import { CaiRange, EmissionPoint, Establishment, PriceList, ProductPrice } from '../../src/entities';
 import type { SetupDocument } from '../../src/services/company-setup/setup-document';
-import { runAdminProcess } from '../support/admin-process';
+import { runAdmin } from '../support/run-admin';
 import { uniqueCode } from '../support/factories';
 import { exampleDocument, writeSetupFile } from '../support/setup-apply';
 import { setUpCompany } from '../support/setup-fixtures';
@@ -13,7 +13,7 @@ const CART = { items: [{ externalProductId: 'SKU-1', quantity: 1 }, { externalPr
 describe('admin apply: deleted cascades to nested entries', () => {
   let t: TestApp;
   let keys = 0;
-  const apply = (doc: SetupDocument) => runAdminProcess(t.config.databaseUrl, ['apply', writeSetupFile(doc)]);
+  const apply = (doc: SetupDocument) => runAdmin(t.config.databaseUrl, ['apply', writeSetupFile(doc)]);
   const issue = (auth: { Authorization: string }) => t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', `c-${++keys}`).send(CART);
   const numbering = async (code: string) => {
     const em = t.orm.em.fork();
@@ -38,7 +38,7 @@ describe('admin apply: deleted cascades to nested entries', () => {
     closed.establishments![0].emissionPoints![0] = { ...closed.establishments![0].emissionPoints![0], deleted: true } as never;
     const run = await apply(closed);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout.toString('utf8')).toBe(`applied ${code}: 0 created, 0 updated, 1 deleted\n`);
+    expect(run.stdout).toBe(`applied ${code}: 0 created, 0 updated, 1 deleted\n`);
     const after = await numbering(code);
     expect(after.point.deletedAt).toBeInstanceOf(Date);
     expect(after.range.deletedAt).toEqual(after.point.deletedAt);
@@ -51,7 +51,7 @@ describe('admin apply: deleted cascades to nested entries', () => {
     }
 
     // Repeatable: the same file again changes nothing.
-    expect((await apply(closed)).stdout.toString('utf8')).toBe(`applied ${code}: 0 created, 0 updated, 0 deleted\n`);
+    expect((await apply(closed)).stdout).toBe(`applied ${code}: 0 created, 0 updated, 0 deleted\n`);
 
     // Listing the point (and its range) live again reopens both; numbering goes on where it stopped.
     expect((await apply(exampleDocument(code))).code).toBe(0);
