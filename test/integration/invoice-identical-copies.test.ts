@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Invoice, TemplateVersion } from '../../src/entities';
 import { TemplateVersionStore } from '../../src/services/template-versions.service';
 import { inContext } from '../support/factories';
-import { readPdf, type ReadPdf } from '../support/pdf-reader';
+import { readPdf, type ReadPdf, binaryBody } from '../support/pdf-reader';
 import { framedPng } from '../support/png';
 import { runAdmin } from '../support/run-admin';
 import { setUpCompany } from '../support/setup-fixtures';
@@ -41,11 +41,7 @@ describe('copies identical to the original after the letterhead changes', () => 
   const issue = (key: string) => t.http.post('/v1/invoices').set(acme.auth).set('Idempotency-Key', key).send(CART);
   const pdfOf = (res: { body: { pdfBase64: string } }) => readPdf(Buffer.from(res.body.pdfBase64, 'base64'));
   const reprint = async (id: number): Promise<ReadPdf> => {
-    const res = await t.http.get(`/v1/invoices/${id}/pdf`).set(acme.auth).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const res = await t.http.get(`/v1/invoices/${id}/pdf`).set(acme.auth).buffer(true).parse(binaryBody);
     expect(res.status).toBe(200);
     return readPdf(res.body as Buffer);
   };

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureFreshBuild, REPO_ROOT } from '../support/fresh-build';
-import { readPdf } from '../support/pdf-reader';
+import { readPdf, binaryBody } from '../support/pdf-reader';
 import { setUpCompany } from '../support/setup-fixtures';
 import { copyTemplatesDir, withBanner, writeEditedTemplate } from '../support/template-files';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -39,11 +39,7 @@ describe('reprints served from the PDF cache', () => {
     return { key, invoice: res.body as { id: number; fiscalNumber: string; pdfBase64: string; replayed: boolean } };
   };
   const getPdf = async (id: number): Promise<Buffer> => {
-    const res = await t.http.get(`/v1/invoices/${id}/pdf`).set(company.auth).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const res = await t.http.get(`/v1/invoices/${id}/pdf`).set(company.auth).buffer(true).parse(binaryBody);
     expect(res.status).toBe(200);
     return res.body as Buffer;
   };

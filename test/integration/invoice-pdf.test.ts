@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { hondurasDate } from '../../src/domain/calendar-date';
 import { Client } from '../../src/entities';
 import { clientData, DEMO_CAI, productData, sellingCompany } from '../support/factories';
-import { isA4, readPdf, type ReadPdf } from '../support/pdf-reader';
+import { isA4, readPdf, type ReadPdf, binaryBody } from '../support/pdf-reader';
 import { runAdmin } from '../support/run-admin';
 import { ReadyCompany, setUpCompany } from '../support/setup-fixtures';
 import { copyTemplatesDir } from '../support/template-files';
@@ -78,11 +78,7 @@ describe('invoice PDFs (LibreOffice, read back with poppler)', () => {
     return { invoice: res.body, pdf: readPdf(Buffer.from(res.body.pdfBase64, 'base64')) };
   };
   const getPdf = async (id: number) => {
-    const res = await t.http.get(`/v1/invoices/${id}/pdf`).set(acme.auth).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const res = await t.http.get(`/v1/invoices/${id}/pdf`).set(acme.auth).buffer(true).parse(binaryBody);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     return readPdf(res.body as Buffer);

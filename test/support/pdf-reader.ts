@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import type { Response } from 'superagent';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,4 +50,11 @@ export function readPdf(pdf: Buffer): ReadPdf {
 /** Whether the page size is A4 within a point. */
 export function isA4(pdf: ReadPdf): boolean {
   return Math.abs(pdf.pageSize.width - A4_POINTS.width) <= 1 && Math.abs(pdf.pageSize.height - A4_POINTS.height) <= 1;
+}
+
+/** A supertest parser that keeps a binary body (a PDF) as a Buffer: `.buffer(true).parse(binaryBody)`. */
+export function binaryBody(res: Response, done: (err: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
 }
