@@ -1,5 +1,4 @@
-/** Document type of a factura in the CAI regime (Acuerdo 481-2017). */
-export const INVOICE_DOCUMENT_TYPE = '01';
+import { DOCUMENT_TYPE_INFO, type DocumentType } from './document-type';
 
 const MAX_SEQUENCE = 99_999_999;
 
@@ -9,17 +8,18 @@ function code3(code: string, label: string): string {
 }
 
 /**
- * Printed invoice number EEE-PPP-01-NNNNNNNN, e.g. ('000', '001', 42) -> '000-001-01-00000042'.
+ * Printed number EEE-PPP-TT-NNNNNNNN, TT the document type's code, e.g.
+ * ('000', '001', 'invoice', 42) -> '000-001-01-00000042', ('000', '001', 'creditNote', 1) -> '000-001-06-00000001'.
  * @throws RangeError for codes that are not 1-3 digits or a number outside 0..99,999,999.
  */
-export function formatFiscalNumber(establishmentCode: string, emissionPointCode: string, number: number): string {
+export function formatFiscalNumber(establishmentCode: string, emissionPointCode: string, documentType: DocumentType, number: number): string {
   if (!Number.isInteger(number) || number < 0 || number > MAX_SEQUENCE) {
-    throw new RangeError(`Invoice number must be an integer in 0..${MAX_SEQUENCE}: ${number}`);
+    throw new RangeError(`Document number must be an integer in 0..${MAX_SEQUENCE}: ${number}`);
   }
   const sequence = String(number).padStart(8, '0');
   const establishment = code3(establishmentCode, 'Establishment code');
   const emissionPoint = code3(emissionPointCode, 'Emission point code');
-  return `${establishment}-${emissionPoint}-${INVOICE_DOCUMENT_TYPE}-${sequence}`;
+  return `${establishment}-${emissionPoint}-${DOCUMENT_TYPE_INFO[documentType].code}-${sequence}`;
 }
 
 /** The layout of a CAI (five groups of six characters and one of two), for a preview that has none. */

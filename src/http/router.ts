@@ -14,10 +14,10 @@ import { registerDocsRoutes } from './routes/docs.routes';
 import { registerHealthRoutes } from './routes/health.routes';
 import { registerInvoiceRoutes } from './routes/invoices.routes';
 import type { RouteGuards } from './routes/route-context';
-import { InvoicePdfService } from '../services/invoice-pdf.service';
-import { InvoicePreviewService } from '../services/invoice-preview.service';
-import { InvoiceReader } from '../services/invoice-reader.service';
-import { InvoiceIssuer } from '../services/issuing/invoice-issuer.service';
+import { InvoicePdfService } from '../services/invoicing/invoice-pdf.service';
+import { InvoicePreviewService } from '../services/invoicing/invoice-preview.service';
+import { InvoiceReader } from '../services/invoicing/invoice-reader.service';
+import { InvoiceIssuer } from '../services/invoicing/invoice-issuer.service';
 
 /**
  * Every route of the API. Protected routes take their guard explicitly: the API key, the rate

@@ -7,7 +7,7 @@ import type { PdfRenderer } from '../pdf/pdf-renderer';
 import { checkTemplate, type TemplateCheckResult } from '../pdf/template-check';
 import { resolveTemplate } from '../pdf/template-resolver';
 import { TOKENS } from '../tokens';
-import { issuerOf } from './printed-invoice';
+import { issuerOf } from './invoicing/printed-invoice';
 import { companyByCode } from './company-by-code';
 
 export interface CompanyTemplateCheck extends TemplateCheckResult {

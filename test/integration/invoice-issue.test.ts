@@ -1,6 +1,6 @@
 import { CaiRange, IdempotencyRecord, Invoice } from '../../src/entities';
-import { printedInvoiceOf } from '../../src/services/printed-invoice';
-import { InvoiceReader } from '../../src/services/invoice-reader.service';
+import { printedInvoiceOf } from '../../src/services/invoicing/printed-invoice';
+import { InvoiceReader } from '../../src/services/invoicing/invoice-reader.service';
 import { createTestApp, TestApp } from '../support/test-app';
 import { caiRangeData, DEMO_CAI, inContext, productData, sellingCompany, SellingCompanyData } from '../support/factories';
 import { expectError } from '../support/expect-error';

@@ -1,4 +1,4 @@
-import { EmissionPointTurns } from '../../src/services/issuing/emission-point-turns';
+import { EmissionPointTurns } from '../../src/services/documents/emission-point-turns';
 
 const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
 

@@ -2,12 +2,12 @@ import { formatFiscalNumber, maskCai } from '../../src/domain/fiscal-number';
 
 describe('formatFiscalNumber', () => {
   it('prints EEE-PPP-01-NNNNNNNN', () => {
-    expect(formatFiscalNumber('000', '001', 42)).toBe('000-001-01-00000042');
-    expect(formatFiscalNumber('123', '456', 99_999_999)).toBe('123-456-01-99999999');
+    expect(formatFiscalNumber('000', '001', 'invoice', 42)).toBe('000-001-01-00000042');
+    expect(formatFiscalNumber('123', '456', 'invoice', 99_999_999)).toBe('123-456-01-99999999');
   });
 
   it('pads short codes to 3 digits', () => {
-    expect(formatFiscalNumber('1', '02', 1)).toBe('001-002-01-00000001');
+    expect(formatFiscalNumber('1', '02', 'invoice', 1)).toBe('001-002-01-00000001');
   });
 
   it.each([
@@ -18,7 +18,7 @@ describe('formatFiscalNumber', () => {
     ['000', '001', 1.5],
     ['000', '001', 100_000_000],
   ])('rejects (%p, %p, %p)', (establishment, point, n) => {
-    expect(() => formatFiscalNumber(establishment, point, n)).toThrow(RangeError);
+    expect(() => formatFiscalNumber(establishment, point, 'invoice', n)).toThrow(RangeError);
   });
 });
 

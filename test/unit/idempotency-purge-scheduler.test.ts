@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { LogCapture } from '../support/log-capture';
-import { PURGE_FIRST_DELAY_MS, PURGE_INTERVAL_MS, scheduleIdempotencyPurge } from '../../src/services/idempotency-purge.scheduler';
+import { PURGE_FIRST_DELAY_MS, PURGE_INTERVAL_MS, scheduleIdempotencyPurge } from '../../src/services/documents/idempotency-purge.scheduler';
 
 describe('scheduleIdempotencyPurge', () => {
   beforeEach(() => jest.useFakeTimers());

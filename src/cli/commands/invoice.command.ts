@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { InvoiceAnnulmentService } from '../../services/invoice-annulment.service';
+import { InvoiceAnnulmentService } from '../../services/invoicing/invoice-annulment.service';
 import type { CommandRegistrar } from './index';
 import { parseId } from './option-parsers';
 

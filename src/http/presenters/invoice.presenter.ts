@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { toNumber } from '../../domain/money';
-import type { InvoiceView } from '../../services/invoice-view';
+import type { InvoiceView } from '../../services/invoicing/invoice-view';
 
 const amount = (value: string) => toNumber(new Big(value));
 

@@ -1,5 +1,5 @@
 import { toNumber } from '../../domain/money';
-import type { InvoicePreview } from '../../services/invoice-preview.service';
+import type { InvoicePreview } from '../../services/invoicing/invoice-preview.service';
 import { presentTaxBreakdown, presentTotals } from './invoice-amounts.presenter';
 
 /** The Preview response: no id, invoiceNumber, cai or replayed. */

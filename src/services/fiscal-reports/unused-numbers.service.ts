@@ -60,8 +60,8 @@ export class UnusedNumbersService {
         cai: range.cai,
         establishment: est,
         emissionPoint: point.code,
-        firstUnused: formatFiscalNumber(est, point.code, range.nextNumber),
-        lastUnused: formatFiscalNumber(est, point.code, range.rangeEnd),
+        firstUnused: formatFiscalNumber(est, point.code, 'invoice', range.nextNumber),
+        lastUnused: formatFiscalNumber(est, point.code, 'invoice', range.rangeEnd),
         count: range.rangeEnd - range.nextNumber + 1,
         reason,
       });

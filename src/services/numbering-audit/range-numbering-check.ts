@@ -35,7 +35,7 @@ export class RangeNumberingCheck {
   }
 
   private printed(n: number): string {
-    return formatFiscalNumber(this.range.establishment, this.range.emissionPoint, n);
+    return formatFiscalNumber(this.range.establishment, this.range.emissionPoint, 'invoice', n);
   }
 
   add(invoice: NumberedInvoice): void {

@@ -1,13 +1,13 @@
 import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
-import { leanSelect, selectBatch, tableOf } from '../db/lean-select';
-import { AppError } from '../domain/app-error';
-import { EmissionPoint, Establishment, Invoice, InvoiceLine, InvoiceTax } from '../entities';
-import { TOKENS } from '../tokens';
-import type { Principal } from './authenticator.service';
+import { leanSelect, selectBatch, tableOf } from '../../db/lean-select';
+import { AppError } from '../../domain/app-error';
+import { EmissionPoint, Establishment, Invoice, InvoiceLine, InvoiceTax } from '../../entities';
+import { TOKENS } from '../../tokens';
+import type { Principal } from '../authenticator.service';
 import { INVOICE_LINE_VIEW_FIELDS, INVOICE_TAX_VIEW_FIELDS, INVOICE_VIEW_FIELDS, InvoiceView } from './invoice-view';
-import { ReadCache } from './read-cache';
-import { FIXED_VERSIONS_COLUMNS, fixedVersionsJoins, fixedVersionsOf } from './template-versions.service';
+import { ReadCache } from '../read-cache';
+import { FIXED_VERSIONS_COLUMNS, fixedVersionsJoins, fixedVersionsOf } from '../template-versions.service';
 
 /** Rough memory of a cached invoice view, for the cache's byte bound. */
 const APPROXIMATE_BYTES = { invoice: 4096, line: 1024 };

@@ -1,10 +1,10 @@
 import { EntityManager, LockMode } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
-import { Invoice } from '../entities';
-import { TOKENS } from '../tokens';
-import { bumpReadRevision } from '../db/read-revisions';
-import { RefusalError } from '../domain/refusal-error';
-import { companyByCode } from './company-by-code';
+import { Invoice } from '../../entities';
+import { TOKENS } from '../../tokens';
+import { bumpReadRevision } from '../../db/read-revisions';
+import { RefusalError } from '../../domain/refusal-error';
+import { companyByCode } from '../company-by-code';
 
 export interface AnnulmentResult {
   invoice: Invoice;

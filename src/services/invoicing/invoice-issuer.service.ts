@@ -12,14 +12,14 @@ import type { Invoice } from '../../entities';
 import type { InvoiceRequest } from '../pricing/invoice-request';
 import { InvoicePricer, PricedInvoice } from '../pricing/invoice-pricer.service';
 import type { Principal } from '../authenticator.service';
-import { InvoicePdfService } from '../invoice-pdf.service';
-import { InvoiceReader } from '../invoice-reader.service';
-import { invoiceViewOf, type InvoiceView } from '../invoice-view';
+import { InvoicePdfService } from './invoice-pdf.service';
+import { InvoiceReader } from './invoice-reader.service';
+import { invoiceViewOf, type InvoiceView } from './invoice-view';
 import { TemplateVersionStore, type FixedVersions } from '../template-versions.service';
 import { CaiRangeAlerts } from '../cai-status/cai-range-alerts';
-import { takeNextNumber } from './cai-numbering';
-import { EmissionPointTurns } from './emission-point-turns';
-import { IdempotencyStore } from './idempotency-store';
+import { takeNextNumber } from '../documents/numbering';
+import { EmissionPointTurns } from '../documents/emission-point-turns';
+import { IdempotencyStore } from '../documents/idempotency-store';
 import { createInvoiceRows } from './invoice-factory';
 
 /** Logged (warn) for each retried attempt: counted by operators and by the cluster test. */

@@ -3,7 +3,7 @@ import { formatFiscalNumber } from '../../domain/fiscal-number';
 import { Company, Invoice, InvoiceLine, InvoiceTax, TemplateVersion } from '../../entities';
 import type { PricedInvoice } from '../pricing/invoice-pricer.service';
 import type { FixedVersions } from '../template-versions.service';
-import type { TakenNumber } from './cai-numbering';
+import type { TakenNumber } from '../documents/numbering';
 
 /**
  * The rows of an issued invoice, as the totals engine priced it. Everything printed is copied
@@ -19,7 +19,7 @@ export function createInvoiceRows(em: EntityManager, companyId: number, priced: 
     caiRange: taken.range,
     cai: taken.range.cai,
     invoiceNumber: taken.number,
-    fiscalNumber: formatFiscalNumber(config.establishment.code, config.emissionPoint.code, taken.number),
+    fiscalNumber: formatFiscalNumber(config.establishment.code, config.emissionPoint.code, 'invoice', taken.number),
     invoiceDate: request.invoiceDate,
     issuerName: config.company.name,
     issuerTradeName: config.company.tradeName,

@@ -1,18 +1,18 @@
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
-import type { AppConfig } from '../../config/config';
-import { AppError } from '../domain/app-error';
-import { prepareTemplate, readCompanyLogo } from '../pdf/company-template';
-import { buildTemplateData, PrintedInvoice } from '../pdf/template-data';
-import { PdfRenderError, type PdfRenderFailure } from '../pdf/pdf-render-error';
-import { renderKey } from '../pdf/pdf-render-key';
-import type { PdfRenderer } from '../pdf/pdf-renderer';
-import { resolveTemplate } from '../pdf/template-resolver';
-import { TOKENS } from '../tokens';
+import type { AppConfig } from '../../../config/config';
+import { AppError } from '../../domain/app-error';
+import { prepareTemplate, readCompanyLogo } from '../../pdf/company-template';
+import { buildTemplateData, PrintedInvoice } from '../../pdf/template-data';
+import { PdfRenderError, type PdfRenderFailure } from '../../pdf/pdf-render-error';
+import { renderKey } from '../../pdf/pdf-render-key';
+import type { PdfRenderer } from '../../pdf/pdf-renderer';
+import { resolveTemplate } from '../../pdf/template-resolver';
+import { TOKENS } from '../../tokens';
 import { issuedRenderInputs, type IssuedRenderInputs } from './printed-invoice';
 import type { InvoiceView } from './invoice-view';
-import { RenderedPdfCache } from './rendered-pdf-cache';
-import { TemplateVersionStore } from './template-versions.service';
+import { RenderedPdfCache } from '../rendered-pdf-cache';
+import { TemplateVersionStore } from '../template-versions.service';
 
 /** Seconds a caller should wait before asking again: LibreOffice missing will not be back soon. */
 const RETRY_AFTER_SECONDS: Record<PdfRenderFailure, number> = { unavailable: 60, busy: 2, timeout: 5, crashed: 5, failed: 30 };

@@ -1,10 +1,10 @@
 import Big from 'big.js';
-import { formatFiscalNumber } from '../domain/fiscal-number';
-import type { Establishment, Invoice } from '../entities';
-import type { PrintedInvoice } from '../pdf/template-data';
+import { formatFiscalNumber } from '../../domain/fiscal-number';
+import type { Establishment, Invoice } from '../../entities';
+import type { PrintedInvoice } from '../../pdf/template-data';
 import type { InvoiceView } from './invoice-view';
-import type { PricedInvoice } from './pricing/invoice-pricer.service';
-import type { FixedVersions } from './template-versions.service';
+import type { PricedInvoice } from '../pricing/invoice-pricer.service';
+import type { FixedVersions } from '../template-versions.service';
 
 /**
  * Everything an issued invoice's PDF is rendered from, all of it stored: the printed invoice from
@@ -61,7 +61,7 @@ export function printedPreview(priced: PricedInvoice): PrintedInvoice {
 
 /** What an issued invoice prints, from its stored rows only. */
 export function printedInvoiceOf(invoice: InvoiceView): PrintedInvoice {
-  const printed = (n: number) => formatFiscalNumber(invoice.establishmentCode, invoice.emissionPointCode, n);
+  const printed = (n: number) => formatFiscalNumber(invoice.establishmentCode, invoice.emissionPointCode, 'invoice', n);
   return {
     kind: 'invoice',
     annulled: invoice.isAnnulled,

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { printedPreview } from './printed-invoice';
 import { InvoicePdfService } from './invoice-pdf.service';
-import type { InvoiceRequest } from './pricing/invoice-request';
-import { InvoicePricer, PricedInvoice } from './pricing/invoice-pricer.service';
+import type { InvoiceRequest } from '../pricing/invoice-request';
+import { InvoicePricer, PricedInvoice } from '../pricing/invoice-pricer.service';
 
 export interface InvoicePreview {
   priced: PricedInvoice;

@@ -1,0 +1,27 @@
+/**
+ * The fiscal documents the service issues (Acuerdo 481-2017): each has its own CAI ranges and
+ * numbering per emission point, its own two-digit code in the printed number, its own title and
+ * its own letterhead template. A new document type starts here.
+ */
+export const DOCUMENT_TYPES = ['invoice', 'creditNote', 'debitNote'] as const;
+
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export interface DocumentTypeInfo {
+  /** The type's code in the printed number EEE-PPP-TT-NNNNNNNN. */
+  code: string;
+  /** What the document is called on paper and in the sales register. */
+  title: string;
+  /** The letterhead template's file name, in TEMPLATES_DIR and under companies/<CODE>/. */
+  templateFile: string;
+}
+
+export const DOCUMENT_TYPE_INFO: Readonly<Record<DocumentType, DocumentTypeInfo>> = {
+  invoice: { code: '01', title: 'FACTURA', templateFile: 'invoice.odt' },
+  creditNote: { code: '06', title: 'NOTA DE CRÉDITO', templateFile: 'credit-note.odt' },
+  debitNote: { code: '07', title: 'NOTA DE DÉBITO', templateFile: 'debit-note.odt' },
+};
+
+export function isDocumentType(value: unknown): value is DocumentType {
+  return typeof value === 'string' && (DOCUMENT_TYPES as readonly string[]).includes(value);
+}
