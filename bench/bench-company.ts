@@ -1,7 +1,7 @@
 import { RequestContext, type MikroORM } from '@mikro-orm/mysql';
 import type { Container } from 'inversify';
 import { loadConfig } from '../config/config';
-import { buildContainer } from '../src/container';
+import { buildContainer, closeContainer } from '../src/container';
 import { openDatabase } from '../src/db/database-bootstrap';
 import { createLogger } from '../src/logger';
 import { createPdfRenderer } from '../src/pdf/create-pdf-renderer';
@@ -70,7 +70,12 @@ export async function prepareBenchDatabase(url: string): Promise<{ Authorization
   try {
     // Never started: setting up a company renders nothing.
     const renderer = createPdfRenderer({ ...config, sofficePath: '/nonexistent/soffice' });
-    return await setUpBenchCompany(orm, buildContainer(config, logger, orm, renderer));
+    const container = buildContainer(config, logger, orm, renderer);
+    try {
+      return await setUpBenchCompany(orm, container);
+    } finally {
+      await closeContainer(container);
+    }
   } finally {
     await orm.close(true);
   }

@@ -1,3 +1,4 @@
+import type { Container } from 'inversify';
 import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,7 +7,7 @@ import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/mysql';
 import type Koa from 'koa';
 import { loadConfig } from '../config/config';
-import { buildContainer } from '../src/container';
+import { buildContainer, closeContainer } from '../src/container';
 import { openDatabase } from '../src/db/database-bootstrap';
 import { buildApp } from '../src/http/app';
 import { createLogger } from '../src/logger';
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const servers: http.Server[] = [];
   const renderers: CarbonePdfRenderer[] = [];
+  const containers: Container[] = [];
   let orm: MikroORM | undefined;
   try {
     orm = await openDatabase(config, logger);
@@ -94,6 +96,7 @@ async function main(): Promise<void> {
     const withPdfContainer = buildContainer(config, logger, orm, realRenderer);
     // Its renderer is absent on purpose: no warning per request ("PDF rendering failed").
     const withoutPdfContainer = buildContainer(config, createLogger('error'), orm, absentRenderer);
+    containers.push(withPdfContainer, withoutPdfContainer);
     const auth = await setUpBenchCompany(orm, withPdfContainer);
     const withPdf = await listen(buildApp(withPdfContainer));
     const withoutPdf = await listen(buildApp(withoutPdfContainer));
@@ -122,6 +125,7 @@ async function main(): Promise<void> {
   } finally {
     await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
     closeClient();
+    await Promise.all(containers.map(closeContainer));
     await Promise.all(renderers.map((r) => r.stop()));
     await orm?.close(true);
     await db.drop();

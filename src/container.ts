@@ -9,6 +9,7 @@ import { DatabaseReadiness } from './services/database-readiness.service';
 import { CompanySetupService } from './services/company-setup/company-setup.service';
 import { ClientExonerationService } from './services/client-exoneration.service';
 import { InvoiceAnnulmentService } from './services/invoicing/invoice-annulment.service';
+import { SqlClient } from './db/sql-client';
 import { TOKENS } from './tokens';
 import type { PdfRenderer } from './pdf/pdf-renderer';
 import { InvoicePdfService } from './services/invoicing/invoice-pdf.service';
@@ -21,6 +22,7 @@ import { InvoicePricer } from './services/pricing/invoice-pricer.service';
 import { SaleClientResolver } from './services/pricing/sale-client';
 import { InvoiceReader } from './services/invoicing/invoice-reader.service';
 import { IdempotencyStore } from './services/documents/idempotency-store';
+import { NumberedWriter } from './services/documents/numbered-writer';
 import { TemplateCheckService } from './services/template-check.service';
 import { TemplateVersionStore } from './services/template-versions.service';
 import { InvoiceIssuer } from './services/invoicing/invoice-issuer.service';
@@ -42,9 +44,13 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   container.bind(TOKENS.Orm).toConstantValue(orm);
   container.bind(TOKENS.EntityManager).toConstantValue(orm.em);
   container.bind(TOKENS.PdfRenderer).toConstantValue(pdfRenderer);
+  // Its pool opens connections only when first used; closeContainer ends them.
+  container.bind(TOKENS.Sql).toConstantValue(
+    SqlClient.create({ databaseUrl: config.databaseUrl, connectTimeoutSeconds: config.dbConnectTimeoutSeconds, lockWaitTimeoutSeconds: config.dbLockWaitTimeoutSeconds }),
+  );
   for (const service of [Authenticator, ClientService, ApiKeyService, ClientExonerationService, InvoiceAnnulmentService,
     IntegrationConfigLoader, SaleClientResolver, CatalogLineResolver, InvoicePricer, InvoicePdfService, InvoicePreviewService,
-    IdempotencyStore, InvoiceReader, InvoiceIssuer, TemplateCheckService, TemplateVersionStore, DatabaseReadiness, RenderedPdfCache, ReadCache]) {
+    IdempotencyStore, NumberedWriter, InvoiceReader, InvoiceIssuer, TemplateCheckService, TemplateVersionStore, DatabaseReadiness, RenderedPdfCache, ReadCache]) {
     container.bind(service).toSelf();
   }
   container.bind(CompanySetupService).toSelf();
@@ -52,4 +58,9 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
     container.bind(service).toSelf();
   }
   return container;
+}
+
+/** Ends what the container opened itself (the plain SQL pool); the ORM and the renderer are closed by whoever made them. */
+export async function closeContainer(container: Container): Promise<void> {
+  await container.get<SqlClient>(TOKENS.Sql).close();
 }

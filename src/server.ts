@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { DestinationStream } from 'pino';
 import { ConfigError, loadConfig, maskDatabaseUrl } from '../config/config';
-import { buildContainer } from './container';
+import { buildContainer, closeContainer } from './container';
 import { DatabaseUnavailableError, openDatabase } from './db/database-bootstrap';
 import { buildApp } from './http/app';
 import { createHttpServer } from './http/http-server';
@@ -82,7 +82,7 @@ export async function startService({ onListening, logDestination }: StartOptions
       await drained;
       clearTimeout(timer);
       await purgeStopped;
-      await Promise.all([orm.close(), pdfRenderer.stop()]);
+      await Promise.all([closeContainer(container).then(() => orm.close()), pdfRenderer.stop()]);
       logger.info('stopped');
     })());
   const onSignal = (signal: NodeJS.Signals) => {

@@ -5,4 +5,5 @@ export const TOKENS = {
   Orm: Symbol.for('Orm'),
   EntityManager: Symbol.for('EntityManager'),
   PdfRenderer: Symbol.for('PdfRenderer'),
+  Sql: Symbol.for('Sql'),
 } as const;

@@ -2,7 +2,7 @@ import { MikroORM, RequestContext } from '@mikro-orm/mysql';
 import type { Container } from 'inversify';
 import pino from 'pino';
 import { AppConfig, loadConfig } from '../../config/config';
-import { buildContainer } from '../container';
+import { buildContainer, closeContainer } from '../container';
 import { openDatabase } from '../db/database-bootstrap';
 import { createLogger } from '../logger';
 import { createPdfRenderer } from '../pdf/create-pdf-renderer';
@@ -31,7 +31,11 @@ export async function runCommand<T = void>(body: (runtime: CliRuntime) => Promis
   try {
     // Not started: operator commands do not render (a command that does starts it itself).
     const container = buildContainer(config, logger, orm, createPdfRenderer(config));
-    return await RequestContext.create(orm.em, () => body({ config, container, orm, out }));
+    try {
+      return await RequestContext.create(orm.em, () => body({ config, container, orm, out }));
+    } finally {
+      await closeContainer(container);
+    }
   } finally {
     await orm.close(true);
   }

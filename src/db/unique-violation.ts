@@ -8,9 +8,12 @@ import { UniqueConstraintViolationException } from '@mikro-orm/mysql';
  */
 const DUPLICATE_ENTRY = /Duplicate entry .*? for key '(?:[^'.]+\.)?([^']+)'/;
 
-/** Whether the failed statement broke a unique index (any). */
+/** MySQL's ER_DUP_ENTRY, as a raw driver error carries it (plain SQL, below the ORM). */
+const ER_DUP_ENTRY = 1062;
+
+/** Whether the failed statement broke a unique index (any), through the ORM or straight through the driver. */
 export function isUniqueViolation(err: unknown): boolean {
-  return err instanceof UniqueConstraintViolationException;
+  return err instanceof UniqueConstraintViolationException || (err as { errno?: unknown } | null)?.errno === ER_DUP_ENTRY;
 }
 
 /** Whether the failed statement broke this unique index. */

@@ -5,7 +5,7 @@ import { Company } from './company.entity';
 import { DiscountPolicy } from './discount-policy.entity';
 import { EmissionPoint } from './emission-point.entity';
 import { Establishment } from './establishment.entity';
-import { IdempotencyRecord } from './idempotency-record.entity';
+import { IdempotencyRecord, type IdempotencyScope } from './idempotency-record.entity';
 import { IntegrationSettings } from './integration-settings.entity';
 import { Invoice } from './invoice.entity';
 import { InvoiceLine } from './invoice-line.entity';
@@ -20,6 +20,7 @@ import { ProductPrice } from './product-price.entity';
 import { ReadRevision } from './read-revision.entity';
 import { TemplateVersion } from './template-version.entity';
 
+export type { IdempotencyScope };
 export {
   ApiKey, CaiRange, Client, Company, DiscountPolicy, EmissionPoint, Establishment, IdempotencyRecord,
   IntegrationSettings, Invoice, InvoiceLine, InvoiceTax, MigrationLock, OperatorUser, PaymentTerminal, PriceList,

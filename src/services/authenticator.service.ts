@@ -3,7 +3,8 @@ import DataLoader from 'dataloader';
 import { inject, injectable } from 'inversify';
 import { AppError } from '../domain/app-error';
 import { hashApiKey } from '../domain/api-key-format';
-import { leanSelect, selectRows, tableOf } from '../db/lean-select';
+import { leanSelect, tableOf } from '../db/lean-select';
+import type { SqlClient } from '../db/sql-client';
 import { ReadRevisions, readRevisionsOf } from '../db/read-revisions';
 import { ApiKey, Company, IntegrationSettings, ReadRevision } from '../entities';
 import { TOKENS } from '../tokens';
@@ -42,7 +43,8 @@ export class Authenticator {
    * entities cost more than the query. The counters ride along so that a GET served from the
    * read cache costs this one round trip and no other.
    */
-  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {
+  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager,
+    @inject(TOKENS.Sql) private readonly db: SqlClient) {
     this.keyColumns = leanSelect(em, ApiKey, 'k', ['id', 'expiresAt', 'revokedAt'] as const);
     this.sql =
       `SELECT ${this.keyColumns.columns}, k.key_hash AS keyHash, k.company_id AS companyId, c.code AS companyCode, s.enabled AS enabled, r.invoices AS invoicesRevision, r.clients AS clientsRevision` +
@@ -59,7 +61,7 @@ export class Authenticator {
 
   private async lookUp(hashes: readonly string[]): Promise<Array<Record<string, unknown> | undefined>> {
     const distinct = [...new Set(hashes)];
-    const rows = await selectRows(this.em, `${this.sql}(${distinct.map(() => '?').join(', ')})`, distinct);
+    const rows = await this.db.select(`${this.sql}(${distinct.map(() => '?').join(', ')})`, distinct);
     const byHash = new Map(rows.map((row) => [String(row.keyHash), row]));
     return hashes.map((hash) => byHash.get(hash));
   }

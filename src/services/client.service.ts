@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/mysql';
 import { isUniqueViolation } from '../db/unique-violation';
 import { inject, injectable } from 'inversify';
-import { leanSelect, selectRows, tableOf } from '../db/lean-select';
+import { leanSelect, tableOf } from '../db/lean-select';
+import type { SqlClient } from '../db/sql-client';
 import { bumpReadRevision } from '../db/read-revisions';
 import { AppError } from '../domain/app-error';
 import { Client, Company } from '../entities';
@@ -38,6 +39,7 @@ export class ClientService {
 
   constructor(
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
+    @inject(TOKENS.Sql) private readonly db: SqlClient,
     @inject(ReadCache) private readonly cache: ReadCache,
   ) {
     this.columns = leanSelect(em, Client, 'c', CLIENT_VIEW_FIELDS);
@@ -96,10 +98,10 @@ export class ClientService {
    */
   private async read(companyId: number, page?: { page: number; limit: number }): Promise<ClientPage> {
     const rows = page
-      ? await selectRows(this.em, `${this.sql.page} LIMIT ? OFFSET ?`, [companyId, page.limit, (page.page - 1) * page.limit])
-      : await selectRows(this.em, this.sql.page, [companyId]);
+      ? await this.db.select(`${this.sql.page} LIMIT ? OFFSET ?`, [companyId, page.limit, (page.page - 1) * page.limit])
+      : await this.db.select(this.sql.page, [companyId]);
     // A page past the end has no row to carry the total.
-    const total = rows.length > 0 ? rows[0].total : (await selectRows(this.em, this.sql.count, [companyId]))[0].total;
+    const total = rows.length > 0 ? rows[0].total : (await this.db.select(this.sql.count, [companyId]))[0].total;
     return { clients: rows.map((row) => this.columns.read(row)), count: Number(total) };
   }
 }

@@ -6,7 +6,8 @@ import { inject, injectable } from 'inversify';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
-import { selectRows, tableOf } from '../db/lean-select';
+import { tableOf } from '../db/lean-select';
+import type { SqlClient } from '../db/sql-client';
 import { Invoice, TemplateVersion } from '../entities';
 import type { TemplateVersionKind } from '../entities/template-version.entity';
 import { readCompanyLogo } from '../pdf/company-template';
@@ -160,6 +161,7 @@ export class TemplateVersionStore {
 
   constructor(
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
+    @inject(TOKENS.Sql) private readonly db: SqlClient,
     @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Logger) private readonly logger: Logger,
   ) {
@@ -206,7 +208,7 @@ export class TemplateVersionStore {
       { templateVersion: current.templateVersionId, logoVersion: current.logoVersionId },
     );
     // Another instance may have fixed it first: what the row says wins.
-    const [row] = await selectRows(this.em, this.fixedVersionsSql, [invoiceId]);
+    const [row] = await this.db.select(this.fixedVersionsSql, [invoiceId]);
     const fixed = row === undefined ? null : fixedVersionsOf(row);
     if (fixed === null) throw new Error(`invoice ${invoiceId} has no template version fixed`);
     return fixed;

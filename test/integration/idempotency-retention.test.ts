@@ -40,7 +40,7 @@ describe('Idempotency-Key retention', () => {
     const again = await issue('kept-then-forgotten');
     expect(again.body).toMatchObject({ id: fresh.body.id, replayed: true });
     const db = await issuedState(t.orm, company.code);
-    expect(db.records.filter((r) => r.idempotencyKey === 'kept-then-forgotten').map((r) => r.invoice?.id)).toEqual([fresh.body.id]);
+    expect(db.records.filter((r) => r.idempotencyKey === 'kept-then-forgotten').map((r) => r.documentId)).toEqual([fresh.body.id]);
   });
 
   it('takes an expired key with a different body as a new invoice, not a mismatch', async () => {
@@ -57,7 +57,7 @@ describe('Idempotency-Key retention', () => {
     await em.nativeDelete(IdempotencyRecord, {});
     const now = Date.now();
     const rows = (count: number, prefix: string, ageHours: number) =>
-      Array.from({ length: count }, (_, i) => ({ company: companyId, idempotencyKey: `${prefix}-${i}`, fingerprint: 'f'.repeat(64), createdAt: new Date(now - ageHours * 3_600_000 - i) }));
+      Array.from({ length: count }, (_, i) => ({ company: companyId, scope: 'invoice' as const, idempotencyKey: `${prefix}-${i}`, fingerprint: 'f'.repeat(64), documentId: 1, createdAt: new Date(now - ageHours * 3_600_000 - i) }));
     await em.insertMany(IdempotencyRecord, [...rows(1_234, 'old', 25), ...rows(7, 'young', 23)]);
     const store = t.container.get(IdempotencyStore);
     const remaining = () => t.orm.em.fork().count(IdempotencyRecord, {});

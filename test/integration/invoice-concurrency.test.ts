@@ -57,7 +57,7 @@ describe('POST /v1/invoices under concurrency', () => {
 
     const db = await issuedState(t.orm, company.code);
     expect(db.invoices.map((i) => i.id)).toEqual([...ids]);
-    expect(db.records.map((r) => [r.idempotencyKey, r.invoice?.id])).toEqual([['one-key-for-all', [...ids][0]]]);
+    expect(db.records.map((r) => [r.idempotencyKey, r.documentId])).toEqual([['one-key-for-all', [...ids][0]]]);
     expect(db.ranges.map((r) => r.nextNumber)).toEqual([2]);
   });
 

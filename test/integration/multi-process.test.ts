@@ -94,7 +94,7 @@ describe('several service processes on one database', () => {
     expect(db.invoices.map((i) => i.purchaseOrderNumber).sort()).toEqual(keys);
     expect(db.ranges.map((r) => r.nextNumber)).toEqual([FIRST.rangeEnd + 1, SECOND.rangeStart + DISTINCT_KEYS - used]);
     const invoiceOfKey = new Map(db.invoices.map((i) => [i.purchaseOrderNumber, i.id]));
-    expect(db.records.map((r) => [r.idempotencyKey, r.invoice?.id]).sort()).toEqual(keys.map((k) => [k, invoiceOfKey.get(k)]));
+    expect(db.records.map((r) => [r.idempotencyKey, r.documentId]).sort()).toEqual(keys.map((k) => [k, invoiceOfKey.get(k)]));
     for (const s of sent) expect(s.res.body.id).toBe(invoiceOfKey.get(s.key));
 
     // Every 201 reads back the same from another process.

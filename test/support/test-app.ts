@@ -3,7 +3,7 @@ import type { Container } from 'inversify';
 import type { MikroORM } from '@mikro-orm/mysql';
 import supertest from 'supertest';
 import type { AppConfig } from '../../config/config';
-import { buildContainer } from '../../src/container';
+import { buildContainer, closeContainer } from '../../src/container';
 import { buildApp } from '../../src/http/app';
 import { createLogger } from '../../src/logger';
 import { createPdfRenderer } from '../../src/pdf/create-pdf-renderer';
@@ -62,6 +62,7 @@ export async function createTestApp({ pdf = false, env = {}, contract = true, se
     pdfRenderer,
     close: async () => {
       await pdfRenderer.stop();
+      await closeContainer(container);
       await db.drop();
     },
   };

@@ -10,9 +10,9 @@
  * leaves one local contender per node, whose conflicts the retry loop absorbs.
  */
 export class EmissionPointTurns {
-  private readonly tails = new Map<number, Promise<unknown>>();
+  private readonly tails = new Map<string | number, Promise<unknown>>();
 
-  async run<T>(emissionPointId: number, task: () => Promise<T>): Promise<T> {
+  async run<T>(emissionPointId: string | number, task: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(emissionPointId) ?? Promise.resolve();
     const mine = previous.then(task, task);
     const tail = mine.catch(() => undefined);

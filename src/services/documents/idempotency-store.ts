@@ -1,35 +1,50 @@
 import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import type { AppConfig } from '../../../config/config';
-import { Company, IdempotencyRecord, Invoice } from '../../entities';
-import { selectRows, tableOf, utcDatetime } from '../../db/lean-select';
+import { IdempotencyRecord, type IdempotencyScope } from '../../entities';
+import { tableOf, utcDatetime } from '../../db/lean-select';
+import type { SqlClient, SqlTransaction } from '../../db/sql-client';
+import { violatesUniqueIndex } from '../../db/unique-violation';
 import { TOKENS } from '../../tokens';
 
-/** What a replay needs of a key's record. */
+/** A key as a caller presents it: its scope, the key, and the fingerprint of what it asks for. */
+export interface IdempotencyClaim {
+  scope: IdempotencyScope;
+  key: string;
+  fingerprint: string;
+}
+
+/** What a replay needs of a key's live record. */
 export interface LiveKey {
   fingerprint: string;
-  /** Null only while the issuing transaction that claimed the key is still open. */
-  invoiceId: number | null;
+  documentId: number;
 }
 
 /** Rows deleted per purge statement: short statements, no long lock on the table. */
 const PURGE_BATCH = 500;
 
+const KEY_INDEX = 'uq_idempotency_records_company_scope_key';
+
 /**
- * Idempotency records (decision 14). A record exists only for a committed invoice; the
- * unique index on (company, key) decides between concurrent requests with one key.
+ * Idempotency records (decision 14). A record exists only for a committed document: it is
+ * inserted in the document's own transaction, after the document, and the unique index on
+ * (company, scope, key) decides between concurrent requests with one key.
  */
 @injectable()
 export class IdempotencyStore {
   private readonly findSql: string;
+  private readonly insertSql: string;
 
   constructor(
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
+    @inject(TOKENS.Sql) private readonly db: SqlClient,
     @inject(TOKENS.Config) private readonly config: AppConfig,
   ) {
+    const table = tableOf(em, IdempotencyRecord);
     this.findSql =
-      `SELECT r.fingerprint AS fingerprint, r.invoice_id AS invoiceId FROM ${tableOf(em, IdempotencyRecord)} r` +
-      ' WHERE r.company_id = ? AND r.idempotency_key = ? AND r.created_at > ?';
+      `SELECT r.fingerprint AS fingerprint, r.document_id AS documentId FROM ${table} r` +
+      ' WHERE r.company_id = ? AND r.scope = ? AND r.idempotency_key = ? AND r.created_at > ?';
+    this.insertSql = `INSERT INTO ${table} (company_id, scope, idempotency_key, fingerprint, document_id, created_at) VALUES (?, ?, ?, ?, ?, ?)`;
   }
 
   /** Records older than this are forgotten: the key is free again. */
@@ -38,33 +53,33 @@ export class IdempotencyStore {
   }
 
   /**
-   * The live record of a key (its fingerprint and invoice id), or null. Every POST asks this
-   * first, so it is one plain SELECT on the pool, outside any unit of work: it reads committed
-   * data and changes nothing.
+   * The live record of a key, or null. Every issue asks this first, so it is one plain SELECT on
+   * the pool, outside any transaction: it reads committed data and changes nothing.
    */
-  async find(companyId: number, key: string, now = new Date()): Promise<LiveKey | null> {
-    const [row] = await selectRows(this.em, this.findSql, [companyId, key, utcDatetime(this.cutoff(now))]);
-    return row === undefined ? null : { fingerprint: String(row.fingerprint), invoiceId: row.invoiceId === null ? null : Number(row.invoiceId) };
+  async find(companyId: number, scope: IdempotencyScope, key: string, now = new Date()): Promise<LiveKey | null> {
+    const [row] = await this.db.select(this.findSql, [companyId, scope, key, utcDatetime(this.cutoff(now))]);
+    return row === undefined ? null : { fingerprint: String(row.fingerprint), documentId: Number(row.documentId) };
   }
 
   /**
-   * Claims the key inside the issuing transaction with a plain INSERT. A concurrent holder of the
-   * key makes it wait, then fail with a unique violation once the holder commits; the caller
-   * turns that into a replay. (No DELETE first: a DELETE matching nothing takes a gap lock, and
-   * two such transactions deadlock on their inserts.)
+   * Binds the key to the document just written, in its transaction, with a plain INSERT. A
+   * concurrent holder of the key makes it wait, then fail with a unique violation once the holder
+   * commits (isTaken); the caller answers that as a replay. (No DELETE first: a DELETE matching
+   * nothing takes a gap lock, and two such transactions deadlock on their inserts.)
    */
-  async claim(em: EntityManager, companyId: number, key: string, fingerprint: string, now = new Date()): Promise<number> {
-    return em.insert(IdempotencyRecord, { company: em.getReference(Company, companyId), idempotencyKey: key, fingerprint, createdAt: now });
+  async bind(tx: SqlTransaction, companyId: number, claim: IdempotencyClaim, documentId: number, now = new Date()): Promise<void> {
+    await tx.run(this.insertSql, [companyId, claim.scope, claim.key, claim.fingerprint, documentId, utcDatetime(now)]);
+  }
+
+  /** Whether a failed bind lost to another holder of the key. */
+  isTaken(err: unknown): boolean {
+    return violatesUniqueIndex(err, KEY_INDEX);
   }
 
   /** Frees a key whose record is past retention; true when one was deleted. */
-  async dropExpired(companyId: number, key: string, now = new Date()): Promise<boolean> {
-    const deleted = await this.em.fork().nativeDelete(IdempotencyRecord, { company: companyId, idempotencyKey: key, createdAt: { $lte: this.cutoff(now) } });
+  async dropExpired(companyId: number, scope: IdempotencyScope, key: string, now = new Date()): Promise<boolean> {
+    const deleted = await this.em.fork().nativeDelete(IdempotencyRecord, { company: companyId, scope, idempotencyKey: key, createdAt: { $lte: this.cutoff(now) } });
     return deleted > 0;
-  }
-
-  async bind(em: EntityManager, recordId: number, invoice: Invoice): Promise<void> {
-    await em.nativeUpdate(IdempotencyRecord, { id: recordId }, { invoice });
   }
 
   /** Deletes expired records in bounded batches; returns how many went. */

@@ -1,24 +1,43 @@
-import { EntityManager, LockMode } from '@mikro-orm/mysql';
 import { AppError } from '../../domain/app-error';
-import { CaiRange } from '../../entities';
+import type { DocumentType } from '../../domain/document-type';
+import type { SqlTransaction } from '../../db/sql-client';
+
+/** The CAI range a number was taken from, as the document copies it. */
+export interface NumberedRange {
+  id: number;
+  cai: string;
+  rangeStart: number;
+  rangeEnd: number;
+  /** Fecha límite de emisión, YYYY-MM-DD (Honduras). */
+  deadline: string;
+}
 
 export interface TakenNumber {
-  range: CaiRange;
+  range: NumberedRange;
   number: number;
 }
 
+const LOCK_RANGES_SQL =
+  'SELECT `id`, `cai`, `range_start` AS rangeStart, `range_end` AS rangeEnd, `deadline`, `next_number` AS nextNumber FROM `cai_ranges`' +
+  ' WHERE `emission_point_id` = ? AND `document_type` = ? AND `deleted_at` IS NULL ORDER BY `range_start`, `id` FOR UPDATE';
+const ADVANCE_SQL = 'UPDATE `cai_ranges` SET `next_number` = ? WHERE `id` = ?';
+
 /**
- * Takes the next number of the lowest usable CAI range of an emission point (decision 12).
- * Must run inside the issuing transaction: every range of the emission point is locked
- * (SELECT ... FOR UPDATE) so concurrent issues, in this process or another, queue here and each
- * sees the number the previous one left. A rollback releases the number with the lock.
+ * Takes the next number of the lowest usable CAI range of a document type at an emission point
+ * (decision 12). Must run inside the document's transaction: every range of that type there is
+ * locked (SELECT ... FOR UPDATE), so concurrent issues, in this process or another, queue here and
+ * each sees the number the previous one left. A rollback releases the number with the lock.
  */
-export async function takeNextNumber(em: EntityManager, emissionPointId: number, today: string): Promise<TakenNumber> {
-  const ranges = await em.find(
-    CaiRange,
-    { emissionPoint: emissionPointId, deletedAt: null },
-    { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { rangeStart: 'asc', id: 'asc' }, refresh: true },
-  );
+export async function takeNextNumber(tx: SqlTransaction, emissionPointId: number, documentType: DocumentType, today: string): Promise<TakenNumber> {
+  const rows = await tx.select(LOCK_RANGES_SQL, [emissionPointId, documentType]);
+  const ranges = rows.map((r) => ({
+    id: Number(r.id),
+    cai: String(r.cai),
+    rangeStart: Number(r.rangeStart),
+    rangeEnd: Number(r.rangeEnd),
+    deadline: String(r.deadline),
+    nextNumber: Number(r.nextNumber),
+  }));
   const unexhausted = ranges.filter((r) => r.nextNumber <= r.rangeEnd);
   const range = unexhausted.find((r) => r.deadline >= today);
   if (!range) {
@@ -27,7 +46,7 @@ export async function takeNextNumber(em: EntityManager, emissionPointId: number,
     }
     throw new AppError('CAI_RANGE_EXHAUSTED', 'The CAI ranges of the emission point have no numbers left; the operator must register a new CAI range.');
   }
-  const number = range.nextNumber;
-  range.nextNumber = number + 1;
-  return { range, number };
+  await tx.run(ADVANCE_SQL, [range.nextNumber + 1, range.id]);
+  const { nextNumber: number, ...taken } = range;
+  return { range: taken, number };
 }

@@ -1,25 +1,38 @@
-import { EntityManager } from '@mikro-orm/mysql';
+import type { EntityManager } from '@mikro-orm/mysql';
+import { leanInsert, type LeanInsert } from '../../db/lean-insert';
+import type { SqlTransaction } from '../../db/sql-client';
 import { formatFiscalNumber } from '../../domain/fiscal-number';
-import { Company, Invoice, InvoiceLine, InvoiceTax, TemplateVersion } from '../../entities';
+import { Invoice, InvoiceLine, InvoiceTax } from '../../entities';
+import type { TakenNumber } from '../documents/numbering';
 import type { PricedInvoice } from '../pricing/invoice-pricer.service';
 import type { FixedVersions } from '../template-versions.service';
-import type { TakenNumber } from '../documents/numbering';
+import type { InvoiceLineView, InvoiceView } from './invoice-view';
+
+/** The unique index that makes a number of a range one invoice's (see NumberedDocument.numberIndex). */
+export const INVOICE_NUMBER_INDEX = 'uq_invoices_cai_range_number';
+
+/** A line as stored: what the invoice view answers, plus what only the record keeps. */
+export interface InvoiceLineContent extends InvoiceLineView {
+  lineNumber: number;
+  productId: number;
+  exemptAmount: string;
+  isvRate: string | null;
+}
 
 /**
- * The rows of an issued invoice, as the totals engine priced it. Everything printed is copied
- * (issuer, CAI range and deadline, client name and RTN, the exonerated buyer's references,
- * product code and name) and the template and logo versions are recorded, so the document
- * never changes when the setup or the letterhead does.
+ * A priced sale as an invoice stores and prints it, before it has a number: everything printed
+ * is copied (issuer, establishment, client name and RTN, the exonerated buyer's references,
+ * product code and name), so the document never changes when the setup does. A preview prints
+ * it as it is; issuing adds the number and writes it.
  */
-export function createInvoiceRows(em: EntityManager, companyId: number, priced: PricedInvoice, taken: TakenNumber, versions: FixedVersions | null): Invoice {
+export type InvoiceContent = Omit<InvoiceView, 'id' | 'invoiceNumber' | 'fiscalNumber' | 'cai' | 'caiRangeStart' | 'caiRangeEnd' | 'caiDeadline' | 'versions' | 'isPaid' | 'isAnnulled' | 'lines'> & {
+  lines: InvoiceLineContent[];
+};
+
+/** The one mapping from a priced sale to what an invoice says. */
+export function invoiceContentOf(priced: PricedInvoice): InvoiceContent {
   const { totals, config, sale, request } = priced;
-  const invoice = em.create(Invoice, {
-    company: em.getReference(Company, companyId),
-    emissionPoint: config.emissionPoint,
-    caiRange: taken.range,
-    cai: taken.range.cai,
-    invoiceNumber: taken.number,
-    fiscalNumber: formatFiscalNumber(config.establishment.code, config.emissionPoint.code, 'invoice', taken.number),
+  return {
     invoiceDate: request.invoiceDate,
     issuerName: config.company.name,
     issuerTradeName: config.company.tradeName,
@@ -27,12 +40,11 @@ export function createInvoiceRows(em: EntityManager, companyId: number, priced: 
     issuerAddress: config.company.address,
     issuerPhone: config.company.phone,
     issuerEmail: config.company.email,
+    establishmentCode: config.establishment.code,
     establishmentName: config.establishment.name,
     establishmentAddress: config.establishment.address,
-    caiRangeStart: taken.range.rangeStart,
-    caiRangeEnd: taken.range.rangeEnd,
-    caiDeadline: taken.range.deadline,
-    client: sale.client,
+    emissionPointCode: config.emissionPoint.code,
+    clientId: sale.client?.id ?? null,
     clientName: sale.client?.clientName ?? null,
     clientLegalId: sale.client?.legalId ?? null,
     exonerationCertificate: sale.exonerationCertificate,
@@ -47,19 +59,11 @@ export function createInvoiceRows(em: EntityManager, companyId: number, priced: 
     total: totals.total.toFixed(2),
     totalInLetters: priced.totalInLetters,
     appliedDollarExchangeRate: totals.appliedDollarExchangeRate?.toFixed(4) ?? null,
-    creatorUser: config.creatorUser,
-    paymentTerminal: config.paymentTerminal!,
-    priceList: config.priceList,
-    templateVersion: versions && em.getReference(TemplateVersion, versions.templateVersionId),
-    logoVersion: versions?.logoVersionId ? em.getReference(TemplateVersion, versions.logoVersionId) : null,
-  });
-  totals.lines.forEach((line, i) => {
-    const { item, product } = priced.lines[i];
-    invoice.lines.add(
-      em.create(InvoiceLine, {
-        invoice,
+    lines: totals.lines.map((line, i) => {
+      const { item, product } = priced.lines[i];
+      return {
         lineNumber: i + 1,
-        product,
+        productId: product.id,
         externalProductId: item.externalProductId,
         productCode: product.code,
         description: product.name,
@@ -70,11 +74,83 @@ export function createInvoiceRows(em: EntityManager, companyId: number, priced: 
         subTotal: line.subTotal.toFixed(2),
         exemptAmount: line.exemptAmount.toFixed(2),
         isvRate: line.isvRate?.toFixed(4) ?? null,
-      }),
-    );
-  });
-  for (const tax of totals.taxBreakdown) {
-    invoice.taxes.add(em.create(InvoiceTax, { invoice, rate: tax.rate.toFixed(4), taxedAmount: tax.taxedAmount.toFixed(2), taxAmount: tax.taxAmount.toFixed(2) }));
+      };
+    }),
+    taxes: totals.taxBreakdown.map((tax) => ({ rate: tax.rate.toFixed(4), taxedAmount: tax.taxedAmount.toFixed(2), taxAmount: tax.taxAmount.toFixed(2) })),
+  };
+}
+
+/** The invoice columns written at issue, by property (relations by id). */
+const INVOICE_COLUMNS = [
+  'company', 'emissionPoint', 'caiRange', 'cai', 'invoiceNumber', 'fiscalNumber', 'invoiceDate',
+  'issuerName', 'issuerTradeName', 'issuerRtn', 'issuerAddress', 'issuerPhone', 'issuerEmail', 'establishmentName', 'establishmentAddress',
+  'caiRangeStart', 'caiRangeEnd', 'caiDeadline', 'client', 'clientName', 'clientLegalId',
+  'exonerationCertificate', 'exonerationSagRegistry', 'exemptPurchaseOrderNumber', 'purchaseOrderNumber',
+  'importe', 'discountTotal', 'exemptedAmount', 'exoneratedAmount', 'totalTaxes', 'total', 'totalInLetters', 'appliedDollarExchangeRate',
+  'isPaid', 'isAnnulled', 'creatorUser', 'paymentTerminal', 'priceList', 'templateVersion', 'logoVersion', 'createdAt',
+] as const satisfies ReadonlyArray<keyof Invoice>;
+const LINE_COLUMNS = [
+  'invoice', 'lineNumber', 'product', 'externalProductId', 'productCode', 'description', 'quantity', 'unitPrice',
+  'importe', 'discountAmount', 'subTotal', 'exemptAmount', 'isvRate',
+] as const satisfies ReadonlyArray<keyof InvoiceLine>;
+const TAX_COLUMNS = ['invoice', 'rate', 'taxedAmount', 'taxAmount'] as const satisfies ReadonlyArray<keyof InvoiceTax>;
+
+type Row<K extends string> = Record<K, unknown>;
+
+/**
+ * Writes an issued invoice in three statements (the invoice, its lines, its taxes: multi-row
+ * INSERTs) inside the numbered write's transaction, and answers its view from what it wrote,
+ * not read back. Below the unit of work: a new invoice changes nothing any cache holds (a 404 is
+ * never cached), and the ORM's flush would cost more than the write itself (decision 47).
+ */
+export class InvoiceRowWriter {
+  private readonly invoice: LeanInsert<Row<(typeof INVOICE_COLUMNS)[number]>>;
+  private readonly lines: LeanInsert<Row<(typeof LINE_COLUMNS)[number]>>;
+  private readonly taxes: LeanInsert<Row<(typeof TAX_COLUMNS)[number]>>;
+
+  constructor(em: EntityManager) {
+    this.invoice = leanInsert(em, Invoice, INVOICE_COLUMNS);
+    this.lines = leanInsert(em, InvoiceLine, LINE_COLUMNS);
+    this.taxes = leanInsert(em, InvoiceTax, TAX_COLUMNS);
   }
-  return invoice;
+
+  async insert(tx: SqlTransaction, companyId: number, priced: PricedInvoice, content: InvoiceContent, taken: TakenNumber, versions: FixedVersions | null): Promise<InvoiceView> {
+    const { config } = priced;
+    // The issuing configuration always has one (IntegrationConfigLoader refuses to issue without it).
+    if (config.paymentTerminal === null) throw new Error('an invoice is issued with a payment terminal');
+    const { lines, ...head } = content;
+    const view: Omit<InvoiceView, 'id'> = {
+      ...head,
+      lines: lines.map(({ lineNumber: _n, productId: _p, exemptAmount: _e, isvRate: _r, ...shown }) => shown),
+      invoiceNumber: taken.number,
+      fiscalNumber: formatFiscalNumber(content.establishmentCode, content.emissionPointCode, 'invoice', taken.number),
+      cai: taken.range.cai,
+      caiRangeStart: taken.range.rangeStart,
+      caiRangeEnd: taken.range.rangeEnd,
+      caiDeadline: taken.range.deadline,
+      isPaid: true,
+      isAnnulled: false,
+      versions,
+    };
+    const invoiceRow = {
+      ...view,
+      company: companyId,
+      emissionPoint: config.emissionPoint.id,
+      caiRange: taken.range.id,
+      client: content.clientId,
+      creatorUser: config.creatorUser.id,
+      paymentTerminal: config.paymentTerminal.id,
+      priceList: config.priceList.id,
+      templateVersion: versions?.templateVersionId ?? null,
+      logoVersion: versions?.logoVersionId ?? null,
+      createdAt: new Date(),
+    };
+    const { insertId: id } = await tx.run(this.invoice.sql(1), this.invoice.values([invoiceRow]));
+    const statements: Array<Promise<unknown>> = [
+      tx.run(this.lines.sql(lines.length), this.lines.values(lines.map((line) => ({ ...line, invoice: id, product: line.productId })))),
+    ];
+    if (content.taxes.length > 0) statements.push(tx.run(this.taxes.sql(content.taxes.length), this.taxes.values(content.taxes.map((tax) => ({ ...tax, invoice: id })))));
+    await Promise.all(statements);
+    return { ...view, id };
+  }
 }

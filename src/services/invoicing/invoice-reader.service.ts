@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
-import { leanSelect, selectBatch, tableOf } from '../../db/lean-select';
+import { leanSelect, tableOf } from '../../db/lean-select';
+import type { SqlClient } from '../../db/sql-client';
 import { AppError } from '../../domain/app-error';
 import { EmissionPoint, Establishment, Invoice, InvoiceLine, InvoiceTax } from '../../entities';
 import { TOKENS } from '../../tokens';
@@ -31,6 +32,7 @@ export class InvoiceReader {
 
   constructor(
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
+    @inject(TOKENS.Sql) private readonly db: SqlClient,
     @inject(ReadCache) private readonly cache: ReadCache,
   ) {
     this.invoiceColumns = leanSelect(em, Invoice, 'i', INVOICE_VIEW_FIELDS);
@@ -64,7 +66,7 @@ export class InvoiceReader {
   /** The invoice as stored now, read from the database. */
   async get(companyId: number, id: number): Promise<InvoiceView> {
     // Lines and taxes are only used when the invoice row (checked against the company) exists.
-    const [[row], lines, taxes] = await selectBatch(this.em, [
+    const [[row], lines, taxes] = await this.db.selectBatch([
       [this.sql.invoice, [id, companyId]],
       [this.sql.lines, [id]],
       [this.sql.taxes, [id]],

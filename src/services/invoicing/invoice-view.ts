@@ -3,8 +3,8 @@ import type { FixedVersions } from '../template-versions.service';
 
 /**
  * The stored columns an issued invoice is answered (JSON) and printed (PDF) with. One list per
- * table: the reader selects exactly these columns, and POST copies exactly these properties from
- * the rows it has just written, so both answer the same document. A new printed or answered field
+ * table: the reader selects exactly these columns, and POST answers the same properties from
+ * the rows it has just written (InvoiceRowWriter), so both answer the same document. A new printed or answered field
  * is added here once.
  */
 export const INVOICE_VIEW_FIELDS = [
@@ -36,26 +36,3 @@ export type InvoiceView = Pick<Invoice, (typeof INVOICE_VIEW_FIELDS)[number]> & 
   lines: InvoiceLineView[];
   taxes: InvoiceTaxView[];
 };
-
-function pick<T, K extends keyof T>(source: T, fields: readonly K[]): Pick<T, K> {
-  const out = {} as Pick<T, K>;
-  for (const field of fields) out[field] = source[field];
-  return out;
-}
-
-/**
- * The view of an invoice whose rows were just written in this unit of work (emission point and
- * establishment loaded with the integration settings), with the versions recorded on it: POST answers from it instead of reading
- * back what it wrote.
- */
-export function invoiceViewOf(invoice: Invoice, versions: FixedVersions | null): InvoiceView {
-  return {
-    ...pick(invoice, INVOICE_VIEW_FIELDS),
-    clientId: invoice.client?.id ?? null,
-    versions,
-    establishmentCode: invoice.emissionPoint.establishment.code,
-    emissionPointCode: invoice.emissionPoint.code,
-    lines: [...invoice.lines.getItems()].sort((a, b) => a.lineNumber - b.lineNumber).map((line) => pick(line, INVOICE_LINE_VIEW_FIELDS)),
-    taxes: [...invoice.taxes.getItems()].sort((a, b) => Number(a.rate) - Number(b.rate)).map((tax) => pick(tax, INVOICE_TAX_VIEW_FIELDS)),
-  };
-}
