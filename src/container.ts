@@ -13,6 +13,7 @@ import { SqlClient } from './db/sql-client';
 import { TOKENS } from './tokens';
 import type { PdfRenderer } from './pdf/pdf-renderer';
 import { InvoicePdfService } from './services/invoicing/invoice-pdf.service';
+import { DocumentPdfService } from './services/documents/document-pdf.service';
 import { ReadCache } from './services/read-cache';
 import { RenderedPdfCache } from './services/rendered-pdf-cache';
 import { InvoicePreviewService } from './services/invoicing/invoice-preview.service';
@@ -49,7 +50,7 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
     SqlClient.create({ databaseUrl: config.databaseUrl, connectTimeoutSeconds: config.dbConnectTimeoutSeconds, lockWaitTimeoutSeconds: config.dbLockWaitTimeoutSeconds }),
   );
   for (const service of [Authenticator, ClientService, ApiKeyService, ClientExonerationService, InvoiceAnnulmentService,
-    IntegrationConfigLoader, SaleClientResolver, CatalogLineResolver, InvoicePricer, InvoicePdfService, InvoicePreviewService,
+    IntegrationConfigLoader, SaleClientResolver, CatalogLineResolver, InvoicePricer, DocumentPdfService, InvoicePdfService, InvoicePreviewService,
     IdempotencyStore, NumberedWriter, InvoiceReader, InvoiceIssuer, TemplateCheckService, TemplateVersionStore, DatabaseReadiness, RenderedPdfCache, ReadCache]) {
     container.bind(service).toSelf();
   }

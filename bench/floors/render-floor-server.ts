@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { loadCarbone } from '../../src/pdf/carbone-loader';
 import { buildTemplateData } from '../../src/pdf/template-data';
 import { locateLibreOffice } from '../../src/pdf/libreoffice-locator';
-import { sampleInvoice } from '../../src/pdf/sample-invoice';
+import { sampleDocument } from '../../src/pdf/sample-document';
 
 /**
  * The floor of a PDF: carbone alone, one LibreOffice per core, rendering the project's own
@@ -17,7 +17,7 @@ import { sampleInvoice } from '../../src/pdf/sample-invoice';
 const TEMPLATE = path.resolve(__dirname, '..', '..', ...(path.basename(path.resolve(__dirname, '..', '..')) === 'dist' ? ['..'] : []), 'templates', 'invoice.odt');
 const factories = Number(process.env.FLOOR_FACTORIES ?? (os.availableParallelism?.() ?? os.cpus().length));
 
-const sample = sampleInvoice();
+const sample = sampleDocument('invoice');
 const data = buildTemplateData({
   ...sample,
   lines: [...sample.lines, { code: 'P-005', description: 'Producto importado', quantity: '2.5', unitPrice: '246.512', discount: '0', amount: '616.28' }],

@@ -25,3 +25,8 @@ export const DOCUMENT_TYPE_INFO: Readonly<Record<DocumentType, DocumentTypeInfo>
 export function isDocumentType(value: unknown): value is DocumentType {
   return typeof value === 'string' && (DOCUMENT_TYPES as readonly string[]).includes(value);
 }
+
+/** A table with one entry per document type, built by `entry` (a new type then gets its entry too). */
+export function byDocumentType<T>(entry: (documentType: DocumentType) => T): Record<DocumentType, T> {
+  return { invoice: entry('invoice'), creditNote: entry('creditNote'), debitNote: entry('debitNote') };
+}

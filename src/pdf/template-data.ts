@@ -1,17 +1,20 @@
 import Big from 'big.js';
 import { dayMonthYear, hondurasDate, hondurasTime } from '../domain/calendar-date';
+import { DOCUMENT_TYPE_INFO, type DocumentType } from '../domain/document-type';
 import { CAI_LAYOUT, maskCai } from '../domain/fiscal-number';
 import type { DecimalInput } from '../domain/money';
 import { formatDecimal, formatLempiras } from './format';
 
 /**
- * What an invoice or a preview prints: the print model the services hand to the PDF layer,
- * already computed by the domain (totals engine, amount in words, fiscal number). Amounts are
- * decimal strings (or numbers) in lempiras. `buildTemplateData` formats it for the template.
+ * What a fiscal document or its preview prints: the print model the services hand to the PDF
+ * layer, already computed by the domain (totals engine, amount in words, fiscal number). Amounts
+ * are decimal strings (or numbers) in lempiras. `buildTemplateData` formats it for the template
+ * of its document type.
  */
-export interface PrintedInvoice {
-  /** A preview has no number and no fiscal validity; an issued invoice has both. */
-  kind: 'invoice' | 'preview';
+export interface PrintedDocument {
+  documentType: DocumentType;
+  /** A preview has no number and no fiscal validity; an issued document has both. */
+  preview: boolean;
   annulled?: boolean;
   issuer: {
     name: string;
@@ -23,15 +26,15 @@ export interface PrintedInvoice {
     /** The establishment that issues (Art. 10 asks for its address besides the head office's). */
     establishment?: { code: string; name?: string | null; address?: string | null } | null;
   };
-  /** Printed number EEE-PPP-01-NNNNNNNN; required for an invoice, ignored for a preview. */
+  /** Printed number EEE-PPP-TT-NNNNNNNN; required when issued, ignored for a preview. */
   fiscalNumber?: string | null;
-  /** Required for an invoice; a preview never prints it, even when given. */
+  /** Required when issued; a preview never prints it, even when given. */
   cai?: string | null;
-  /** First and last printed numbers of the CAI range; required for an invoice. */
+  /** First and last printed numbers of the CAI range; required when issued. */
   range?: { from: string; to: string } | null;
-  /** Fecha límite de emisión as a Honduras calendar date, YYYY-MM-DD; required for an invoice. */
+  /** Fecha límite de emisión as a Honduras calendar date, YYYY-MM-DD; required when issued. */
   deadline?: string | null;
-  /** The invoice instant; printed in Honduras time. */
+  /** The document's instant; printed in Honduras time. */
   issuedAt: Date;
   /** null or absent: CONSUMIDOR FINAL. */
   client?: { name: string; rtn?: string | null } | null;
@@ -120,15 +123,17 @@ export const PREVIEW_NUMBER = 'SIN NÚMERO — VISTA PREVIA';
 export const CONSUMIDOR_FINAL = 'CONSUMIDOR FINAL';
 export const COPY_LEGEND = 'Original: Cliente / Copia: Obligado tributario emisor';
 
-/** The number layout of a range, with the document type kept: it is the same on every invoice. */
-const MASKED_NUMBER = 'XXX-XXX-01-XXXXXXXX';
+/** The number layout of a range with the document type's code kept: the same on every document of the type. */
+function maskedNumber(documentType: DocumentType): string {
+  return `XXX-XXX-${DOCUMENT_TYPE_INFO[documentType].code}-XXXXXXXX`;
+}
 
 function text(value: string | null | undefined): string {
   return value ?? '';
 }
 
 /** "Establecimiento 000 Casa matriz: Col. Palmira"; empty when the establishment has no address. */
-function establishmentLine(establishment: PrintedInvoice['issuer']['establishment']): string {
+function establishmentLine(establishment: PrintedDocument['issuer']['establishment']): string {
   if (!establishment?.address) return '';
   const name = establishment.name ? ` ${establishment.name}` : '';
   return `Establecimiento ${establishment.code}${name}: ${establishment.address}`;
@@ -136,12 +141,39 @@ function establishmentLine(establishment: PrintedInvoice['issuer']['establishmen
 
 function required(value: string | null | undefined, field: string): string {
   if (value === null || value === undefined || value === '') {
-    throw new TypeError(`An issued invoice needs ${field}`);
+    throw new TypeError(`An issued document needs ${field}`);
   }
   return value;
 }
 
-function taxTotals(breakdown: PrintedInvoice['totals']['taxBreakdown']) {
+type Numbering = Pick<TemplateData, 'marking' | 'fiscalNumber' | 'cai' | 'rangeFrom' | 'rangeTo' | 'deadline'>;
+
+/** A preview's numbering: marked SIN VALIDEZ FISCAL, no real number, no digit of the CAI. */
+function previewNumbering(printed: PrintedDocument): Numbering {
+  const masked = maskedNumber(printed.documentType);
+  return {
+    marking: PREVIEW_MARKING,
+    fiscalNumber: PREVIEW_NUMBER,
+    cai: maskCai(printed.cai ?? CAI_LAYOUT),
+    rangeFrom: masked,
+    rangeTo: masked,
+    deadline: printed.deadline ? dayMonthYear(printed.deadline) : '',
+  };
+}
+
+/** An issued document's numbering, every part required; ANULADA when annulled. */
+function issuedNumbering(printed: PrintedDocument): Numbering {
+  return {
+    marking: printed.annulled === true ? ANNULLED_MARKING : '',
+    fiscalNumber: required(printed.fiscalNumber, 'a fiscal number'),
+    cai: required(printed.cai, 'a CAI'),
+    rangeFrom: required(printed.range?.from, 'a range'),
+    rangeTo: required(printed.range?.to, 'a range'),
+    deadline: dayMonthYear(required(printed.deadline, 'a deadline')),
+  };
+}
+
+function taxTotals(breakdown: PrintedDocument['totals']['taxBreakdown']) {
   const byRate = (rate: number) => breakdown.find((entry) => new Big(entry.rate).eq(rate));
   const at15 = byRate(15);
   const at18 = byRate(18);
@@ -162,12 +194,12 @@ function taxTotals(breakdown: PrintedInvoice['totals']['taxBreakdown']) {
 }
 
 /**
- * Builds the template data of an invoice or a preview. A preview is marked SIN VALIDEZ
- * FISCAL and carries neither a real number nor any digit of the CAI; an annulled invoice
- * is marked ANULADA.
+ * Builds the template data of a document or a preview, titled by its document type. A preview is
+ * marked SIN VALIDEZ FISCAL and carries neither a real number nor any digit of the CAI; an
+ * annulled document is marked ANULADA.
  */
-export function buildTemplateData(printed: PrintedInvoice): TemplateData {
-  const isPreview = printed.kind === 'preview';
+export function buildTemplateData(printed: PrintedDocument): TemplateData {
+  const { marking, ...numbering } = printed.preview ? previewNumbering(printed) : issuedNumbering(printed);
   const date = dayMonthYear(hondurasDate(printed.issuedAt));
   const time = hondurasTime(printed.issuedAt);
   // Rates are stored with 4 decimals (DECIMAL(9,4)); rounding them to cents would misstate them.
@@ -175,7 +207,7 @@ export function buildTemplateData(printed: PrintedInvoice): TemplateData {
     printed.exchangeRate === null || printed.exchangeRate === undefined ? '' : `L ${formatDecimal(printed.exchangeRate, 4)}`;
 
   return {
-    marking: isPreview ? PREVIEW_MARKING : printed.annulled === true ? ANNULLED_MARKING : '',
+    marking,
     issuer: {
       name: printed.issuer.name,
       tradeName: text(printed.issuer.tradeName),
@@ -185,12 +217,8 @@ export function buildTemplateData(printed: PrintedInvoice): TemplateData {
       email: text(printed.issuer.email),
       establishment: establishmentLine(printed.issuer.establishment),
     },
-    title: 'FACTURA',
-    fiscalNumber: isPreview ? PREVIEW_NUMBER : required(printed.fiscalNumber, 'a fiscal number'),
-    cai: isPreview ? maskCai(printed.cai ?? CAI_LAYOUT) : required(printed.cai, 'a CAI'),
-    rangeFrom: isPreview ? MASKED_NUMBER : required(printed.range?.from, 'a range'),
-    rangeTo: isPreview ? MASKED_NUMBER : required(printed.range?.to, 'a range'),
-    deadline: isPreview && !printed.deadline ? '' : dayMonthYear(required(printed.deadline, 'a deadline')),
+    title: DOCUMENT_TYPE_INFO[printed.documentType].title,
+    ...numbering,
     date,
     time,
     client: {

@@ -1,14 +1,15 @@
+import { byDocumentType, type DocumentType } from '../domain/document-type';
 import { buildTemplateData } from './template-data';
 import { partText, type OdtPackage } from './odt-package';
-import { sampleInvoice } from './sample-invoice';
+import { sampleDocument } from './sample-document';
 
 /**
- * Fields a template must print for the invoice to stay legal (Acuerdo 481-2017 Art. 10-11) and
- * honest (the SIN VALIDEZ FISCAL / ANULADA marking). templates/README.md explains each one.
+ * Fields every template must print for its document to stay legal (Acuerdo 481-2017 Art. 10-11)
+ * and honest (the SIN VALIDEZ FISCAL / ANULADA marking). templates/README.md explains each one.
  * The issuer's name, address, phone and e-mail are not among them: a letterhead may print
  * them as fixed text or artwork.
  */
-export const REQUIRED_FIELDS = [
+const COMMON_REQUIRED_FIELDS = [
   'd.issuer.rtn',
   'd.fiscalNumber', 'd.cai', 'd.rangeFrom', 'd.rangeTo', 'd.deadline', 'd.date', 'd.time',
   'd.client.name', 'd.client.rtn', 'd.purchaseOrderNumber', 'd.exchangeRate',
@@ -29,8 +30,20 @@ function fieldPaths(value: unknown, prefix: string): string[] {
   return [prefix];
 }
 
-/** Every field the template data offers (README lists them with their meaning). */
-export const KNOWN_FIELDS: ReadonlySet<string> = new Set(fieldPaths(buildTemplateData(sampleInvoice()), 'd'));
+/** A document type's template: the fields it must print, and every field its data offers. */
+export interface TemplateFieldRules {
+  required: readonly string[];
+  known: ReadonlySet<string>;
+}
+
+/** A type's own required fields, beyond the common ones: where a new document type adds what the law asks of it. */
+const REQUIRED_BY_TYPE: Readonly<Record<DocumentType, readonly string[]>> = { invoice: [], creditNote: [], debitNote: [] };
+
+/** Per document type (README lists the fields with their meaning); the known ones come from its sample document. */
+export const TEMPLATE_FIELDS: Readonly<Record<DocumentType, TemplateFieldRules>> = byDocumentType((type) => ({
+  required: [...COMMON_REQUIRED_FIELDS, ...REQUIRED_BY_TYPE[type]],
+  known: new Set(fieldPaths(buildTemplateData(sampleDocument(type)), 'd')),
+}));
 
 /**
  * The `d.` fields the template uses, read from content.xml and styles.xml (header and footer).
@@ -50,11 +63,12 @@ export function templateFields(pkg: OdtPackage): Set<string> {
   return fields;
 }
 
-/** What is wrong with the fields of a template: required ones it lacks, and names no data has. */
-export function fieldProblems(pkg: OdtPackage): string[] {
+/** What is wrong with the fields of a template of a type: required ones it lacks, and names no data has. */
+export function fieldProblems(pkg: OdtPackage, documentType: DocumentType): string[] {
+  const { required, known } = TEMPLATE_FIELDS[documentType];
   const used = templateFields(pkg);
-  const missing = REQUIRED_FIELDS.filter((field) => !used.has(field));
-  const unknown = [...used].filter((field) => !KNOWN_FIELDS.has(field));
+  const missing = required.filter((field) => !used.has(field));
+  const unknown = [...used].filter((field) => !known.has(field));
   const braces = (fields: readonly string[]) => fields.map((field) => `{${field}}`).join(', ');
   return [
     ...(missing.length > 0 ? [`missing required field(s) ${braces(missing)}`] : []),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DOCUMENT_TYPE_INFO, type DocumentType } from '../domain/document-type';
 
-const TEMPLATE_FILE = 'invoice.odt';
 const LOGO_FILE = 'logo.png';
 
 /** `<templatesDir>/companies/<code>`, or undefined for a code that could climb out of companies/. */
@@ -10,17 +10,18 @@ function companyDir(templatesDir: string, companyCode: string): string | undefin
 }
 
 /**
- * The company's own template when it has one, else the default. Checked on every call
- * (no cache) so that an operator's edited or newly added file is used by the next invoice
- * issued and the next preview (issued invoices print with the version stored at issue).
+ * The company's own template of a document type when it has one, else the default one. Checked
+ * on every call (no cache) so that an operator's edited or newly added file is used by the next
+ * document issued and the next preview (issued documents print with the version stored at issue).
  */
-export function resolveTemplate(templatesDir: string, companyCode: string): string {
+export function resolveTemplate(templatesDir: string, companyCode: string, documentType: DocumentType): string {
+  const file = DOCUMENT_TYPE_INFO[documentType].templateFile;
   const dir = companyDir(templatesDir, companyCode);
   if (dir !== undefined) {
-    const companyTemplate = path.join(dir, TEMPLATE_FILE);
+    const companyTemplate = path.join(dir, file);
     if (fs.existsSync(companyTemplate)) return companyTemplate;
   }
-  return path.join(templatesDir, TEMPLATE_FILE);
+  return path.join(templatesDir, file);
 }
 
 /** Where the company's logo goes (`companies/<code>/logo.png`); it may not exist. */

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import type { AppConfig } from '../../config/config';
+import type { DocumentType } from '../domain/document-type';
 import { Establishment } from '../entities';
 import { readCompanyLogo } from '../pdf/company-template';
 import type { PdfRenderer } from '../pdf/pdf-renderer';
@@ -11,7 +12,7 @@ import { issuerOf } from './invoicing/printed-invoice';
 import { companyByCode } from './company-by-code';
 
 export interface CompanyTemplateCheck extends TemplateCheckResult {
-  /** The template checked: the file given, else the one the company's invoices use. */
+  /** The template checked: the file given, else the one the company's documents of the type use. */
   file: string;
   /** Why no sample was rendered, when LibreOffice is not there. */
   unavailableReason?: string;
@@ -30,14 +31,14 @@ export class TemplateCheckService {
   ) {}
 
   /** Starts the renderer when it is not running (for a readable template); the caller stops it. */
-  async check(companyCode: string, file?: string): Promise<CompanyTemplateCheck> {
+  async check(companyCode: string, documentType: DocumentType, file?: string): Promise<CompanyTemplateCheck> {
     const company = await companyByCode(this.em, companyCode);
     const { templatesDir } = this.config;
-    const templateFile = file ?? resolveTemplate(templatesDir, companyCode);
+    const templateFile = file ?? resolveTemplate(templatesDir, companyCode, documentType);
     const logo = await readCompanyLogo(templatesDir, companyCode);
     const establishment = await this.em.findOne(Establishment, { company, deletedAt: null }, { orderBy: { code: 'asc' } });
     const issuer = issuerOf(company, establishment ?? { code: '000', name: null, address: company.address });
-    const result = await checkTemplate(templateFile, logo, this.renderer, issuer);
+    const result = await checkTemplate(documentType, templateFile, logo, this.renderer, issuer);
     const unavailableReason = this.renderer.unavailableReason;
     return { ...result, file: templateFile, ...(unavailableReason === undefined ? {} : { unavailableReason }) };
   }

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
 import { tableOf } from '../db/lean-select';
 import type { SqlClient } from '../db/sql-client';
+import type { DocumentType } from '../domain/document-type';
 import { Invoice, TemplateVersion } from '../entities';
 import type { TemplateVersionKind } from '../entities/template-version.entity';
 import { readCompanyLogo } from '../pdf/company-template';
@@ -54,7 +55,7 @@ export function fixedVersionsOf(row: Record<string, unknown>): FixedVersions | n
 
 /** Prepared templates kept per process; versions never change, so an entry never goes stale. */
 const PREPARED_CACHE_SIZE = 16;
-/** Companies whose current versions are remembered against their files' stamps. */
+/** (company, document type) pairs whose current versions are remembered against their files' stamps. */
 const CURRENT_CACHE_SIZE = 256;
 
 /**
@@ -100,12 +101,12 @@ async function storeVersion(em: EntityManager, kind: TemplateVersionKind, conten
 }
 
 /**
- * The company's template and logo as they are on disk now, stored as versions. A template that
+ * The company's template of a document type and its logo as they are on disk now, stored as versions. A template that
  * cannot be read or is not an ODT throws TemplateReadError (nothing can print with it); a logo
  * that is missing or not a PNG is no logo, as when rendering from the files.
  */
-async function storeCurrentVersions(em: EntityManager, templatesDir: string, companyCode: string, logger: Logger): Promise<FixedVersions> {
-  const templateFile = resolveTemplate(templatesDir, companyCode);
+async function storeCurrentVersions(em: EntityManager, templatesDir: string, companyCode: string, documentType: DocumentType, logger: Logger): Promise<FixedVersions> {
+  const templateFile = resolveTemplate(templatesDir, companyCode, documentType);
   const template = await readTemplateFile(templateFile);
   const logo = await readCompanyLogo(templatesDir, companyCode);
   if (logo.problem !== undefined) logger.warn({ companyCode, problem: logo.problem }, 'company logo ignored');
@@ -130,7 +131,7 @@ export async function fixVersionsOfUnversionedInvoices(em: EntityManager, templa
   let fixed = 0;
   for (const { company_id: companyId, code } of pending) {
     try {
-      const versions = await storeCurrentVersions(em, templatesDir, code, logger);
+      const versions = await storeCurrentVersions(em, templatesDir, code, 'invoice', logger);
       fixed += await em.nativeUpdate(
         Invoice,
         { company: companyId, templateVersion: null },
@@ -146,15 +147,15 @@ export async function fixVersionsOfUnversionedInvoices(em: EntityManager, templa
 }
 
 /**
- * The template and logo versions invoices are issued with (Acuerdo 481-2017 Art. 38: copies
- * identical to the original). Issuing stores the versions on disk before its transaction and
- * the invoice records them; every later PDF of the invoice is rendered from them, never from
- * the files. Previews keep rendering from the files.
+ * The template and logo versions documents are issued with (Acuerdo 481-2017 Art. 38: copies
+ * identical to the original), per company and document type. Issuing stores the versions on
+ * disk before its transaction and the document records them; every later PDF of it is rendered
+ * from them, never from the files. Previews keep rendering from the files.
  */
 @injectable()
 export class TemplateVersionStore {
   private readonly prepared = new LRUCache<string, Promise<OdtPackage>>({ max: PREPARED_CACHE_SIZE });
-  /** Per company: the stamps of its template and logo files, and the versions stored for those bytes. */
+  /** Per company and document type: the stamps of its template and logo files, and the versions stored for those bytes. */
   private readonly currentByStamp = new LRUCache<string, { stamp: string; versions: FixedVersions }>({ max: CURRENT_CACHE_SIZE });
 
   private readonly fixedVersionsSql: string;
@@ -169,27 +170,28 @@ export class TemplateVersionStore {
   }
 
   /**
-   * The company's current versions, stored if new, or null when its template cannot be read
-   * (logged): the invoice is still issued, and its first PDF fixes the versions (see fixOn,
-   * decision 44).
+   * The company's current versions for a document type, stored if new, or null when its template
+   * cannot be read (logged): the document is still issued, and its first PDF fixes the versions
+   * (see fixOn, decision 44).
    */
-  async current(companyCode: string): Promise<FixedVersions | null> {
+  async current(companyCode: string, documentType: DocumentType): Promise<FixedVersions | null> {
     // Issuing asks on every invoice: while the files are unchanged (same stamps), the versions
     // stored for them are still the current ones, so two stats replace two reads, two hashes and
     // two lookups. Versions are immutable rows, so a remembered id can never go stale.
     const { templatesDir } = this.config;
-    const stamp = `${await fileStamp(resolveTemplate(templatesDir, companyCode))}|${await fileStamp(companyLogoPath(templatesDir, companyCode))}`;
-    const known = this.currentByStamp.get(companyCode);
+    const stamp = `${await fileStamp(resolveTemplate(templatesDir, companyCode, documentType))}|${await fileStamp(companyLogoPath(templatesDir, companyCode))}`;
+    const cacheKey = `${companyCode}/${documentType}`;
+    const known = this.currentByStamp.get(cacheKey);
     if (known !== undefined && known.stamp === stamp) return known.versions;
     try {
-      const versions = await storeCurrentVersions(this.em, templatesDir, companyCode, this.logger);
-      this.currentByStamp.set(companyCode, { stamp, versions });
+      const versions = await storeCurrentVersions(this.em, templatesDir, companyCode, documentType, this.logger);
+      this.currentByStamp.set(cacheKey, { stamp, versions });
       return versions;
     } catch (err) {
       // Only an unreadable template lets the invoice go without versions; a database failure
       // storing them fails the issue like any other (503, retried with the same key).
       if (!(err instanceof TemplateReadError)) throw err;
-      this.logger.error({ err, companyCode }, 'invoice template unreadable; the invoice is issued without a fixed template version');
+      this.logger.error({ err, companyCode, documentType }, 'template unreadable; the document is issued without a fixed template version');
       return null;
     }
   }
@@ -201,7 +203,7 @@ export class TemplateVersionStore {
    * cannot be read.
    */
   async fixOn(companyCode: string, invoiceId: number): Promise<FixedVersions> {
-    const current = await storeCurrentVersions(this.em, this.config.templatesDir, companyCode, this.logger);
+    const current = await storeCurrentVersions(this.em, this.config.templatesDir, companyCode, 'invoice', this.logger);
     await this.em.nativeUpdate(
       Invoice,
       { id: invoiceId, templateVersion: null },

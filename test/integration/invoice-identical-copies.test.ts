@@ -134,7 +134,7 @@ describe('copies identical to the original after the letterhead changes', () => 
   it('stores a new file once when several requests read it at the same time', async () => {
     await writeEditedTemplate(letterhead(), withBanner('MEMBRETE CONCURRENTE'));
     const store = t.container.get(TemplateVersionStore);
-    const results = await Promise.all(Array.from({ length: 6 }, () => inContext(t.orm, () => store.current(acme.code))));
+    const results = await Promise.all(Array.from({ length: 6 }, () => inContext(t.orm, () => store.current(acme.code, 'invoice'))));
     expect(new Set(results.map((r) => r?.templateVersionId)).size).toBe(1);
     const hash = sha256(fs.readFileSync(letterhead()));
     expect(await t.orm.em.fork().count(TemplateVersion, { kind: 'template', sha256: hash })).toBe(1);

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildTemplateData } from '../../src/pdf/template-data';
 import { CarbonePdfRenderer } from '../../src/pdf/pdf-renderer';
-import { sampleInvoice } from '../../src/pdf/sample-invoice';
+import { sampleDocument } from '../../src/pdf/sample-document';
 import { readPdf } from '../support/pdf-reader';
 import { commandLine, descendantsOf } from '../support/process-tree';
 
@@ -24,7 +24,7 @@ describe('CarbonePdfRenderer recycling LibreOffice', () => {
   it('restarts its LibreOffice after the configured conversions, and every render given meanwhile succeeds', async () => {
     const before = sofficePids();
     expect(before.length).toBeGreaterThan(0);
-    const data = buildTemplateData(sampleInvoice());
+    const data = buildTemplateData(sampleDocument('invoice'));
 
     const pdfs = await Promise.all(Array.from({ length: 8 }, () => renderer.render(template, data)));
 

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   buildTemplateData,
-  type PrintedInvoice,
+  type PrintedDocument,
 } from '../../src/pdf/template-data';
 import { PdfRenderError } from '../../src/pdf/pdf-render-error';
 import { CarbonePdfRenderer } from '../../src/pdf/pdf-renderer';
-import { sampleInvoice as sample } from '../../src/pdf/sample-invoice';
+import { sampleDocument } from '../../src/pdf/sample-document';
 import { resolveTemplate } from '../../src/pdf/template-resolver';
 import { isA4, readPdf } from '../support/pdf-reader';
 
@@ -15,7 +15,7 @@ const TEMPLATES_DIR = path.resolve(__dirname, '../../templates');
 const REAL_CAI = '35BD6A-0195F4-B34BAA-8B7D13-37791A-2D';
 
 /** The template-check sample, issued under a realistic CAI. */
-const sampleInvoice = (overrides: Partial<PrintedInvoice> = {}): PrintedInvoice => ({ ...sample(), cai: REAL_CAI, ...overrides });
+const sampleInvoice = (overrides: Partial<PrintedDocument> = {}): PrintedDocument => ({ ...sampleDocument('invoice'), cai: REAL_CAI, ...overrides });
 
 describe('CarbonePdfRenderer with LibreOffice', () => {
   const renderer = new CarbonePdfRenderer({
@@ -57,7 +57,7 @@ describe('CarbonePdfRenderer with LibreOffice', () => {
 
   it('marks a preview SIN VALIDEZ FISCAL and prints no digit of the real CAI nor a real number', async () => {
     const { text } = readPdf(
-      await renderer.render(template, buildTemplateData(sampleInvoice({ kind: 'preview' }))),
+      await renderer.render(template, buildTemplateData(sampleInvoice({ preview: true }))),
     );
 
     expect(text).toContain('SIN VALIDEZ FISCAL');
@@ -129,19 +129,19 @@ describe('resolveTemplate', () => {
     fs.mkdirSync(path.join(dir, 'companies', 'ACME'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'companies', 'ACME', 'invoice.odt'), 'acme');
 
-    expect(resolveTemplate(dir, 'ACME')).toBe(path.join(dir, 'companies', 'ACME', 'invoice.odt'));
-    expect(resolveTemplate(dir, 'OTHER')).toBe(path.join(dir, 'invoice.odt'));
+    expect(resolveTemplate(dir, 'ACME', 'invoice')).toBe(path.join(dir, 'companies', 'ACME', 'invoice.odt'));
+    expect(resolveTemplate(dir, 'OTHER', 'invoice')).toBe(path.join(dir, 'invoice.odt'));
   });
 
   it('sees a company template added after an earlier lookup (no caching)', () => {
-    expect(resolveTemplate(dir, 'ACME')).toBe(path.join(dir, 'invoice.odt'));
+    expect(resolveTemplate(dir, 'ACME', 'invoice')).toBe(path.join(dir, 'invoice.odt'));
     fs.mkdirSync(path.join(dir, 'companies', 'ACME'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'companies', 'ACME', 'invoice.odt'), 'acme');
 
-    expect(resolveTemplate(dir, 'ACME')).toBe(path.join(dir, 'companies', 'ACME', 'invoice.odt'));
+    expect(resolveTemplate(dir, 'ACME', 'invoice')).toBe(path.join(dir, 'companies', 'ACME', 'invoice.odt'));
   });
 
   it('never leaves companies/ for a code shaped like a path', () => {
-    expect(resolveTemplate(dir, '../..')).toBe(path.join(dir, 'invoice.odt'));
+    expect(resolveTemplate(dir, '../..', 'invoice')).toBe(path.join(dir, 'invoice.odt'));
   });
 });

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { partText, type OdtPackage } from '../../src/pdf/odt-package';
 import { PdfRenderError, mayBeLibreOfficeDeath, toRenderError } from '../../src/pdf/pdf-render-error';
 import { RenderQueue } from '../../src/pdf/render-queue';
-import { fieldProblems, KNOWN_FIELDS, REQUIRED_FIELDS, templateFields } from '../../src/pdf/template-fields';
+import { fieldProblems, TEMPLATE_FIELDS, templateFields } from '../../src/pdf/template-fields';
+
+const { required: REQUIRED_FIELDS, known: KNOWN_FIELDS } = TEMPLATE_FIELDS.invoice;
 import { applyLogo, LOGO_MARKER, pngSize } from '../../src/pdf/template-logo';
 import { framedPng } from '../support/png';
 
@@ -35,9 +37,9 @@ describe('template fields', () => {
   });
 
   it('accepts a template with every required field, and names the missing and the unknown ones', () => {
-    expect(fieldProblems(odt(allRequired))).toEqual([]);
+    expect(fieldProblems(odt(allRequired), 'invoice')).toEqual([]);
     const broken = odt(allRequired.replace('{d.cai}', '').replace('{d.rangeTo}', '{d.rangeTo} {d.rangoHasta}'));
-    expect(fieldProblems(broken)).toEqual([
+    expect(fieldProblems(broken, 'invoice')).toEqual([
       'missing required field(s) {d.cai}',
       'unknown field(s) {d.rangoHasta}, which print nothing (a typo?)',
     ]);

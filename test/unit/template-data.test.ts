@@ -1,11 +1,11 @@
 import {
-  ANNULLED_MARKING, buildTemplateData, CONSUMIDOR_FINAL, COPY_LEGEND, PREVIEW_MARKING, type PrintedInvoice,
+  ANNULLED_MARKING, buildTemplateData, CONSUMIDOR_FINAL, COPY_LEGEND, PREVIEW_MARKING, type PrintedDocument,
 } from '../../src/pdf/template-data';
-import { sampleInvoice } from '../../src/pdf/sample-invoice';
+import { sampleDocument } from '../../src/pdf/sample-document';
 
 /** The sample with one 15 % line: what most tests vary from. */
-function taxedSale(overrides: Partial<PrintedInvoice> = {}): PrintedInvoice {
-  const sample = sampleInvoice();
+function taxedSale(overrides: Partial<PrintedDocument> = {}): PrintedDocument {
+  const sample = sampleDocument('invoice');
   return {
     ...sample,
     issuedAt: new Date('2026-01-15T05:30:00Z'), // 23:30 of the 14th in Honduras (UTC-6)
@@ -45,7 +45,7 @@ describe('buildTemplateData', () => {
   });
 
   it('lists a rate other than 15 and 18 % in otherTaxes, so a change in the law still prints', () => {
-    const { totals } = buildTemplateData(sampleInvoice());
+    const { totals } = buildTemplateData(sampleDocument('invoice'));
     expect(totals.otherTaxes).toEqual([{ label: 'Importe gravado 12%', amount: 'L 20.00' }, { label: 'ISV 12%', amount: 'L 2.40' }]);
     expect(totals.taxed18).toBe('L 50.00');
   });
@@ -55,7 +55,7 @@ describe('buildTemplateData', () => {
       name: 'Empresa de Muestra S. de R.L.', tradeName: 'Muestra', rtn: '08019000000000', address: 'Col. Palmira, Tegucigalpa M.D.C.',
       phone: '+504 2200-0000', email: 'facturas@muestra.hn', establishment: 'Establecimiento 000 Casa matriz: Col. Palmira, Tegucigalpa M.D.C.',
     });
-    const bare = sampleInvoice({ tradeName: null, phone: null, email: null, establishment: { code: '002', address: null } });
+    const bare = sampleDocument('invoice', { tradeName: null, phone: null, email: null, establishment: { code: '002', address: null } });
     expect(buildTemplateData(bare).issuer).toMatchObject({ tradeName: '', phone: '', email: '', establishment: '' });
   });
 
@@ -74,7 +74,7 @@ describe('buildTemplateData', () => {
   });
 
   it('marks a preview SIN VALIDEZ FISCAL with no real number and no digit of the CAI, even when given', () => {
-    const data = buildTemplateData(taxedSale({ kind: 'preview', deadline: null }));
+    const data = buildTemplateData(taxedSale({ preview: true, deadline: null }));
     expect(data.marking).toBe(PREVIEW_MARKING);
     expect(data.cai).not.toMatch(/\d/);
     // Only the document type (01) is real in a masked number.

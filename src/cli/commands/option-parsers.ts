@@ -1,3 +1,4 @@
+import { DOCUMENT_TYPES, isDocumentType, type DocumentType } from '../../domain/document-type';
 import { isCalendarDate } from '../../domain/calendar-date';
 import { REPORT_FORMATS, ReportFormat } from '../../services/fiscal-reports/report-table';
 import { OperatorError } from '../operator-error';
@@ -25,4 +26,10 @@ export function parseFormat(value: string): ReportFormat {
   const format = value.toLowerCase();
   if (!(REPORT_FORMATS as readonly string[]).includes(format)) throw new OperatorError(`--format must be one of ${REPORT_FORMATS.join(', ')}, got "${value}"`);
   return format as ReportFormat;
+}
+
+/** A document type as the operator writes it: invoice, creditNote or debitNote. */
+export function parseDocumentType(value: string, option = '--document'): DocumentType {
+  if (!isDocumentType(value)) throw new OperatorError(`${option} must be one of ${DOCUMENT_TYPES.join(', ')}, got "${value}"`);
+  return value;
 }

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import type { PdfRenderer } from '../../pdf/pdf-renderer';
+import type { DocumentType } from '../../domain/document-type';
 import { OperatorError } from '../operator-error';
+import { parseDocumentType } from './option-parsers';
 import { TemplateCheckService } from '../../services/template-check.service';
 import { TOKENS } from '../../tokens';
 import type { CommandRegistrar } from './index';
@@ -11,13 +13,14 @@ export const registerTemplateCommands: CommandRegistrar = (program: Command, run
 
   template
     .command('check')
-    .description('Check a template: required fields present, no unknown field, a usable logo, and a sample invoice that renders.')
+    .description('Check a template: required fields present, no unknown field, a usable logo, and a sample document that renders.')
     .requiredOption('--company <code>', 'company code (its letterhead, logo and issuer data are used)')
     .option('--file <path>', 'a candidate template to check instead of the one the company uses now')
-    .action((opts: { company: string; file?: string }) =>
+    .option('--document <type>', 'which document the template prints: invoice, creditNote or debitNote', parseDocumentType, 'invoice' as DocumentType)
+    .action((opts: { company: string; file?: string; document: DocumentType }) =>
       run(async ({ container, out }) => {
         try {
-          const result = await container.get(TemplateCheckService).check(opts.company, opts.file);
+          const result = await container.get(TemplateCheckService).check(opts.company, opts.document, opts.file);
           if (result.problems.length > 0) throw new OperatorError(`template ${result.file} is broken: ${result.problems.join('; ')}`);
           const scope = result.rendered ? '' : ` (fields only: no sample rendered, ${result.unavailableReason ?? 'LibreOffice unavailable'})`;
           out(`template OK: ${result.file}${scope}`);

@@ -75,7 +75,7 @@ export class InvoiceIssuer {
     const priced = await this.pricer.price(companyId, request, 'issue');
     const content = invoiceContentOf(priced);
     // Reading and hashing the letterhead is file work: done before the transaction, which only writes the ids.
-    const versions = await this.templateVersions.current(company.companyCode);
+    const versions = await this.templateVersions.current(company.companyCode, 'invoice');
     const result = await this.writer.write({
       companyId,
       companyCode: company.companyCode,

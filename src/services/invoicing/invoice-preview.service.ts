@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { printedPreview } from './printed-invoice';
-import { InvoicePdfService } from './invoice-pdf.service';
+import { DocumentPdfService } from '../documents/document-pdf.service';
 import type { InvoiceRequest } from '../pricing/invoice-request';
 import { InvoicePricer, PricedInvoice } from '../pricing/invoice-pricer.service';
 
@@ -17,7 +17,7 @@ export interface InvoicePreview {
 export class InvoicePreviewService {
   constructor(
     @inject(InvoicePricer) private readonly pricer: InvoicePricer,
-    @inject(InvoicePdfService) private readonly pdf: InvoicePdfService,
+    @inject(DocumentPdfService) private readonly pdf: DocumentPdfService,
   ) {}
 
   async preview(companyId: number, request: InvoiceRequest): Promise<InvoicePreview> {

@@ -1,13 +1,16 @@
-import type { PrintedInvoice } from './template-data';
+import { DOCUMENT_TYPE_INFO, type DocumentType } from '../domain/document-type';
+import type { PrintedDocument } from './template-data';
 
 /**
- * A made-up issued invoice that fills every field of the template data, every list included
- * (a third tax rate fills otherTaxes): what `admin template check` renders, and the source of
- * the field names a template may use.
+ * A made-up issued document of a type that fills every field of its template data, every list
+ * included (a third tax rate fills otherTaxes): what `admin template check` renders, and the
+ * source of the field names a template of that type may use.
  */
-export function sampleInvoice(issuer: Partial<PrintedInvoice['issuer']> = {}): PrintedInvoice {
+export function sampleDocument(documentType: DocumentType, issuer: Partial<PrintedDocument['issuer']> = {}): PrintedDocument {
+  const number = (n: string) => `000-001-${DOCUMENT_TYPE_INFO[documentType].code}-${n}`;
   return {
-    kind: 'invoice',
+    documentType,
+    preview: false,
     issuer: {
       name: 'Empresa de Muestra S. de R.L.',
       tradeName: 'Muestra',
@@ -18,9 +21,9 @@ export function sampleInvoice(issuer: Partial<PrintedInvoice['issuer']> = {}): P
       establishment: { code: '000', name: 'Casa matriz', address: 'Col. Palmira, Tegucigalpa M.D.C.' },
       ...issuer,
     },
-    fiscalNumber: '000-001-01-00000001',
+    fiscalNumber: number('00000001'),
     cai: 'A1B2C3-D4E5F6-A7B8C9-D0E1F2-A3B4C5-D6',
-    range: { from: '000-001-01-00000001', to: '000-001-01-00005000' },
+    range: { from: number('00000001'), to: number('00005000') },
     deadline: '2099-12-31',
     issuedAt: new Date('2026-01-15T16:30:00Z'),
     client: { name: 'Cliente de Muestra S.A.', rtn: '08019000000001' },
