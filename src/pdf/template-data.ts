@@ -139,9 +139,9 @@ function establishmentLine(establishment: PrintedDocument['issuer']['establishme
   return `Establecimiento ${establishment.code}${name}: ${establishment.address}`;
 }
 
-function required(value: string | null | undefined, field: string): string {
+function required(printed: PrintedDocument, value: string | null | undefined, field: string): string {
   if (value === null || value === undefined || value === '') {
-    throw new TypeError(`An issued document needs ${field}`);
+    throw new TypeError(`An issued ${DOCUMENT_TYPE_INFO[printed.documentType].noun} needs ${field}`);
   }
   return value;
 }
@@ -165,11 +165,11 @@ function previewNumbering(printed: PrintedDocument): Numbering {
 function issuedNumbering(printed: PrintedDocument): Numbering {
   return {
     marking: printed.annulled === true ? ANNULLED_MARKING : '',
-    fiscalNumber: required(printed.fiscalNumber, 'a fiscal number'),
-    cai: required(printed.cai, 'a CAI'),
-    rangeFrom: required(printed.range?.from, 'a range'),
-    rangeTo: required(printed.range?.to, 'a range'),
-    deadline: dayMonthYear(required(printed.deadline, 'a deadline')),
+    fiscalNumber: required(printed, printed.fiscalNumber, 'a fiscal number'),
+    cai: required(printed, printed.cai, 'a CAI'),
+    rangeFrom: required(printed, printed.range?.from, 'a range'),
+    rangeTo: required(printed, printed.range?.to, 'a range'),
+    deadline: dayMonthYear(required(printed, printed.deadline, 'a deadline')),
   };
 }
 
