@@ -1,18 +1,42 @@
+import Big from 'big.js';
 import { toNumber } from '../../domain/money';
-import type { InvoiceTotals, TaxEntry } from '../../domain/totals-engine';
+import type { InvoiceContent } from '../../services/invoicing/invoice-factory';
+import type { InvoiceView } from '../../services/invoicing/invoice-view';
 
-/** Amounts as JSON numbers: 2 decimals, unit price and quantity 4 (decision 1). */
-export function presentTaxBreakdown(entries: TaxEntry[]) {
-  return entries.map((t) => ({ rate: toNumber(t.rate, 4), taxAmount: toNumber(t.taxAmount), taxedAmount: toNumber(t.taxedAmount) }));
-}
+/** What an invoice and its preview both answer: stored strings, or the content about to be stored. */
+type PresentableSale = Omit<InvoiceContent, 'lines'> & { lines: Array<InvoiceView['lines'][number] & { exemptAmount?: string }> };
 
-export function presentTotals(totals: InvoiceTotals) {
+/** A decimal string as a JSON number: 2 decimals for amounts, 4 for unit price, quantity and rates (decision 1). */
+const amount = (value: string, places: 2 | 4 = 2) => toNumber(new Big(value), places);
+
+/**
+ * The sale's fields of the Invoice and Preview resources, in one mapping so the two never drift.
+ * A stored line carries no exempt amount of its own (the GET answers null by design); a
+ * preview's line does.
+ */
+export function presentSale(sale: PresentableSale) {
   return {
-    importe: toNumber(totals.importe),
-    discountTotal: toNumber(totals.discountTotal),
-    exemptedAmount: toNumber(totals.exemptedAmount),
-    exoneratedAmount: toNumber(totals.exoneratedAmount),
-    totalTaxes: toNumber(totals.totalTaxes),
-    total: toNumber(totals.total),
+    invoiceDate: sale.invoiceDate.toISOString(),
+    clientId: sale.clientId,
+    purchaseOrderNumber: sale.purchaseOrderNumber,
+    exemptPurchaseOrderNumber: sale.exemptPurchaseOrderNumber,
+    importe: amount(sale.importe),
+    discountTotal: amount(sale.discountTotal),
+    exemptedAmount: amount(sale.exemptedAmount),
+    exoneratedAmount: amount(sale.exoneratedAmount),
+    totalTaxes: amount(sale.totalTaxes),
+    total: amount(sale.total),
+    totalInLetters: sale.totalInLetters,
+    appliedDollarExchangeRate: sale.appliedDollarExchangeRate === null ? null : amount(sale.appliedDollarExchangeRate, 4),
+    taxBreakdown: sale.taxes.map((t) => ({ rate: amount(t.rate, 4), taxAmount: amount(t.taxAmount), taxedAmount: amount(t.taxedAmount) })),
+    lines: sale.lines.map((line) => ({
+      externalProductId: line.externalProductId,
+      quantity: amount(line.quantity, 4),
+      unitPrice: amount(line.unitPrice, 4),
+      importe: amount(line.importe),
+      discountAmount: amount(line.discountAmount),
+      subTotal: amount(line.subTotal),
+      exemptAmount: line.exemptAmount === undefined ? null : amount(line.exemptAmount),
+    })),
   };
 }

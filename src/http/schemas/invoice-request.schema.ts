@@ -38,6 +38,8 @@ const requestSchema = strictObject({
       `\${path} must be at most ${MAX_EXEMPT_PURCHASE_ORDER_LENGTH} characters (after trimming)`,
       (v) => v === null || v === undefined || v.trim().length <= MAX_EXEMPT_PURCHASE_ORDER_LENGTH,
     ),
+  // The API's name for a sale on credit terms (paid later), which v1 does not take. It has nothing
+  // to do with credit notes (notas de crédito), which are the operator's documents.
   isCredit: yup.boolean().nullable().optional(),
 });
 
@@ -45,7 +47,7 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+
 
 /**
  * The body of POST /v1/invoices and /v1/invoices/preview, checked in this order: shape and types
- * (VALIDATION_FAILED), isCredit (422), empty items, request numbers (INVALID_NUMBER, decision 3),
+ * (VALIDATION_FAILED), isCredit: a sale on credit terms (422), empty items, request numbers (INVALID_NUMBER, decision 3),
  * the invoice date (today in Honduras only, decision 11), product references.
  */
 export function parseInvoiceRequest(body: unknown, now = new Date()): InvoiceRequest {

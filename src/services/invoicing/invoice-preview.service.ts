@@ -1,11 +1,13 @@
 import { inject, injectable } from 'inversify';
+import { invoiceContentOf, type InvoiceContent } from './invoice-factory';
 import { printedPreview } from './printed-invoice';
 import { DocumentPdfService } from '../documents/document-pdf.service';
 import type { InvoiceRequest } from '../pricing/invoice-request';
-import { InvoicePricer, PricedInvoice } from '../pricing/invoice-pricer.service';
+import { InvoicePricer } from '../pricing/invoice-pricer.service';
 
 export interface InvoicePreview {
-  priced: PricedInvoice;
+  /** The sale as the invoice would store and print it. */
+  content: InvoiceContent;
   pdf: Buffer | null;
 }
 
@@ -22,7 +24,8 @@ export class InvoicePreviewService {
 
   async preview(companyId: number, request: InvoiceRequest): Promise<InvoicePreview> {
     const priced = await this.pricer.price(companyId, request, 'preview');
-    const pdf = await this.pdf.renderPreviewOrNull(priced.config.company.code, printedPreview(priced));
-    return { priced, pdf };
+    const content = invoiceContentOf(priced);
+    const pdf = await this.pdf.renderPreviewOrNull(priced.config.company.code, printedPreview(content));
+    return { content, pdf };
   }
 }

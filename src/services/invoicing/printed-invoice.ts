@@ -4,10 +4,8 @@ import type { Establishment, Invoice } from '../../entities';
 import type { PrintedDocument } from '../../pdf/template-data';
 import type { InvoiceContent } from './invoice-factory';
 import type { InvoiceView } from './invoice-view';
-import type { PricedInvoice } from '../pricing/invoice-pricer.service';
 import type { FixedVersions } from '../template-versions.service';
 import type { IssuedRenderInputs } from '../documents/document-pdf.service';
-import { invoiceContentOf } from './invoice-factory';
 
 /** The issuer block of a printed document, from the company and the issuing establishment. */
 export function issuerOf(company: Invoice['company'], establishment: Pick<Establishment, 'code' | 'name' | 'address'>): PrintedDocument['issuer'] {
@@ -79,8 +77,8 @@ function printed(invoice: PrintableInvoice, numbering: InvoiceNumbering | null):
 }
 
 /** What a priced sale that has no number yet prints: a preview. */
-export function printedPreview(priced: PricedInvoice): PrintedDocument {
-  return printed(invoiceContentOf(priced), null);
+export function printedPreview(content: InvoiceContent): PrintedDocument {
+  return printed(content, null);
 }
 
 /** What an issued invoice prints, from its stored rows only. */
