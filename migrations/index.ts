@@ -5,6 +5,7 @@ import { Migration20261124010000TemplateVersions } from './Migration202611240100
 import { Migration20261124020000SalesRegisterIndex } from './Migration20261124020000SalesRegisterIndex';
 import { Migration20261124040000MigrationLock } from './Migration20261124040000MigrationLock';
 import { Migration20261124050000ReadRevisions } from './Migration20261124050000ReadRevisions';
+import { Migration20261126000000CaiRangeDocumentType } from './Migration20261126000000CaiRangeDocumentType';
 import { Migration20261126010000IdempotencyByDocument } from './Migration20261126010000IdempotencyByDocument';
 
 /**
@@ -19,5 +20,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261124020000SalesRegisterIndex', class: Migration20261124020000SalesRegisterIndex },
   { name: 'Migration20261124040000MigrationLock', class: Migration20261124040000MigrationLock },
   { name: 'Migration20261124050000ReadRevisions', class: Migration20261124050000ReadRevisions },
+  { name: 'Migration20261126000000CaiRangeDocumentType', class: Migration20261126000000CaiRangeDocumentType },
   { name: 'Migration20261126010000IdempotencyByDocument', class: Migration20261126010000IdempotencyByDocument },
 ];

@@ -8,23 +8,32 @@ import { assertTestDatabaseName } from '../support/test-database';
 const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'mysql://root@127.0.0.1:3306';
 
 describe('migrations', () => {
-  const name = `invoicing_test_migr_${randomBytes(4).toString('hex')}`;
   let admin: mysql.Connection;
-  let orm: MikroORM;
+  const opened: { name: string; orm: MikroORM }[] = [];
+
+  /** An empty database of its own, for a case that migrates step by step. */
+  async function emptyDatabase(): Promise<MikroORM> {
+    const name = `invoicing_test_migr_${randomBytes(4).toString('hex')}`;
+    assertTestDatabaseName(name);
+    await admin.query(`CREATE DATABASE \`${name}\``);
+    const orm = await MikroORM.init(mikroOrmOptions(loadConfig({ DATABASE_URL: `${SERVER_URL}/${name}` })));
+    opened.push({ name, orm });
+    return orm;
+  }
 
   beforeAll(async () => {
-    assertTestDatabaseName(name);
     admin = await mysql.createConnection(SERVER_URL);
-    await admin.query(`CREATE DATABASE \`${name}\``);
-    orm = await MikroORM.init(mikroOrmOptions(loadConfig({ DATABASE_URL: `${SERVER_URL}/${name}` })));
   });
   afterAll(async () => {
-    await orm.close(true);
-    await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    for (const { name, orm } of opened) {
+      await orm.close(true);
+      await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    }
     await admin.end();
   });
 
   it('fill the issuer snapshot of invoices issued before it existed, from the setup of the time', async () => {
+    const orm = await emptyDatabase();
     const migrator = orm.getMigrator();
     await migrator.up({ to: 'Migration20261122000000Initial' });
     const sql = (statement: string) => orm.em.getConnection().execute(statement);
@@ -48,6 +57,25 @@ describe('migrations', () => {
       issuer_phone: '+504 2222-1111', issuer_email: 'f@antigua.hn', establishment_name: 'Casa matriz', establishment_address: 'Barrio Abajo, local 3',
       cai_range_start: 1, cai_range_end: 500, cai_deadline: '2027-06-30',
     });
+    expect(await migrator.getPendingMigrations()).toEqual([]);
+  });
+
+  it('make every CAI range that existed before document types an invoice range', async () => {
+    const orm = await emptyDatabase();
+    const migrator = orm.getMigrator();
+    await migrator.up({ to: 'Migration20261124050000ReadRevisions' });
+    const sql = (statement: string) => orm.em.getConnection().execute(statement);
+    await sql("INSERT INTO companies (id, code, name, rtn, created_at, updated_at) VALUES (1, 'OLD', 'Comercial Antigua', '08019999000001', NOW(3), NOW(3))");
+    await sql("INSERT INTO establishments (id, company_id, code) VALUES (1, 1, '000')");
+    await sql("INSERT INTO emission_points (id, establishment_id, code) VALUES (1, 1, '001'), (2, 1, '002')");
+    await sql(
+      'INSERT INTO cai_ranges (id, emission_point_id, cai, range_start, range_end, deadline, next_number, deleted_at) VALUES ' +
+        "(1, 1, 'AAA', 1, 500, '2027-06-30', 2, NULL), (2, 2, 'BBB', 1, 100, '2026-01-31', 1, NOW(3))",
+    );
+
+    const applied = await migrator.up();
+    expect(applied.map((m) => m.name)).toContain('Migration20261126000000CaiRangeDocumentType');
+    expect(await sql('SELECT id, document_type FROM cai_ranges ORDER BY id')).toEqual([{ id: 1, document_type: 'invoice' }, { id: 2, document_type: 'invoice' }]);
     expect(await migrator.getPendingMigrations()).toEqual([]);
   });
 });
