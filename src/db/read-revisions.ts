@@ -35,11 +35,6 @@ export async function bumpReadRevisions(em: EntityManager, companyId: number, ki
   await em.getConnection('write').execute(sql, [companyId], 'run', ctx);
 }
 
-/** One counter; kept until the writers that call it rely on the subscriber. */
-export async function bumpReadRevision(em: EntityManager, companyId: number, kind: ReadRevisionKind): Promise<void> {
-  await bumpReadRevisions(em, companyId, [kind]);
-}
-
 /** The counters from a row that selected them as `invoicesRevision` and `clientsRevision` (null: no row yet, 0). */
 export function readRevisionsOf(row: Record<string, unknown>): ReadRevisions {
   return { invoices: Number(row.invoicesRevision ?? 0), clients: Number(row.clientsRevision ?? 0) };

@@ -3,7 +3,6 @@ import { EntityManager } from '@mikro-orm/mysql';
 import { isUniqueViolation } from '../db/unique-violation';
 import { inject, injectable } from 'inversify';
 import { leanSelect, selectRows, tableOf } from '../db/lean-select';
-import { bumpReadRevision } from '../db/read-revisions';
 import { AppError } from '../domain/app-error';
 import { Client, Company } from '../entities';
 import { TOKENS } from '../tokens';
@@ -65,7 +64,6 @@ export class ClientService {
           client.code = `API-${client.id}`;
           await em.flush();
         }
-        await bumpReadRevision(em, companyId, 'clients');
         return client;
       });
     } catch (err) {
