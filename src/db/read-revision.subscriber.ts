@@ -29,8 +29,8 @@ type Bumps = Map<number, Set<ReadRevisionKind>>;
  * - a plain flush runs in a transaction MikroORM opens for it, which afterFlush is already past, so
  *   it bumps in beforeTransactionCommit of that transaction (which names the flushing unit of work).
  *
- * Writes below the unit of work (em.insert, nativeUpdate, nativeDelete, execute) are not seen
- * here. The service's own change no cached answer: idempotency records are read by none, a stored
+ * Writes below the unit of work (em.insert, em.upsert, nativeUpdate, nativeDelete, a query
+ * builder, execute) are not seen here. The service's own change no cached answer: idempotency records are read by none, a stored
  * template version only through invoices that point at it, and versions are fixed only on
  * invoices that have none, which the read cache never keeps. A new one that changes what a
  * cached answer reads calls bumpReadRevisions in its transaction.
