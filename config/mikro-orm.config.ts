@@ -1,6 +1,7 @@
 import { defineConfig, Options } from '@mikro-orm/mysql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from 'pino';
+import { ReadRevisionSubscriber } from '../src/db/read-revision.subscriber';
 import { prepareSession, SessionConnection } from '../src/db/session-setup';
 import { ALL_ENTITIES } from '../src/entities';
 import { MIGRATIONS } from '../migrations';
@@ -27,6 +28,8 @@ export function mikroOrmOptions(
     entities: ALL_ENTITIES,
     discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
     extensions: [Migrator],
+    // Every ORM (service, CLI, tests) gets it: a flush that changes cached data bumps its counter.
+    subscribers: [new ReadRevisionSubscriber()],
     migrations: {
       migrationsList: MIGRATIONS,
       // MySQL commits DDL implicitly, so a wrapping transaction would only pretend.

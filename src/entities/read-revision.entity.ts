@@ -2,9 +2,10 @@ import { Entity, OneToOne, Opt, Property } from '@mikro-orm/core';
 import { Company } from './company.entity';
 
 /**
- * Per company, a counter for each kind of data the API serves from a per-process cache: a writer
- * that changes what such a read would answer adds one in its own transaction, and readers learn
- * the current values in the same query that authenticates the caller (src/db/read-revisions.ts).
+ * Per company, a counter for each kind of data the API serves from a per-process cache: a flush
+ * that changes what such a read would answer adds one in its own transaction
+ * (src/db/read-revision.subscriber.ts), and readers learn the current values in the same query
+ * that authenticates the caller (src/db/read-revisions.ts).
  * A separate table, not columns of `companies`: every insert of a company's rows takes a shared
  * lock on its company row (foreign key check), so bumping a counter there would make two
  * concurrent writers deadlock on upgrading that lock.
@@ -14,13 +15,17 @@ export class ReadRevision {
   @OneToOne({ entity: () => Company, primary: true, owner: true, deleteRule: 'cascade' })
   company!: Company;
 
-  /** Changes of issued invoices (annulment); a newly issued invoice changes no earlier answer. */
+  /**
+   * Changes of issued invoices (an annulment), their lines and taxes, or the establishment and
+   * emission point codes they print; a newly issued invoice changes no earlier answer.
+   */
   @Property({ type: 'integer', unsigned: true })
   invoices: Opt<number> = 0;
 
   /**
-   * Clients as GET /v1/clients shows them: created through the API, or created, changed or deleted
-   * by `admin apply`. An exoneration is not shown by the API, so recording one bumps nothing.
+   * Any change of a client row: created through the API, created, changed or deleted by
+   * `admin apply`, exonerated. GET /v1/clients does not show an exoneration, but a counter per row
+   * rather than per column cannot miss a column the page starts showing.
    */
   @Property({ type: 'integer', unsigned: true })
   clients: Opt<number> = 0;

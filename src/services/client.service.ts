@@ -4,7 +4,6 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { inject, injectable } from 'inversify';
 import { leanSelect, tableOf } from '../db/lean-select';
 import type { SqlClient } from '../db/sql-client';
-import { bumpReadRevision } from '../db/read-revisions';
 import { AppError } from '../domain/app-error';
 import { Client, Company } from '../entities';
 import { TOKENS } from '../tokens';
@@ -67,7 +66,6 @@ export class ClientService {
           client.code = `API-${client.id}`;
           await em.flush();
         }
-        await bumpReadRevision(em, companyId, 'clients');
         return client;
       });
     } catch (err) {

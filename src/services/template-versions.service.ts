@@ -90,6 +90,8 @@ async function storeVersion(em: EntityManager, kind: TemplateVersionKind, conten
   if (existing !== undefined) return stored(existing);
   // A stored version was checked when it was stored, so only new bytes pay for the check.
   await check();
+  // Below the unit of work, so no read-cache counter moves, and none needs to: a new version is
+  // seen only through an invoice that points at it, which is new or had no versions (never cached).
   try {
     return stored(await em.insert(TemplateVersion, { kind, sha256: hash, content, byteSize: content.length, createdAt: new Date() }));
   } catch (err) {
@@ -132,6 +134,7 @@ export async function fixVersionsOfUnversionedInvoices(em: EntityManager, templa
   for (const { company_id: companyId, code } of pending) {
     try {
       const versions = await storeCurrentVersions(em, templatesDir, code, 'invoice', logger);
+      // No read-cache counter moves: the read cache never keeps an invoice without versions.
       fixed += await em.nativeUpdate(
         Invoice,
         { company: companyId, templateVersion: null },
@@ -204,6 +207,7 @@ export class TemplateVersionStore {
    */
   async fixOn(companyCode: string, invoiceId: number): Promise<FixedVersions> {
     const current = await storeCurrentVersions(this.em, this.config.templatesDir, companyCode, 'invoice', this.logger);
+    // No read-cache counter moves: the read cache never keeps an invoice without versions.
     await this.em.nativeUpdate(
       Invoice,
       { id: invoiceId, templateVersion: null },

@@ -9,7 +9,6 @@ import { checkDuplicates, checkReferences } from './setup-references';
 import { parseSetupDocument } from './setup-schema';
 import { loadExistingSetup } from './setup-state';
 import { ProblemList } from './setup-validation-error';
-import { bumpReadRevision } from '../../db/read-revisions';
 import { writeSetup } from './setup-writer';
 
 export { SetupValidationError } from './setup-validation-error';
@@ -47,8 +46,6 @@ export class CompanySetupService {
         problems.throwIfAny();
         const { counts, company } = writeSetup(em, doc, existing, now);
         await em.flush();
-        // GET /v1/clients answers from the read cache: any change may have touched a client.
-        if (counts.created + counts.updated + counts.deleted > 0) await bumpReadRevision(em, company.id, 'clients');
         return counts;
       });
       return { companyCode: doc.company.code, ...counts };

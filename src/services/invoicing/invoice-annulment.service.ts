@@ -2,7 +2,6 @@ import { EntityManager, LockMode } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { Invoice } from '../../entities';
 import { TOKENS } from '../../tokens';
-import { bumpReadRevision } from '../../db/read-revisions';
 import { RefusalError } from '../../domain/refusal-error';
 import { companyByCode } from '../company-by-code';
 
@@ -31,7 +30,6 @@ export class InvoiceAnnulmentService {
       invoice.isAnnulled = true;
       invoice.annulledAt = now;
       await em.flush();
-      await bumpReadRevision(em, company.id, 'invoices');
       return { invoice, alreadyAnnulled: false };
     });
   }
