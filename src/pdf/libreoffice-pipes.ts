@@ -8,7 +8,7 @@ import path from 'node:path';
  * and carbone stops every LibreOffice with SIGKILL, so each one it starts leaves its files here
  * unless this module removes them.
  */
-export function pipeDirectory(): string {
+function pipeDirectory(): string {
   for (const dir of ['/tmp', '/var/tmp']) {
     try {
       fs.accessSync(dir, fs.constants.W_OK);
@@ -30,7 +30,7 @@ const pipePrefix = (): string => `OSL_PIPE_${process.getuid?.() ?? 0}_`;
 const CARBONE_PIPE = /^_carbone_c_\d+_(\d+)_\d+$/;
 
 /** The node process that started the LibreOffice of pipe file `fileName`; undefined for any other file. */
-export function carbonePipeOwner(fileName: string): number | undefined {
+function carbonePipeOwner(fileName: string): number | undefined {
   if (!fileName.startsWith(pipePrefix())) return undefined;
   const match = CARBONE_PIPE.exec(fileName.slice(pipePrefix().length));
   return match === null ? undefined : Number(match[1]);
