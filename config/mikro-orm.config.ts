@@ -50,8 +50,8 @@ export function mikroOrmOptions(
     pool: {
       min: 0,
       max: 10,
-      // A bounded lock wait on every connection (a stuck lock fails fast and issuing retries it)
-      // and, on a Galera node, causal reads.
+      // MySQL 8's sql_mode, a bounded lock wait (a stuck lock fails fast and issuing retries it)
+      // and, on a Galera node, causal reads, on every connection; migrations run on these too.
       afterCreate: (conn: PooledConnection, done: (err: Error | null, conn: unknown) => void) => {
         // A connection the server closed (killed, timed out, node shut down or crashed) is marked
         // with knex's own "disposed" flag, so the pool never lends it to the next request.

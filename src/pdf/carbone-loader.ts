@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type * as Carbone from 'carbone';
 import { pathForCarbone, type LibreOfficeInstallation } from './libreoffice-locator';
+import { removePipesOf } from './libreoffice-pipes';
 import type { CarboneTemplate } from './odt-package';
 
 /** carbone.set() accepts every key of its params module; @types/carbone lists only some. */
@@ -31,6 +32,29 @@ export interface LoadedCarbone {
 
 const CARBONE_SIGNALS = ['SIGINT', 'SIGHUP', 'SIGQUIT'] as const;
 
+type Spawn = typeof import('node:child_process').spawn;
+
+/**
+ * Runs `load` (requiring carbone) with a spawn that removes what each LibreOffice leaves in the
+ * pipe directory once it has ended, however it ended (stopped, recycled, killed by carbone's
+ * timeout, crashed): carbone's converter keeps the spawn it finds when it is required, and
+ * tells nobody when a LibreOffice ends. carbone passes a command and arguments only.
+ */
+function withPipeRemovingSpawn<T>(load: () => T): T {
+  const childProcess = require('node:child_process') as { spawn: Spawn };
+  const spawn = childProcess.spawn;
+  childProcess.spawn = ((command: string, args: readonly string[] = []) => {
+    const child = spawn(command, args);
+    child.once('exit', () => removePipesOf(args));
+    return child;
+  }) as Spawn;
+  try {
+    return load();
+  } finally {
+    childProcess.spawn = spawn;
+  }
+}
+
 let loaded: LoadedCarbone | undefined;
 
 /**
@@ -47,8 +71,10 @@ export function loadCarbone(installation: LibreOfficeInstallation, launchers: st
   process.env.PATH = launchers === undefined ? carbonePath : [launchers, carbonePath].join(path.delimiter);
 
   const before = new Map(CARBONE_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const carbone = require('carbone') as typeof Carbone & { set(options: CarboneSettings): void };
-  const converter = require('carbone/lib/converter') as CarboneConverter;
+  const { carbone, converter } = withPipeRemovingSpawn(() => ({
+    carbone: require('carbone') as typeof Carbone & { set(options: CarboneSettings): void },
+    converter: require('carbone/lib/converter') as CarboneConverter,
+  }));
   process.env.PATH = carbonePath;
   // carbone's handlers swallow SIGINT/SIGHUP/SIGQUIT without exiting; the service owns
   // signals and stops the renderer itself. Its 'exit' hook (kill soffice) is kept.

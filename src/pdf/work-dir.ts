@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { removeCarbonePipes, removeProfilePipes } from './libreoffice-pipes';
 
 const PROCESS_DIR = /^p(\d+)$/;
 
@@ -49,11 +50,16 @@ function killLeftovers(processDir: string): void {
   }
 }
 
+/** A process whose leftovers may go: ended, or this very process (its earlier renderer, or a predecessor with the same pid). */
+function leftBehind(pid: number): boolean {
+  return pid === process.pid || !isRunning(pid);
+}
+
 /**
  * Creates `<tempDir>/p<pid>` for carbone's temp files (LibreOffice profiles, intermediate
  * and rendered files) after removing what earlier processes left behind, the LibreOffice
- * processes of dead ones included. Per-process
- * directories let several service instances share one tempDir without deleting each
+ * processes of dead ones and the pipes their LibreOffice left in the pipe directory included.
+ * Per-process directories let several service instances share one tempDir without deleting each
  * other's live files; only directories of dead processes (or our own earlier run) go.
  */
 export function prepareWorkDir(tempDir: string): string {
@@ -62,11 +68,14 @@ export function prepareWorkDir(tempDir: string): string {
     const match = PROCESS_DIR.exec(entry);
     if (match === null) continue;
     const pid = Number(match[1]);
-    if (pid === process.pid || !isRunning(pid)) {
-      if (pid !== process.pid) killLeftovers(path.join(tempDir, entry));
-      fs.rmSync(path.join(tempDir, entry), { recursive: true, force: true });
+    if (leftBehind(pid)) {
+      const processDir = path.join(tempDir, entry);
+      if (pid !== process.pid) killLeftovers(processDir);
+      removeProfilePipes(processDir);
+      fs.rmSync(processDir, { recursive: true, force: true });
     }
   }
+  removeCarbonePipes(leftBehind);
   const workDir = path.join(tempDir, `p${process.pid}`);
   fs.mkdirSync(path.join(workDir, 'render'), { recursive: true });
   return workDir;

@@ -3,9 +3,10 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeFilesOf } from '../../src/pdf/libreoffice-pipes';
 import { prepareWorkDir } from '../../src/pdf/work-dir';
 import { ensureFreshBuild } from '../support/fresh-build';
-import { commandLine, descendantsOf, isAlive } from '../support/process-tree';
+import { argumentsOf, commandLine, descendantsOf, isAlive } from '../support/process-tree';
 import { requestJson, startServiceProcess, stopForGood } from '../support/service-process';
 import { setUpCompany } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -58,6 +59,8 @@ describe('LibreOffice does not outlive its service', () => {
     descendants.forEach((p) => seen.add(p));
     const commands = descendants.map(commandLine);
     expect(commands.some((c) => c.includes('soffice.bin'))).toBe(true);
+    const pipes = descendants.flatMap((p) => pipeFilesOf(argumentsOf(p)));
+    expect(pipes.length).toBeGreaterThan(0);
     expect(commands.some((c) => c.includes('converter.py'))).toBe(true);
     expect(fs.existsSync(path.join(SERVICE_PDF_DIR, `p${pid}`))).toBe(true);
 
@@ -77,15 +80,18 @@ describe('LibreOffice does not outlive its service', () => {
     const allGone = await waitUntil(() => survivors().length === 0, 5_000);
     expect({ allGone, survivors: survivors().map((p) => `${p} ${commandLine(p)}`) }).toEqual({ allGone: true, survivors: [] });
 
-    // The next instance removes what the dead one left in the shared work directory.
+    // The next instance removes what the dead one left in the shared work directory, and the
+    // pipe files its LibreOffice left in the pipe directory.
     const successor = await startService();
     expect(fs.existsSync(path.join(SERVICE_PDF_DIR, `p${pid}`))).toBe(false);
+    expect(pipes.filter((pipe) => fs.existsSync(pipe))).toEqual([]);
     descendantsOf(successor.child.pid!).forEach((p) => seen.add(p));
     await stopForGood(successor.child);
   });
 
-  it("kills, at start-up, LibreOffice processes still running on a dead instance's profile", async () => {
+  it("kills, at start-up, LibreOffice processes still running on a dead instance's profile, and removes its pipe files", async () => {
     const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lifecycle-'));
+    const fakePipes: string[] = [];
     try {
       // A pid that certainly belongs to no live process: one that has just exited.
       const gone = spawn(process.execPath, ['-e', '']);
@@ -99,15 +105,25 @@ describe('LibreOffice does not outlive its service', () => {
       seen.add(bystander.pid!);
       await waitUntil(() => commandLine(leftover.pid!).includes('UserInstallation') && commandLine(bystander.pid!).includes('UserInstallation'), 5_000);
 
+      // The pipe files a LibreOffice of each would have made: the dead instance's go, the live one's stay.
+      const deadPipes = pipeFilesOf([`--accept=pipe,name=_carbone_c_1_${gone.pid}_0;urp;`, `-env:UserInstallation=file://${deadDir}/_office_1`]);
+      const livePipes = pipeFilesOf([`--accept=pipe,name=_carbone_c_1_${bystander.pid}_0;urp;`]);
+      fs.mkdirSync(path.join(deadDir, '_office_1'));
+      fakePipes.push(...deadPipes, ...livePipes);
+      for (const pipe of fakePipes) fs.writeFileSync(pipe, '');
+
       const exited = once(leftover, 'exit');
       prepareWorkDir(tempDir);
       const [, signal] = await exited;
       expect(signal).toBe('SIGKILL');
       expect(fs.existsSync(deadDir)).toBe(false);
+      expect(deadPipes.filter((pipe) => fs.existsSync(pipe))).toEqual([]);
+      expect(livePipes.filter((pipe) => fs.existsSync(pipe))).toEqual(livePipes);
       expect(isAlive(bystander.pid!)).toBe(true); // not a dead instance's: left alone
       killQuietly(bystander.pid!);
     } finally {
       fs.rmSync(tempDir, { recursive: true, force: true });
+      for (const pipe of fakePipes) fs.rmSync(pipe, { force: true });
     }
   });
 });

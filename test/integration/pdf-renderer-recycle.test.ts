@@ -1,22 +1,35 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildTemplateData } from '../../src/pdf/template-data';
+import { pipeFilesOf } from '../../src/pdf/libreoffice-pipes';
 import { CarbonePdfRenderer } from '../../src/pdf/pdf-renderer';
 import { sampleDocument } from '../../src/pdf/sample-document';
 import { readPdf } from '../support/pdf-reader';
-import { commandLine, descendantsOf } from '../support/process-tree';
+import { argumentsOf, commandLine, descendantsOf } from '../support/process-tree';
 
 /**
  * LibreOffice is restarted after a number of conversions (its memory only grows); renders that
- * arrive meanwhile wait for the restart instead of failing.
+ * arrive meanwhile wait for the restart instead of failing. Each LibreOffice that ends, however it
+ * ends, takes its pipe files with it.
  */
 describe('CarbonePdfRenderer recycling LibreOffice', () => {
   const tempDir = path.join(os.tmpdir(), `hn-invoicing-recycle-test-${process.pid}`);
   const renderer = new CarbonePdfRenderer({ timeoutMs: 20_000, factories: 1, recycleAfter: 3, tempDir });
   const template = path.resolve(__dirname, '../../templates/invoice.odt');
+  const data = buildTemplateData(sampleDocument('invoice'));
 
   /** This process's soffice.bin processes (the renderer's LibreOffice). */
   const sofficePids = (): number[] => descendantsOf(process.pid).filter((pid) => commandLine(pid).includes('soffice.bin')).sort();
+  /** The pipe files of the renderer's LibreOffice processes running now. */
+  const livePipes = (): string[] => sofficePids().flatMap((pid) => pipeFilesOf(argumentsOf(pid)));
+  /** Every pipe file a LibreOffice of this renderer has had. */
+  const seenPipes = new Set<string>();
+  const notePipes = (): string[] => {
+    const pipes = livePipes();
+    pipes.forEach((pipe) => seenPipes.add(pipe));
+    return pipes;
+  };
 
   beforeAll(() => renderer.start(), 90_000);
   afterAll(() => renderer.stop());
@@ -24,7 +37,9 @@ describe('CarbonePdfRenderer recycling LibreOffice', () => {
   it('restarts its LibreOffice after the configured conversions, and every render given meanwhile succeeds', async () => {
     const before = sofficePids();
     expect(before.length).toBeGreaterThan(0);
-    const data = buildTemplateData(sampleDocument('invoice'));
+    const pipesBefore = notePipes();
+    // Its --accept pipe and its profile's: the names are right only if LibreOffice made these files.
+    expect(pipesBefore.filter((pipe) => !fs.existsSync(pipe))).toEqual([]);
 
     const pdfs = await Promise.all(Array.from({ length: 8 }, () => renderer.render(template, data)));
 
@@ -35,5 +50,27 @@ describe('CarbonePdfRenderer recycling LibreOffice', () => {
     expect(after.length).toBeGreaterThan(0);
     expect(after).not.toEqual(before);
     expect(renderer.isAvailable()).toBe(true);
+    const pipesAfter = notePipes();
+    expect(pipesBefore.filter((pipe) => fs.existsSync(pipe) && !pipesAfter.includes(pipe))).toEqual([]);
   }, 120_000);
+
+  it('removes the pipe files of a LibreOffice that was killed, and renders on a new one', async () => {
+    const [killed] = sofficePids();
+    const pipesOfKilled = pipeFilesOf(argumentsOf(killed));
+    process.kill(killed, 'SIGKILL');
+
+    expect(readPdf(await renderer.render(template, data)).text).toContain('Empresa de Muestra S. de R.L.');
+    // A restarted LibreOffice takes the same profile again, so that profile's pipe is back: its own.
+    const pipesNow = notePipes();
+    const gone = pipesOfKilled.filter((pipe) => !pipesNow.includes(pipe));
+    expect(gone.length).toBeGreaterThan(0);
+    expect(gone.filter((pipe) => fs.existsSync(pipe))).toEqual([]);
+  }, 60_000);
+
+  it('leaves no pipe file of its LibreOffice once stopped', async () => {
+    notePipes();
+    await renderer.stop();
+    expect(sofficePids()).toEqual([]);
+    expect([...seenPipes].filter((pipe) => fs.existsSync(pipe))).toEqual([]);
+  });
 });

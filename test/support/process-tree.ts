@@ -30,12 +30,17 @@ export function descendantsOf(root: number): number[] {
   return found;
 }
 
-export function commandLine(pid: number): string {
+/** The program and arguments `pid` runs; empty once it has exited. */
+export function argumentsOf(pid: number): string[] {
   try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter((arg) => arg !== '');
   } catch {
-    return '';
+    return [];
   }
+}
+
+export function commandLine(pid: number): string {
+  return argumentsOf(pid).join(' ');
 }
 
 /** Running (a zombie waiting to be reaped counts as dead: it holds no memory and runs nothing). */
