@@ -80,7 +80,7 @@ export class InvoiceIssuer {
     const priced = await this.pricer.price(companyId, request, 'issue');
     // Reading and hashing the letterhead is file work: done before the transaction, which only writes the ids.
     const versions = await this.templateVersions.current(priced.config.company.code);
-    const issued = await this.turns.run(priced.config.emissionPoint.id, () => this.issueInTransaction(companyId, key, fingerprint, request, priced, versions));
+    const issued = await this.turns.run(priced.config.emissionPoint.id, 'invoice', () => this.issueInTransaction(companyId, key, fingerprint, request, priced, versions));
     if ('replayed' in issued) return issued;
     this.caiAlerts.afterIssue(priced.config.company.code, issued.written);
     // Answered from the rows just committed (the same columns GET reads), not read back.
@@ -99,7 +99,7 @@ export class InvoiceIssuer {
         written = await this.em.transactional(async (em) => {
           connection = await transactionConnection(em);
           const recordId = await this.keys.claim(em, companyId, key, fingerprint);
-          const taken = await takeNextNumber(em, priced.config.emissionPoint.id, hondurasDate(request.invoiceDate));
+          const taken = await takeNextNumber(em, priced.config.emissionPoint.id, 'invoice', hondurasDate(request.invoiceDate));
           const invoice = createInvoiceRows(em, companyId, priced, taken, versions);
           await em.flush();
           await this.keys.bind(em, recordId, invoice);
