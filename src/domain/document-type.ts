@@ -12,14 +12,16 @@ export interface DocumentTypeInfo {
   code: string;
   /** What the document is called on paper and in the sales register. */
   title: string;
+  /** What the operator's messages (in English) call one, e.g. `credit note 7 (000-001-06-00000001)`. */
+  noun: string;
   /** The letterhead template's file name, in TEMPLATES_DIR and under companies/<CODE>/. */
   templateFile: string;
 }
 
 export const DOCUMENT_TYPE_INFO: Readonly<Record<DocumentType, DocumentTypeInfo>> = {
-  invoice: { code: '01', title: 'FACTURA', templateFile: 'invoice.odt' },
-  creditNote: { code: '06', title: 'NOTA DE CRÉDITO', templateFile: 'credit-note.odt' },
-  debitNote: { code: '07', title: 'NOTA DE DÉBITO', templateFile: 'debit-note.odt' },
+  invoice: { code: '01', title: 'FACTURA', noun: 'invoice', templateFile: 'invoice.odt' },
+  creditNote: { code: '06', title: 'NOTA DE CRÉDITO', noun: 'credit note', templateFile: 'credit-note.odt' },
+  debitNote: { code: '07', title: 'NOTA DE DÉBITO', noun: 'debit note', templateFile: 'debit-note.odt' },
 };
 
 export function isDocumentType(value: unknown): value is DocumentType {

@@ -1,7 +1,8 @@
 import type { DocumentType } from '../../domain/document-type';
 import type { CaiRange } from '../../entities';
+import type { IssuedNumbers } from '../documents/issued-documents';
 import type { CaiRangeEntry, CaiRangeSpec, SetupDocument } from './setup-document';
-import { codeKey, ExistingSetup, IssuedNumbers, pointKey } from './setup-state';
+import { codeKey, ExistingSetup, pointKey } from './setup-state';
 import type { ProblemList } from './setup-validation-error';
 
 /** Numbers a range blocks at its emission point: all of a live range, the issued part of a deleted one. */
