@@ -12,7 +12,7 @@ export interface DocumentTypeInfo {
   code: string;
   /** What the document is called on paper and in the sales register. */
   title: string;
-  /** What operators call it in English output lines and messages. */
+  /** What the operator's messages (in English) call one, e.g. `credit note 7 (000-001-06-00000001)`. */
   noun: string;
   /** The letterhead template's file name, in TEMPLATES_DIR and under companies/<CODE>/. */
   templateFile: string;

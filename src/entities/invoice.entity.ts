@@ -17,6 +17,7 @@ import { DECIMAL_COLUMNS } from './decimal-columns';
  * the setup never changes a document.
  */
 @Entity({ tableName: 'invoices' })
+// One number once per range; a range numbers one document type, so this holds per type as well.
 @Unique({ name: 'uq_invoices_cai_range_number', properties: ['caiRange', 'invoiceNumber'] })
 @Index({ name: 'ix_invoices_company', properties: ['company'] })
 @Index({ name: 'ix_invoices_company_date', properties: ['company', 'invoiceDate'] })

@@ -247,6 +247,27 @@ describe('POST /v1/invoices', () => {
       const res = await issue(CART, newKey(), company);
       expect([res.body.invoiceNumber, res.body.cai]).toEqual([101, 'EEEEEE-555555-EEEEEE-555555-EEEEEE-55']);
     });
+
+    it('answers CAI_RANGE_EXHAUSTED when the emission point has only a credit note range', async () => {
+      const company = await setUpCompany(t, setupWithRanges([
+        { cai: 'FFFFFF-666666-FFFFFF-666666-FFFFFF-66', rangeStart: 1, rangeEnd: 100, deadline: '2099-12-31', documentType: 'creditNote' },
+      ]));
+      expectError(await issue(CART, newKey(), company), 409, 'CAI_RANGE_EXHAUSTED');
+      const range = await t.orm.em.fork().findOneOrFail(CaiRange, { cai: 'FFFFFF-666666-FFFFFF-666666-FFFFFF-66' });
+      expect(range.nextNumber).toBe(1);
+    });
+
+    it('takes the invoice range, not a lower credit or debit note range of the same emission point', async () => {
+      const company = await setUpCompany(t, setupWithRanges([
+        { cai: 'GGGGGG-777777-GGGGGG-777777-GGGGGG-77', rangeStart: 1, rangeEnd: 100, deadline: '2099-12-31', documentType: 'creditNote' },
+        { cai: 'HHHHHH-888888-HHHHHH-888888-HHHHHH-88', rangeStart: 500, rangeEnd: 600, deadline: '2099-12-31', documentType: 'invoice' },
+        { cai: 'IIIIII-999999-IIIIII-999999-IIIIII-99', rangeStart: 1, rangeEnd: 100, deadline: '2099-12-31', documentType: 'debitNote' },
+      ]));
+      const res = await issue(CART, newKey(), company);
+      expect([res.body.invoiceNumber, res.body.fiscalNumber, res.body.cai]).toEqual([500, '000-001-01-00000500', 'HHHHHH-888888-HHHHHH-888888-HHHHHH-88']);
+      const ranges = await t.orm.em.fork().find(CaiRange, { cai: { $in: ['GGGGGG-777777-GGGGGG-777777-GGGGGG-77', 'IIIIII-999999-IIIIII-999999-IIIIII-99'] } });
+      expect(ranges.map((r) => r.nextNumber)).toEqual([1, 1]);
+    });
   });
 
   describe('GET /v1/invoices/{id}', () => {

@@ -12,7 +12,7 @@ describe('EmissionPointTurns', () => {
       events.push(`end ${name}`);
       return name;
     };
-    const results = await Promise.all([turns.run(1, task('a')), turns.run(1, task('b')), turns.run(1, task('c'))]);
+    const results = await Promise.all([turns.run(1, 'invoice', task('a')), turns.run(1, 'invoice', task('b')), turns.run(1, 'invoice', task('c'))]);
     expect(results).toEqual(['a', 'b', 'c']);
     expect(events).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
   });
@@ -26,16 +26,29 @@ describe('EmissionPointTurns', () => {
       await tick();
       inFlight--;
     };
-    await Promise.all([turns.run(1, task), turns.run(2, task), turns.run(3, task)]);
+    await Promise.all([turns.run(1, 'invoice', task), turns.run(2, 'invoice', task), turns.run(3, 'invoice', task)]);
+    expect(most).toBe(3);
+  });
+
+  it('lets two document types of one emission point run at the same time: they number from different ranges', async () => {
+    const turns = new EmissionPointTurns();
+    let inFlight = 0;
+    let most = 0;
+    const task = async () => {
+      most = Math.max(most, ++inFlight);
+      await tick();
+      inFlight--;
+    };
+    await Promise.all([turns.run(1, 'invoice', task), turns.run(1, 'creditNote', task), turns.run(1, 'debitNote', task)]);
     expect(most).toBe(3);
   });
 
   it('passes a failure to its caller only, and the next task still runs', async () => {
     const turns = new EmissionPointTurns();
-    const failing = turns.run(7, async () => {
+    const failing = turns.run(7, 'invoice', async () => {
       throw new Error('conflict');
     });
-    const next = turns.run(7, async () => 'ran');
+    const next = turns.run(7, 'invoice', async () => 'ran');
     await expect(failing).rejects.toThrow('conflict');
     await expect(next).resolves.toBe('ran');
   });

@@ -34,8 +34,8 @@ describe('calendar helpers of the reports', () => {
 });
 
 describe('RangeNumberingCheck', () => {
-  const range = { cai: 'C', establishment: '000', emissionPoint: '001', rangeStart: 1, rangeEnd: 10, nextNumber: 6 };
-  const invoice = (id: number, n: number, printed = n) => ({ id, invoiceNumber: n, fiscalNumber: `000-001-01-${String(printed).padStart(8, '0')}` });
+  const range = { cai: 'C', documentType: 'invoice' as const, establishment: '000', emissionPoint: '001', rangeStart: 1, rangeEnd: 10, nextNumber: 6 };
+  const invoice = (id: number, n: number, printed = n) => ({ id, number: n, fiscalNumber: `000-001-01-${String(printed).padStart(8, '0')}` });
 
   it('accepts exactly rangeStart..nextNumber-1', () => {
     const check = new RangeNumberingCheck(range);
@@ -53,6 +53,16 @@ describe('RangeNumberingCheck', () => {
       'invoice 5 (000-001-01-00000008): number 8 was never handed out by CAI C (000-001, 1-10, next 6)',
       'invoice 6 (000-001-01-00000011): number 11 is outside CAI C (000-001, 1-10, next 6)',
       'CAI C (000-001, 1-10, next 6): number 000-001-01-00000005 is missing (handed out, but no invoice carries it)',
+    ]);
+  });
+
+  it('reads the printed numbers and names the documents of a credit note range by its type', () => {
+    const check = new RangeNumberingCheck({ ...range, documentType: 'creditNote' });
+    const note = (id: number, n: number, code = '06') => ({ id, number: n, fiscalNumber: `000-001-${code}-${String(n).padStart(8, '0')}` });
+    [note(1, 1), note(2, 2), note(3, 3, '01'), note(4, 5)].forEach((n) => check.add(n));
+    expect(check.finish()).toEqual([
+      'credit note 3 (000-001-01-00000003): its printed number does not match its number 3 (expected 000-001-06-00000003)',
+      'CAI C (000-001, 1-10, next 6): number 000-001-06-00000004 is missing (handed out, but no credit note carries it)',
     ]);
   });
 });

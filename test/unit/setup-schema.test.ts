@@ -45,6 +45,17 @@ describe('parseSetupDocument', () => {
     ]);
   });
 
+  it('takes a CAI range documentType of invoice, creditNote or debitNote, or none, and names the entry of any other', () => {
+    const range = (documentType?: unknown) => ({ cai: 'ABC-1', rangeStart: 1, rangeEnd: 5, deadline: '2027-12-31', ...(documentType === undefined ? {} : { documentType }) });
+    const withRanges = (...caiRanges: unknown[]) => ({ company, establishments: [{ code: '000', emissionPoints: [{ code: '001', caiRanges }] }] });
+    expect(problemsOf(withRanges(range(), range('invoice'), range('creditNote'), range('debitNote')))).toEqual([]);
+    expect(problemsOf(withRanges(range('notaCredito'), range(null), range(6)))).toEqual([
+      'establishments[0].emissionPoints[0].caiRanges[0].documentType: must be invoice, creditNote or debitNote',
+      'establishments[0].emissionPoints[0].caiRanges[1].documentType: must not be null',
+      'establishments[0].emissionPoints[0].caiRanges[2].documentType: must be invoice, creditNote or debitNote',
+    ]);
+  });
+
   it('checks amounts against their column: decimals, sign and size', () => {
     expect(problemsOf({ company: { ...company, exchangeRate: 0 } })).toEqual(['company.exchangeRate: must be greater than 0']);
     expect(problemsOf({ company: { ...company, exchangeRate: '24.65121' } })).toEqual(['company.exchangeRate: must have at most 4 decimals']);

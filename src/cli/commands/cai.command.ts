@@ -7,8 +7,9 @@ import type { CommandRegistrar } from './index';
 const CAI_EXIT = { ok: 0, warn: 3, stopped: 4 } as const;
 
 /**
- * 4 when an emission point an enabled integration issues from has no usable range (sales stop);
- * else 3 when any of its ranges is LOW or DUE (ask SAR for the next CAI); else 0.
+ * 4 when an emission point an enabled integration issues from has no usable invoice range (sales
+ * stop; missing or used-up note ranges never stop sales); else 3 when any of its ranges, of any
+ * document type, is LOW or DUE (ask SAR for the next CAI); else 0.
  */
 function caiExitCode(report: CaiStatusReport): number {
   if (report.watched.some((p) => !p.hasUsableRange)) return CAI_EXIT.stopped;
@@ -16,7 +17,7 @@ function caiExitCode(report: CaiStatusReport): number {
   return CAI_EXIT.ok;
 }
 
-const HEADERS = ['company', 'point', 'cai', 'first', 'last', 'next', 'used', 'left', '%left', 'deadline', 'days', 'state'];
+const HEADERS = ['company', 'point', 'type', 'cai', 'first', 'last', 'next', 'used', 'left', '%left', 'deadline', 'days', 'state'];
 
 /** Why exit code 4: the watched emission points that cannot issue (a closed point has no row of its own). */
 function stoppedPoints(report: CaiStatusReport): string[] {
@@ -30,7 +31,7 @@ function stoppedPoints(report: CaiStatusReport): string[] {
 
 function table(report: CaiStatusReport): string[] {
   const rows = report.ranges.map((r) => [
-    r.company, `${r.establishment}-${r.emissionPoint}${r.integration ? '*' : ''}`, r.cai, r.firstPrinted, r.lastPrinted, r.nextPrinted ?? '-',
+    r.company, `${r.establishment}-${r.emissionPoint}${r.integration ? '*' : ''}`, r.documentType, r.cai, r.firstPrinted, r.lastPrinted, r.nextPrinted ?? '-',
     String(r.used), String(r.left), r.percentLeft, r.deadline, String(r.daysLeft), r.state,
   ]);
   const widths = HEADERS.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
@@ -42,11 +43,11 @@ function table(report: CaiStatusReport): string[] {
 
 /** cai status: where every CAI range stands, for people (a table) and machines (--json, exit code). */
 export const registerCaiCommands: CommandRegistrar = (program: Command, run) => {
-  const cai = program.command('cai').description('CAI ranges (authorised invoice numbers).');
+  const cai = program.command('cai').description('CAI ranges (authorised numbers of invoices, credit notes and debit notes).');
 
   cai
     .command('status')
-    .description('State of every live CAI range: OK, LOW, DUE, EXHAUSTED or EXPIRED, with numbers and days left.')
+    .description('State of every live CAI range of every document type: OK, LOW, DUE, EXHAUSTED or EXPIRED, with numbers and days left.')
     .option('--company <code>', 'only this company')
     .option('--json', 'print a JSON array instead of a table')
     .addHelpText(
@@ -55,8 +56,9 @@ export const registerCaiCommands: CommandRegistrar = (program: Command, run) => 
         '',
         'LOW: numbers left <= CAI_WARN_REMAINING_PERCENT (default 10) percent of the range.',
         'DUE: deadline within CAI_WARN_DAYS (default 60) days; the next CAI may be requested in the last two months.',
-        'Exit code, over the emission points enabled integrations issue from: 0 all OK; 3 a range is',
-        'LOW or DUE; 4 a point has no usable range left (sales stop). Meant for cron and monitoring.',
+        'Exit code, over the emission points enabled integrations issue from: 0 all OK; 3 a range of any',
+        'type is LOW or DUE; 4 a point has no usable invoice range left (sales stop; note ranges never',
+        'give 4). Meant for cron and monitoring.',
       ].join('\n'),
     )
     .action((opts: { company?: string; json?: boolean }) =>

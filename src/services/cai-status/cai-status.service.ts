@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import type { AppConfig } from '../../../config/config';
 import { hondurasDate } from '../../domain/calendar-date';
 import { CaiRangeState, isUsable, rangeStanding } from '../../domain/cai-range-state';
+import type { DocumentType } from '../../domain/document-type';
 import { formatFiscalNumber } from '../../domain/fiscal-number';
 import { CaiRange, EmissionPoint, IntegrationSettings } from '../../entities';
 import { TOKENS } from '../../tokens';
@@ -14,11 +15,12 @@ export interface CaiRangeStatus {
   company: string;
   establishment: string;
   emissionPoint: string;
+  documentType: DocumentType;
   cai: string;
   rangeStart: number;
   rangeEnd: number;
   nextNumber: number;
-  /** Printed numbers: the first and last of the range, the next to be issued (null once exhausted). */
+  /** Printed numbers, with the type's code: the first and last of the range, the next to be issued (null once exhausted). */
   firstPrinted: string;
   lastPrinted: string;
   nextPrinted: string | null;
@@ -28,19 +30,26 @@ export interface CaiRangeStatus {
   deadline: string;
   daysLeft: number;
   state: CaiRangeState;
-  /** The emission point an enabled integration issues from: its ranges decide the exit code. */
+  /** The emission point an enabled integration issues from: its ranges, of every type, decide the exit code. */
   integration: boolean;
 }
 
-/** An emission point an enabled integration issues from, and whether it can still issue. */
+/** An emission point an enabled integration issues from, and whether it can still issue invoices. */
 export interface WatchedPoint {
   company: string;
   establishment: string;
   emissionPoint: string;
   /** The point (or its establishment) was soft-deleted while the integration still names it. */
   closed: boolean;
+  /** A live range of INTEGRATION_DOCUMENT_TYPE that can still issue. */
   hasUsableRange: boolean;
 }
+
+/**
+ * What an integration issues through the API. Sales stop when a watched point has no usable
+ * range of this type; a point without usable note ranges can still sell.
+ */
+const INTEGRATION_DOCUMENT_TYPE: DocumentType = 'invoice';
 
 export interface CaiStatusReport {
   ranges: CaiRangeStatus[];
@@ -48,8 +57,8 @@ export interface CaiStatusReport {
 }
 
 /**
- * `admin cai status`: every live CAI range of every live emission point, with its state, so the
- * operator asks SAR for the next CAI before sales stop.
+ * `admin cai status`: every live CAI range, of every document type, of every live emission point,
+ * with its state, so the operator asks SAR for the next CAI before sales (or notes) stop.
  */
 @injectable()
 export class CaiStatusService {
@@ -81,26 +90,28 @@ export class CaiStatusService {
         company: est.company.code,
         establishment: est.code,
         emissionPoint: point.code,
+        documentType: range.documentType,
         cai: range.cai,
         rangeStart: range.rangeStart,
         rangeEnd: range.rangeEnd,
         nextNumber: range.nextNumber,
-        firstPrinted: formatFiscalNumber(est.code, point.code, 'invoice', range.rangeStart),
-        lastPrinted: formatFiscalNumber(est.code, point.code, 'invoice', range.rangeEnd),
-        nextPrinted: standing.left > 0 ? formatFiscalNumber(est.code, point.code, 'invoice', range.nextNumber) : null,
+        firstPrinted: formatFiscalNumber(est.code, point.code, range.documentType, range.rangeStart),
+        lastPrinted: formatFiscalNumber(est.code, point.code, range.documentType, range.rangeEnd),
+        nextPrinted: standing.left > 0 ? formatFiscalNumber(est.code, point.code, range.documentType, range.nextNumber) : null,
         deadline: range.deadline,
         ...standing,
         integration: watchedIds.has(point.id),
       };
     });
-    statuses.sort((a, b) => a.company.localeCompare(b.company) || a.establishment.localeCompare(b.establishment)
-      || a.emissionPoint.localeCompare(b.emissionPoint) || a.rangeStart - b.rangeStart);
+    // EEE-PPP-TT-NNNNNNNN has fixed widths: by first printed number is by point, then type, then first number.
+    statuses.sort((a, b) => a.company.localeCompare(b.company) || (a.firstPrinted < b.firstPrinted ? -1 : a.firstPrinted > b.firstPrinted ? 1 : 0));
 
     const watched = integrations.map((integration): WatchedPoint => {
       const p = integration.emissionPoint!;
       const est = p.establishment;
       const closed = p.deletedAt !== null || est.deletedAt !== null;
-      const own = statuses.filter((s) => s.company === est.company.code && s.establishment === est.code && s.emissionPoint === p.code);
+      const own = statuses.filter((s) => s.company === est.company.code && s.establishment === est.code && s.emissionPoint === p.code
+        && s.documentType === INTEGRATION_DOCUMENT_TYPE);
       return { company: est.company.code, establishment: est.code, emissionPoint: p.code, closed, hasUsableRange: !closed && own.some((s) => isUsable(s.state)) };
     });
     return { ranges: statuses, watched };

@@ -83,6 +83,15 @@ export function wholeNumber(min: number, max: number) {
     .max(max, `must be at most ${max}`);
 }
 
+/**
+ * One of a fixed set of words, e.g. `must be HNL or USD`. A mixed schema, so a value of another
+ * type (a number) fails the one check and is reported once.
+ */
+export function choice<T extends string>(values: readonly T[]) {
+  const words = values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}` : values.join('');
+  return yup.mixed<T>().nonNullable('must not be null').oneOf(values, `must be ${words}`);
+}
+
 export function flag() {
   return yup.boolean().typeError('must be true or false').nonNullable('must not be null');
 }

@@ -1,12 +1,13 @@
 import * as yup from 'yup';
 import { DECIMAL_COLUMNS } from '../../entities/decimal-columns';
+import { DOCUMENT_TYPES } from '../../domain/document-type';
 import {
-  amount, calendarDate, closedObject, code, digits, fitsColumn, flag, keyed, list, nonEmptyText, text, wholeNumber,
+  amount, calendarDate, choice, closedObject, code, digits, fitsColumn, flag, keyed, list, nonEmptyText, text, wholeNumber,
 } from './setup-formats';
 import type { SetupDocument } from './setup-document';
 import { ProblemList, SetupValidationError } from './setup-validation-error';
 
-/** The printed number has 8 digits (EEE-PPP-01-NNNNNNNN), so no range may go past this. */
+/** The printed number has 8 digits (EEE-PPP-TT-NNNNNNNN), so no range may go past this. */
 export const MAX_FISCAL_NUMBER = 99_999_999;
 
 // What the columns can hold: rates of either sign, catalog amounts that are not negative.
@@ -26,6 +27,8 @@ const caiRange = keyed(
         return this.createError({ message: `must not be below rangeStart (${rangeStart})` });
       }),
     deadline: calendarDate().defined('is required'),
+    // Absent: invoice for a new range, the stored type for an existing one (rangeDocumentType).
+    documentType: choice(DOCUMENT_TYPES),
   },
 );
 
@@ -72,7 +75,7 @@ const price = keyed(
   { product: code().defined('is required') },
   {
     price: amount(MONEY).defined('is required'),
-    currency: yup.string().typeError('must be HNL or USD').nonNullable('must not be null').oneOf(['HNL', 'USD'] as const, 'must be HNL or USD'),
+    currency: choice(['HNL', 'USD'] as const),
     discountPolicy: code().nullable(),
   },
 );

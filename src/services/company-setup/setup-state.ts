@@ -3,6 +3,7 @@ import {
   CaiRange, Client, Company, DiscountPolicy, EmissionPoint, Establishment, IntegrationSettings, OperatorUser, PaymentTerminal,
   PriceList, Product, ProductMapping, ProductPrice,
 } from '../../entities';
+import { issuedNumbersOf, type IssuedNumbers } from '../documents/issued-documents';
 import type { SetupDocument } from './setup-document';
 
 /**
@@ -19,7 +20,7 @@ export interface ExistingSetup {
   emissionPoints: Map<string, EmissionPoint>;
   /** By `EEE-PPP`, every range of that point. */
   caiRanges: Map<string, CaiRange[]>;
-  /** Range id -> the lowest and highest invoice numbers issued from it (annulled ones count). */
+  /** Range id -> the lowest and highest numbers issued from it (annulled documents count). */
   issued: Map<number, IssuedNumbers>;
   users: Map<string, OperatorUser>;
   paymentTerminals: Map<string, PaymentTerminal>;
@@ -40,11 +41,6 @@ export interface ExistingSetup {
  */
 export function codeKey(code: string): string {
   return code.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
-}
-
-export interface IssuedNumbers {
-  first: number;
-  last: number;
 }
 
 export const pointKey = (establishmentCode: string, pointCode: string): string => `${establishmentCode}-${pointCode}`;
@@ -92,13 +88,8 @@ async function loadNumbering(em: EntityManager, company: Company, state: Existin
     state.caiRanges.set(key, [...(state.caiRanges.get(key) ?? []), range]);
   }
   if (ranges.length === 0) return;
-  // The invoices are the truth about issued numbers; uq_invoices_cai_range_number makes this cheap.
-  const rows = await em.execute<{ id: number; first: number; last: number }[]>(
-    'select cai_range_id as id, min(invoice_number) as first, max(invoice_number) as last from invoices ' +
-      `where cai_range_id in (${ranges.map(() => '?').join(', ')}) group by cai_range_id`,
-    ranges.map((r) => r.id),
-  );
-  for (const row of rows) state.issued.set(Number(row.id), { first: Number(row.first), last: Number(row.last) });
+  // The issued documents are the truth about issued numbers, not nextNumber.
+  state.issued = await issuedNumbersOf(em, ranges);
 }
 
 /** Only the products, prices and mappings the file names: a catalog may be large. */

@@ -59,7 +59,7 @@ export class NumberedWriter {
    * point and type in this process, decision 43), then warns when its range became LOW or DUE.
    */
   async write<W extends { documentId: number }>(doc: NumberedDocument<W>): Promise<NumberedWrite<W>> {
-    const result = await this.turns.run(`${doc.emissionPointId}:${doc.documentType}`, () => this.writeWithRetries(doc));
+    const result = await this.turns.run(doc.emissionPointId, doc.documentType, () => this.writeWithRetries(doc));
     if ('written' in result) this.caiAlerts.afterIssue(doc.companyCode, result.taken, doc.day);
     return result;
   }

@@ -23,10 +23,12 @@ const LOCK_RANGES_SQL =
 const ADVANCE_SQL = 'UPDATE `cai_ranges` SET `next_number` = ? WHERE `id` = ?';
 
 /**
- * Takes the next number of the lowest usable CAI range of a document type at an emission point
- * (decision 12). Must run inside the document's transaction: every range of that type there is
- * locked (SELECT ... FOR UPDATE), so concurrent issues, in this process or another, queue here and
- * each sees the number the previous one left. A rollback releases the number with the lock.
+ * Takes the next number of the lowest usable CAI range of one document type at an emission point
+ * (decision 12): each type is numbered on its own, from its own ranges. Must run inside the
+ * document's transaction: the type's ranges of the emission point are locked (SELECT ... FOR
+ * UPDATE, through ix_cai_ranges_point_type, so another type's issues are not held up) and
+ * concurrent issues of the type, in this process or another, queue here and each sees the number
+ * the previous one left. A rollback releases the number with the lock.
  */
 export async function takeNextNumber(tx: SqlTransaction, emissionPointId: number, documentType: DocumentType, today: string): Promise<TakenNumber> {
   const rows = await tx.select(LOCK_RANGES_SQL, [emissionPointId, documentType]);

@@ -30,7 +30,8 @@ const COLUMNS: ReportColumn[] = [
 ];
 
 /**
- * The numbers to declare to SAR for a month (Art. 42 of Acuerdo 481-2017): the unused numbers of
+ * The numbers to declare to SAR for a month (Art. 42 of Acuerdo 481-2017), of every document type
+ * (the printed numbers carry the type's code): the unused numbers of
  * every range whose deadline fell in the month (VENCIDO) and of every range of an emission point
  * closed, i.e. soft-deleted, in the month (PUNTO CERRADO). Each range is declared once: a range
  * whose point closed before or on its deadline is declared as PUNTO CERRADO in the month of the
@@ -60,8 +61,8 @@ export class UnusedNumbersService {
         cai: range.cai,
         establishment: est,
         emissionPoint: point.code,
-        firstUnused: formatFiscalNumber(est, point.code, 'invoice', range.nextNumber),
-        lastUnused: formatFiscalNumber(est, point.code, 'invoice', range.rangeEnd),
+        firstUnused: formatFiscalNumber(est, point.code, range.documentType, range.nextNumber),
+        lastUnused: formatFiscalNumber(est, point.code, range.documentType, range.rangeEnd),
         count: range.rangeEnd - range.nextNumber + 1,
         reason,
       });

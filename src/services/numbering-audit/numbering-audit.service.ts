@@ -4,6 +4,7 @@ import { CaiRange, Invoice } from '../../entities';
 import { TOKENS } from '../../tokens';
 import { companyByCode } from '../company-by-code';
 import { companyCaiRanges } from '../company-cai-ranges';
+import { issuedFromRange } from '../documents/issued-documents';
 import { totalsDiscrepancies } from './invoice-totals-check';
 import { RangeNumberingCheck } from './range-numbering-check';
 
@@ -19,9 +20,9 @@ export interface AuditResult {
 
 /**
  * `admin audit`: checks a company's stored record against the rules it was written by. Per CAI
- * range (deleted ones too: their invoices stand), the numbers are exactly rangeStart..nextNumber-1,
- * each once, none outside the range; every invoice's stored amounts equal what the totals engine
- * gives for its stored lines, and the amounts add up.
+ * range of every document type (deleted ones too: their documents stand), the numbers are exactly
+ * rangeStart..nextNumber-1, each once, none outside the range; every invoice's stored amounts
+ * equal what the totals engine gives for its stored lines, and the amounts add up.
  */
 @injectable()
 export class NumberingAuditService {
@@ -37,18 +38,11 @@ export class NumberingAuditService {
     return { invoices: count, ranges: ranges.length, discrepancies };
   }
 
+  /** A range's numbers are checked against the documents of its type (issued-documents.ts says where they are). */
   private async checkNumbering(range: CaiRange): Promise<string[]> {
     const point = range.emissionPoint;
     const check = new RangeNumberingCheck({ ...range, establishment: point.establishment.code, emissionPoint: point.code });
-    // One streamed query in the order of uq_invoices_cai_range_number: memory stays flat.
-    const rows = this.em
-      .getKnex()
-      .select('id', 'invoice_number', 'fiscal_number')
-      .from('invoices')
-      .where('cai_range_id', range.id)
-      .orderBy([{ column: 'invoice_number' }, { column: 'id' }])
-      .stream({ highWaterMark: 1000 }) as unknown as AsyncIterable<{ id: number; invoice_number: number; fiscal_number: string }>;
-    for await (const row of rows) check.add({ id: Number(row.id), invoiceNumber: Number(row.invoice_number), fiscalNumber: row.fiscal_number });
+    for await (const document of issuedFromRange(this.em, range)) check.add(document);
     return check.finish();
   }
 

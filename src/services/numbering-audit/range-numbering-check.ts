@@ -1,7 +1,10 @@
+import { DOCUMENT_TYPE_INFO, type DocumentType } from '../../domain/document-type';
 import { formatFiscalNumber } from '../../domain/fiscal-number';
+import type { IssuedDocument } from '../documents/issued-documents';
 
 export interface AuditedRange {
   cai: string;
+  documentType: DocumentType;
   establishment: string;
   emissionPoint: string;
   rangeStart: number;
@@ -9,21 +12,16 @@ export interface AuditedRange {
   nextNumber: number;
 }
 
-export interface NumberedInvoice {
-  id: number;
-  invoiceNumber: number;
-  fiscalNumber: string;
-}
-
 /**
- * Checks the invoices of one range, fed in ascending number order: the numbers must be exactly
- * rangeStart..nextNumber-1, each once, none outside the range, and each printed number must match
- * its number. Keeps only the last number seen, so a range of any size streams through it.
+ * Checks the documents of one range (all of its document type), fed in ascending number order:
+ * the numbers must be exactly rangeStart..nextNumber-1, each once, none outside the range, and
+ * each printed number must match its number. Keeps only the last number seen, so a range of any
+ * size streams through it.
  */
 export class RangeNumberingCheck {
   readonly problems: string[] = [];
   private expected: number;
-  private previous: NumberedInvoice | null = null;
+  private previous: IssuedDocument | null = null;
 
   constructor(private readonly range: AuditedRange) {
     this.expected = range.rangeStart;
@@ -35,21 +33,25 @@ export class RangeNumberingCheck {
   }
 
   private printed(n: number): string {
-    return formatFiscalNumber(this.range.establishment, this.range.emissionPoint, 'invoice', n);
+    return formatFiscalNumber(this.range.establishment, this.range.emissionPoint, this.range.documentType, n);
   }
 
-  add(invoice: NumberedInvoice): void {
+  private get noun(): string {
+    return DOCUMENT_TYPE_INFO[this.range.documentType].noun;
+  }
+
+  add(document: IssuedDocument): void {
     const r = this.range;
-    const name = `invoice ${invoice.id} (${invoice.fiscalNumber})`;
-    const n = invoice.invoiceNumber;
-    if (n >= 0 && n <= 99_999_999 && invoice.fiscalNumber !== this.printed(n)) {
+    const name = `${this.noun} ${document.id} (${document.fiscalNumber})`;
+    const n = document.number;
+    if (n >= 0 && n <= 99_999_999 && document.fiscalNumber !== this.printed(n)) {
       this.problems.push(`${name}: its printed number does not match its number ${n} (expected ${this.printed(n)})`);
     }
-    if (this.previous !== null && this.previous.invoiceNumber === n) {
-      this.problems.push(`${name}: number ${n} is also on invoice ${this.previous.id} of ${this.label}`);
+    if (this.previous !== null && this.previous.number === n) {
+      this.problems.push(`${name}: number ${n} is also on ${this.noun} ${this.previous.id} of ${this.label}`);
       return;
     }
-    this.previous = invoice;
+    this.previous = document;
     if (n < r.rangeStart || n > r.rangeEnd) {
       this.problems.push(`${name}: number ${n} is outside ${this.label}`);
       return;
@@ -62,7 +64,7 @@ export class RangeNumberingCheck {
     this.expected = n + 1;
   }
 
-  /** Call once every invoice of the range was added. */
+  /** Call once every document of the range was added. */
   finish(): string[] {
     const lastIssued = Math.min(this.range.nextNumber - 1, this.range.rangeEnd);
     if (this.expected <= lastIssued) this.missing(this.expected, lastIssued);
@@ -71,6 +73,6 @@ export class RangeNumberingCheck {
 
   private missing(from: number, to: number): void {
     const which = from === to ? `number ${this.printed(from)} is` : `numbers ${this.printed(from)} to ${this.printed(to)} are`;
-    this.problems.push(`${this.label}: ${which} missing (handed out, but no invoice carries ${from === to ? 'it' : 'them'})`);
+    this.problems.push(`${this.label}: ${which} missing (handed out, but no ${this.noun} carries ${from === to ? 'it' : 'them'})`);
   }
 }

@@ -1,0 +1,82 @@
+import type { EntityManager } from '@mikro-orm/mysql';
+import type { DocumentType } from '../../domain/document-type';
+import type { CaiRange } from '../../entities';
+
+/**
+ * The table that holds the issued documents of a type. Each such table has `cai_range_id` (the
+ * range the number came from) and a unique index on (cai_range_id, number), so reading a range's
+ * numbers is an index walk.
+ */
+interface IssuedDocumentTable {
+  table: string;
+  /** The document's number within its range. */
+  number: string;
+  /** The printed number as stored. */
+  fiscalNumber: string;
+}
+
+/**
+ * Where each document type's issued numbers are read from. A range has one type, so its numbers
+ * are in that type's table alone. Credit and debit notes have no table yet: nothing of theirs has
+ * been issued, and their ranges read as having issued no number. A type that gets its table
+ * names it here; the audit and the setup checks then read it with no change of their own.
+ */
+const ISSUED_DOCUMENTS: Readonly<Record<DocumentType, IssuedDocumentTable | null>> = {
+  invoice: { table: 'invoices', number: 'invoice_number', fiscalNumber: 'fiscal_number' },
+  creditNote: null,
+  debitNote: null,
+};
+
+export interface IssuedDocument {
+  id: number;
+  number: number;
+  fiscalNumber: string;
+}
+
+/** The lowest and highest number issued from a range (annulled documents count: their numbers stay used). */
+export interface IssuedNumbers {
+  first: number;
+  last: number;
+}
+
+type RangeRef = Pick<CaiRange, 'id' | 'documentType'>;
+
+/**
+ * The documents issued from one range, by number (then id, so a duplicated number shows twice in
+ * a row), streamed: memory stays flat whatever the range's size.
+ */
+export async function* issuedFromRange(em: EntityManager, range: RangeRef): AsyncGenerator<IssuedDocument> {
+  const source = ISSUED_DOCUMENTS[range.documentType];
+  if (!source) return;
+  const rows = em
+    .getKnex()
+    .select({ id: 'id', number: source.number, fiscalNumber: source.fiscalNumber })
+    .from(source.table)
+    .where('cai_range_id', range.id)
+    .orderBy([{ column: source.number }, { column: 'id' }])
+    .stream({ highWaterMark: 1000 }) as unknown as AsyncIterable<{ id: number; number: number; fiscalNumber: string }>;
+  for await (const row of rows) yield { id: Number(row.id), number: Number(row.number), fiscalNumber: row.fiscalNumber };
+}
+
+/**
+ * The first and last number issued from each of these ranges that issued any, keyed by range id.
+ * Runs in the caller's transaction, one grouped query per document type present.
+ */
+export async function issuedNumbersOf(em: EntityManager, ranges: readonly RangeRef[]): Promise<Map<number, IssuedNumbers>> {
+  const found = new Map<number, IssuedNumbers>();
+  for (const [type, source] of Object.entries(ISSUED_DOCUMENTS) as [DocumentType, IssuedDocumentTable | null][]) {
+    const ids = ranges.filter((r) => r.documentType === type).map((r) => r.id);
+    if (!source || ids.length === 0) continue;
+    const query = em
+      .getKnex()
+      .select({ id: 'cai_range_id' })
+      .min({ first: source.number })
+      .max({ last: source.number })
+      .from(source.table)
+      .whereIn('cai_range_id', ids)
+      .groupBy('cai_range_id');
+    const rows = await em.execute<{ id: number; first: number; last: number }[]>(query);
+    for (const row of rows) found.set(Number(row.id), { first: Number(row.first), last: Number(row.last) });
+  }
+  return found;
+}
