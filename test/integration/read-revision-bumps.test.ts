@@ -5,6 +5,8 @@ import { EntityClass, EntityManager, MikroORM } from '@mikro-orm/mysql';
 import { mikroOrmOptions } from '../../config/mikro-orm.config';
 import { READ_DEPENDENCIES } from '../../src/db/read-dependencies';
 import { ReadRevisions } from '../../src/db/read-revisions';
+import type { SqlClient } from '../../src/db/sql-client';
+import { TOKENS } from '../../src/tokens';
 import { Client, Company, EmissionPoint, Establishment, Invoice, InvoiceLine, InvoiceTax, Product, TemplateVersion } from '../../src/entities';
 import { ClientService } from '../../src/services/client.service';
 import { InvoiceReader } from '../../src/services/invoicing/invoice-reader.service';
@@ -261,6 +263,7 @@ describe('read revisions move with every flush of cached data', () => {
   });
 
   /** The tables named after FROM or JOIN in the SQL that `read` sends through the ORM's pool. */
+  /** The tables named by every SQL statement `read` sends, through the ORM's pool or the plain SQL client. */
   async function tablesReadBy(read: () => Promise<unknown>): Promise<string[]> {
     type Query = (sql: string | { sql: string }, ...rest: unknown[]) => unknown;
     const client = (t.orm.em.getConnection().getKnex() as unknown as { client: { acquireConnection(): Promise<{ query: Query }> } }).client;
@@ -279,11 +282,18 @@ describe('read revisions move with every flush of cached data', () => {
       }
       return connection;
     };
+    const sql = t.container.get<SqlClient>(TOKENS.Sql);
+    const selectBatch = sql.selectBatch;
+    sql.selectBatch = function (this: SqlClient, queries) {
+      for (const [statement] of queries) seen.push(statement);
+      return selectBatch.call(this, queries);
+    };
     try {
       await read();
     } finally {
       client.acquireConnection = acquire;
       for (const connection of patched) delete (connection as Partial<{ query: Query }>).query;
+      delete (sql as Partial<SqlClient>).selectBatch;
     }
     return [...new Set(seen.flatMap((sql) => [...sql.matchAll(/\b(?:from|join)\s+`?(\w+)`?/gi)].map((m) => m[1])))];
   }
