@@ -26,7 +26,7 @@ const prepared = new WeakSet<PoolConnection>();
  * Plain SQL straight through the driver, on a pool of its own, for the few paths where the ORM's
  * query building, hydration and unit of work cost more than the database's own work: reads that
  * only serialise rows (authentication, GET of an invoice or a page of clients) and the numbered
- * write of a fiscal document (decision 47). Every connection gets the same session settings as
+ * write of a fiscal document (decision 49). Every connection gets the same session settings as
  * the ORM's. Driver errors surface as they are; `src/db/database-failure.ts` reads them.
  */
 export class SqlClient {

@@ -36,7 +36,7 @@ export interface NumberedDocument<W extends { documentId: number }> {
 export type NumberedWrite<W> = { written: W; taken: TakenNumber } | { replayOf: LiveKey };
 
 /**
- * The one numbered, idempotent, retried write of every fiscal document (decisions 12-14, 43). In
+ * The one numbered, idempotent, retried write of every fiscal document (decisions 12-14, 43, 48). In
  * one short transaction: lock the ranges of the document's type at its emission point and take
  * the next number, write the document, bind the idempotency key to it, commit. A rolled-back
  * attempt consumed no number and bound no key, so a transient failure (deadlock, lock timeout, a

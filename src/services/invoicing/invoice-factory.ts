@@ -101,7 +101,7 @@ type Row<K extends string> = Record<K, unknown>;
  * Writes an issued invoice in three statements (the invoice, its lines, its taxes: multi-row
  * INSERTs) inside the numbered write's transaction, and answers its view from what it wrote,
  * not read back. Below the unit of work: a new invoice changes nothing any cache holds (a 404 is
- * never cached), and the ORM's flush would cost more than the write itself (decision 47).
+ * never cached), and the ORM's flush would cost more than the write itself (decision 49).
  */
 export class InvoiceRowWriter {
   private readonly invoice: LeanInsert<Row<(typeof INVOICE_COLUMNS)[number]>>;
