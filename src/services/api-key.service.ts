@@ -4,7 +4,7 @@ import { displayPrefix, generateApiKey, hashApiKey } from '../domain/api-key-for
 import { ApiKey } from '../entities';
 import { TOKENS } from '../tokens';
 import { companyByCode } from './company-by-code';
-import { RefusalError } from '../domain/refusal-error';
+import { AppError } from '../domain/app-error';
 
 /** At most two active keys, so a key can be rotated without downtime (decision 22). */
 export const MAX_ACTIVE_KEYS = 2;
@@ -25,7 +25,7 @@ export class ApiKeyService {
   /** Returns the new key; it is shown once and only its hash is kept. Refused at the active-key limit. */
   async issue(companyCode: string, expiresAt: Date | null = null, now = new Date()): Promise<IssuedKey> {
     return this.issueUnderLock(companyCode, expiresAt, now, () => {
-      throw new RefusalError(`company ${companyCode} already has ${MAX_ACTIVE_KEYS} active API keys; revoke one first`);
+      throw new AppError('API_KEY_LIMIT_REACHED', `company ${companyCode} already has ${MAX_ACTIVE_KEYS} active API keys; revoke one first`);
     });
   }
 
@@ -57,7 +57,7 @@ export class ApiKeyService {
   async revoke(companyCode: string, id: number, now = new Date()): Promise<void> {
     const company = await companyByCode(this.em, companyCode);
     const apiKey = await this.em.findOne(ApiKey, { id, company });
-    if (!apiKey) throw new RefusalError(`company ${companyCode} has no API key with id ${id}`);
+    if (!apiKey) throw new AppError('API_KEY_NOT_FOUND', `company ${companyCode} has no API key with id ${id}`);
     if (!apiKey.revokedAt) {
       apiKey.revokedAt = now;
       await this.em.flush();

@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import { isCalendarDate } from '../domain/calendar-date';
 import { Client } from '../entities';
 import { TOKENS } from '../tokens';
-import { RefusalError } from '../domain/refusal-error';
+import { AppError } from '../domain/app-error';
 import { companyByCode } from './company-by-code';
 
 /** Longest certificate or SAG registry number the clients table holds. */
@@ -32,9 +32,9 @@ export class ClientExonerationService {
     const certificate = checkedReference(references.certificate, 'certificate');
     const sagRegistry = checkedReference(references.sagRegistry, 'SAG registry');
     if (certificate === null && sagRegistry === null) {
-      throw new RefusalError('give the exoneration certificate (--certificate) or the Registro SAG number (--sag-registry), or both');
+      throw new AppError('VALIDATION_FAILED', 'give the exoneration certificate (--certificate) or the Registro SAG number (--sag-registry), or both');
     }
-    if (!isCalendarDate(validUntil)) throw new RefusalError(`the valid-until date must be a real date as YYYY-MM-DD, got "${validUntil}"`);
+    if (!isCalendarDate(validUntil)) throw new AppError('VALIDATION_FAILED', `the valid-until date must be a real date as YYYY-MM-DD, got "${validUntil}"`);
     const client = await this.findLiveClient(companyCode, clientId);
     client.exonerationCertificate = certificate;
     client.exonerationSagRegistry = sagRegistry;
@@ -57,7 +57,7 @@ export class ClientExonerationService {
   private async findLiveClient(companyCode: string, clientId: number): Promise<Client> {
     const company = await companyByCode(this.em, companyCode);
     const client = await this.em.findOne(Client, { id: clientId, company, deletedAt: null });
-    if (!client) throw new RefusalError(`company ${companyCode} has no client with id ${clientId}`);
+    if (!client) throw new AppError('CLIENT_NOT_FOUND', `company ${companyCode} has no client with id ${clientId}`);
     return client;
   }
 }
@@ -67,7 +67,7 @@ function checkedReference(value: string | null | undefined, name: string): strin
   if (value === null || value === undefined) return null;
   const trimmed = value.trim();
   if (trimmed === '' || trimmed.length > MAX_REFERENCE_LENGTH) {
-    throw new RefusalError(`the ${name} must be 1 to ${MAX_REFERENCE_LENGTH} characters`);
+    throw new AppError('VALIDATION_FAILED', `the ${name} must be 1 to ${MAX_REFERENCE_LENGTH} characters`);
   }
   return trimmed;
 }

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
+import { AppError } from '../../domain/app-error';
 import { ApiKeyService, statusOf } from '../../services/api-key.service';
-import { OperatorError } from '../operator-error';
 import type { CommandRegistrar } from './index';
 import { parseId } from './option-parsers';
 
 function parseExpiry(value: string | undefined): Date | null {
   if (value === undefined) return null;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new OperatorError(`--expires-at must be an ISO date or date-time, got "${value}"`);
+  if (Number.isNaN(date.getTime())) throw new AppError('VALIDATION_FAILED', `--expires-at must be an ISO date or date-time, got "${value}"`);
   return date;
 }
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
+import { AppError } from '../../domain/app-error';
 import { NumberingAuditService } from '../../services/numbering-audit/numbering-audit.service';
-import { OperatorError } from '../operator-error';
 import type { CommandRegistrar } from './index';
 
 /** audit: the stored record checked against the numbering and totals rules. */
@@ -21,7 +21,7 @@ export const registerAuditCommand: CommandRegistrar = (program: Command, run) =>
           return;
         }
         for (const line of result.discrepancies) out(line);
-        throw new OperatorError(`audit found ${result.discrepancies.length} discrepancies in ${result.invoices} invoices of ${opts.company}`);
+        throw new AppError('AUDIT_DISCREPANCIES', `audit found ${result.discrepancies.length} discrepancies in ${result.invoices} invoices of ${opts.company}`);
       }),
     );
 };

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
+import { AppError } from '../../domain/app-error';
 import type { PdfRenderer } from '../../pdf/pdf-renderer';
-import { OperatorError } from '../operator-error';
 import { TemplateCheckService } from '../../services/template-check.service';
 import { TOKENS } from '../../tokens';
 import type { CommandRegistrar } from './index';
@@ -18,7 +18,7 @@ export const registerTemplateCommands: CommandRegistrar = (program: Command, run
       run(async ({ container, out }) => {
         try {
           const result = await container.get(TemplateCheckService).check(opts.company, opts.file);
-          if (result.problems.length > 0) throw new OperatorError(`template ${result.file} is broken: ${result.problems.join('; ')}`);
+          if (result.problems.length > 0) throw new AppError('TEMPLATE_BROKEN', `template ${result.file} is broken: ${result.problems.join('; ')}`);
           const scope = result.rendered ? '' : ` (fields only: no sample rendered, ${result.unavailableReason ?? 'LibreOffice unavailable'})`;
           out(`template OK: ${result.file}${scope}`);
         } finally {

@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import { Invoice } from '../../entities';
 import { TOKENS } from '../../tokens';
 import { bumpReadRevision } from '../../db/read-revisions';
-import { RefusalError } from '../../domain/refusal-error';
+import { AppError } from '../../domain/app-error';
 import { companyByCode } from '../company-by-code';
 
 export interface AnnulmentResult {
@@ -26,7 +26,7 @@ export class InvoiceAnnulmentService {
       // The row lock makes two concurrent annulments agree on one annulledAt.
       const company = await companyByCode(em, companyCode);
       const invoice = await em.findOne(Invoice, { id: invoiceId, company }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!invoice) throw new RefusalError(`company ${companyCode} has no invoice with id ${invoiceId}`);
+      if (!invoice) throw new AppError('EXTERNAL_INVOICE_NOT_FOUND', `company ${companyCode} has no invoice with id ${invoiceId}`);
       if (invoice.isAnnulled) return { invoice, alreadyAnnulled: true };
       invoice.isAnnulled = true;
       invoice.annulledAt = now;
