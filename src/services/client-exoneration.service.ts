@@ -4,7 +4,7 @@ import { isCalendarDate } from '../domain/calendar-date';
 import { Client } from '../entities';
 import { TOKENS } from '../tokens';
 import { AppError } from '../domain/app-error';
-import { companyByCode } from './company-by-code';
+import type { CompanyRef } from './company-directory.service';
 
 /** Longest certificate or SAG registry number the clients table holds. */
 const MAX_REFERENCE_LENGTH = 64;
@@ -28,14 +28,14 @@ export class ClientExonerationService {
    * (YYYY-MM-DD, inclusive) on a live client of the company. At least one reference is needed:
    * an exonerated invoice must print one.
    */
-  async exonerate(companyCode: string, clientId: number, references: ExonerationReferences, validUntil: string): Promise<Client> {
+  async exonerate(company: CompanyRef, clientId: number, references: ExonerationReferences, validUntil: string): Promise<Client> {
     const certificate = checkedReference(references.certificate, 'certificate');
     const sagRegistry = checkedReference(references.sagRegistry, 'SAG registry');
     if (certificate === null && sagRegistry === null) {
       throw new AppError('VALIDATION_FAILED', 'give the exoneration certificate (--certificate) or the Registro SAG number (--sag-registry), or both');
     }
     if (!isCalendarDate(validUntil)) throw new AppError('VALIDATION_FAILED', `the valid-until date must be a real date as YYYY-MM-DD, got "${validUntil}"`);
-    const client = await this.findLiveClient(companyCode, clientId);
+    const client = await this.findLiveClient(company, clientId);
     client.exonerationCertificate = certificate;
     client.exonerationSagRegistry = sagRegistry;
     client.exonerationValidUntil = validUntil;
@@ -44,8 +44,8 @@ export class ClientExonerationService {
   }
 
   /** Removes the exoneration, so the client's next sales are taxed normally. */
-  async clear(companyCode: string, clientId: number): Promise<Client> {
-    const client = await this.findLiveClient(companyCode, clientId);
+  async clear(company: CompanyRef, clientId: number): Promise<Client> {
+    const client = await this.findLiveClient(company, clientId);
     client.exonerationCertificate = null;
     client.exonerationSagRegistry = null;
     client.exonerationValidUntil = null;
@@ -54,10 +54,9 @@ export class ClientExonerationService {
   }
 
   // A client of another company answers like a missing one, as it does in the API.
-  private async findLiveClient(companyCode: string, clientId: number): Promise<Client> {
-    const company = await companyByCode(this.em, companyCode);
-    const client = await this.em.findOne(Client, { id: clientId, company, deletedAt: null });
-    if (!client) throw new AppError('CLIENT_NOT_FOUND', `company ${companyCode} has no client with id ${clientId}`);
+  private async findLiveClient(company: CompanyRef, clientId: number): Promise<Client> {
+    const client = await this.em.findOne(Client, { id: clientId, company: company.id, deletedAt: null });
+    if (!client) throw new AppError('CLIENT_NOT_FOUND', `company ${company.code} has no client with id ${clientId}`);
     return client;
   }
 }

@@ -1,14 +1,14 @@
 import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import type { AppConfig } from '../../config/config';
-import { Establishment } from '../entities';
+import { Company, Establishment } from '../entities';
 import { readCompanyLogo } from '../pdf/company-template';
 import type { PdfRenderer } from '../pdf/pdf-renderer';
 import { checkTemplate, type TemplateCheckResult } from '../pdf/template-check';
 import { resolveTemplate } from '../pdf/template-resolver';
 import { TOKENS } from '../tokens';
 import { issuerOf } from './invoicing/printed-invoice';
-import { companyByCode } from './company-by-code';
+import type { CompanyRef } from './company-directory.service';
 
 export interface CompanyTemplateCheck extends TemplateCheckResult {
   /** The template checked: the file given, else the one the company's invoices use. */
@@ -30,11 +30,11 @@ export class TemplateCheckService {
   ) {}
 
   /** Starts the renderer when it is not running (for a readable template); the caller stops it. */
-  async check(companyCode: string, file?: string): Promise<CompanyTemplateCheck> {
-    const company = await companyByCode(this.em, companyCode);
+  async check(ref: CompanyRef, file?: string): Promise<CompanyTemplateCheck> {
+    const company = await this.em.findOneOrFail(Company, ref.id);
     const { templatesDir } = this.config;
-    const templateFile = file ?? resolveTemplate(templatesDir, companyCode);
-    const logo = await readCompanyLogo(templatesDir, companyCode);
+    const templateFile = file ?? resolveTemplate(templatesDir, company.code);
+    const logo = await readCompanyLogo(templatesDir, company.code);
     const establishment = await this.em.findOne(Establishment, { company, deletedAt: null }, { orderBy: { code: 'asc' } });
     const issuer = issuerOf(company, establishment ?? { code: '000', name: null, address: company.address });
     const result = await checkTemplate(templateFile, logo, this.renderer, issuer);

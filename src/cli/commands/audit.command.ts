@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { AppError } from '../../domain/app-error';
+import { CompanyDirectory } from '../../services/company-directory.service';
 import { NumberingAuditService } from '../../services/numbering-audit/numbering-audit.service';
 import type { CommandRegistrar } from './index';
 
@@ -15,7 +16,8 @@ export const registerAuditCommand: CommandRegistrar = (program: Command, run) =>
     .addHelpText('after', '\nPrints `audit OK: N invoices in R ranges`, or one line per discrepancy (naming the invoice) and exits 1.')
     .action((opts: { company: string }) =>
       run(async ({ container, out }) => {
-        const result = await container.get(NumberingAuditService).audit(opts.company);
+        const company = await container.get(CompanyDirectory).byCode(opts.company);
+        const result = await container.get(NumberingAuditService).audit(company);
         if (result.discrepancies.length === 0) {
           out(`audit OK: ${result.invoices} invoices in ${result.ranges} ranges`);
           return;

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { AppError } from '../../domain/app-error';
+import { CompanyDirectory } from '../../services/company-directory.service';
 import { SalesRegisterService } from '../../services/fiscal-reports/sales-register.service';
 import { UnusedNumbersService } from '../../services/fiscal-reports/unused-numbers.service';
 import { writeReport } from '../report-output';
@@ -34,7 +35,8 @@ export const registerReportCommands: CommandRegistrar = (program: Command, run) 
       if (from > to) throw new AppError('VALIDATION_FAILED', `--from ${from} is after --to ${to}`);
       const format = parseFormat(opts.format);
       return run(async ({ container }) => {
-        const table = await container.get(SalesRegisterService).open(opts.company, from, to);
+        const company = await container.get(CompanyDirectory).byCode(opts.company);
+        const table = await container.get(SalesRegisterService).open(company, from, to);
         await writeReport(table, format, opts.out);
       });
     });
@@ -53,7 +55,8 @@ export const registerReportCommands: CommandRegistrar = (program: Command, run) 
       const month = parseMonth(opts.month);
       const format = parseFormat(opts.format);
       return run(async ({ container }) => {
-        const table = await container.get(UnusedNumbersService).table(opts.company, month);
+        const company = await container.get(CompanyDirectory).byCode(opts.company);
+        const table = await container.get(UnusedNumbersService).table(company, month);
         await writeReport(table, format, opts.out);
       });
     });
