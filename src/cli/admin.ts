@@ -18,6 +18,7 @@ export function buildProgram(run: (body: (rt: CliRuntime) => Promise<void>) => P
   return program;
 }
 
+/** Runs one command line; `run` gives a command its database and container (a test may pass its own). */
 export async function main(argv: string[], run: (body: (rt: CliRuntime) => Promise<void>) => Promise<void> = runCommand): Promise<number> {
   try {
     await buildProgram(run).parseAsync(argv, { from: 'user' });
