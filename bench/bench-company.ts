@@ -7,6 +7,7 @@ import { createLogger } from '../src/logger';
 import { createPdfRenderer } from '../src/pdf/create-pdf-renderer';
 import { ApiKeyService } from '../src/services/api-key.service';
 import { CompanySetupService } from '../src/services/company-setup/company-setup.service';
+import { CompanyDirectory } from '../src/services/company-directory.service';
 
 export const BENCH_COMPANY = 'BENCH';
 
@@ -58,7 +59,7 @@ function setupDocument() {
 /** Applies the setup through the operator's service (as `admin apply` does) and issues an API key. */
 export async function setUpBenchCompany(orm: MikroORM, container: Container): Promise<{ Authorization: string }> {
   await RequestContext.create(orm.em, () => container.get(CompanySetupService).apply(setupDocument()));
-  const { key } = await RequestContext.create(orm.em, () => container.get(ApiKeyService).issue(BENCH_COMPANY));
+  const { key } = await RequestContext.create(orm.em, async () => container.get(ApiKeyService).issue(await container.get(CompanyDirectory).byCode(BENCH_COMPANY)));
   return { Authorization: `Bearer ${key}` };
 }
 

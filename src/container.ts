@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/config';
 import { ApiKeyService } from './services/api-key.service';
 import { Authenticator } from './services/authenticator.service';
 import { ClientService } from './services/client.service';
+import { CompanyDirectory } from './services/company-directory.service';
 import { DatabaseReadiness } from './services/database-readiness.service';
 import { CompanySetupService } from './services/company-setup/company-setup.service';
 import { ClientExonerationService } from './services/client-exoneration.service';
@@ -55,6 +56,7 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
     container.bind(service).toSelf();
   }
   container.bind(CompanySetupService).toSelf();
+  container.bind(CompanyDirectory).toSelf();
   for (const service of [CaiRangeAlerts, CaiStatusService, SalesRegisterService, UnusedNumbersService, NumberingAuditService]) {
     container.bind(service).toSelf();
   }

@@ -18,21 +18,27 @@ export function buildProgram(run: (body: (rt: CliRuntime) => Promise<void>) => P
   return program;
 }
 
-export async function main(argv: string[]): Promise<number> {
+/** Runs one command line; `run` gives a command its database and container (a test may pass its own). */
+export async function main(argv: string[], run: (body: (rt: CliRuntime) => Promise<void>) => Promise<void> = runCommand): Promise<number> {
   try {
-    await buildProgram().parseAsync(argv, { from: 'user' });
+    await buildProgram(run).parseAsync(argv, { from: 'user' });
     return 0;
   } catch (err) {
-    if (err instanceof CommanderError) {
-      // --help and --version end here with exit code 0.
-      return err.exitCode;
-    }
-    if (err instanceof CommandExit) return err.exitCode;
-    // Every other failure is one line on stderr and exit 1, never a stack: a service's RefusalError
-    // and the CLI's OperatorError (a bad option) are written so that line is what the operator needs.
-    process.stderr.write(`error: ${oneLine(err)}\n`);
-    return 1;
+    return exitOnFailure(err);
   }
+}
+
+/**
+ * The CLI's edge translation (decision 24): commander's own ends (--help, --version, a missing
+ * option, which it has already explained) and a CommandExit keep their code and print nothing
+ * more; any other failure is one line on stderr and exit 1, never a stack. An AppError, whether a
+ * service refused or an option parser did, is written so that its message is what the operator
+ * needs. The code is not printed: the line stays as operators and their scripts know it.
+ */
+export function exitOnFailure(err: unknown): number {
+  if (err instanceof CommanderError || err instanceof CommandExit) return err.exitCode;
+  process.stderr.write(`error: ${oneLine(err)}\n`);
+  return 1;
 }
 
 function oneLine(err: unknown): string {

@@ -4,10 +4,10 @@ import { rename, unlink } from 'node:fs/promises';
 import { once } from 'node:events';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { AppError } from '../domain/app-error';
 import { writeCsvTable } from '../services/fiscal-reports/csv-table-writer';
 import type { ReportFormat, ReportTable, TableWriter } from '../services/fiscal-reports/report-table';
 import { writeXlsxTable } from '../services/fiscal-reports/xlsx-table-writer';
-import { OperatorError } from './operator-error';
 
 const WRITERS: Record<ReportFormat, TableWriter> = { csv: writeCsvTable, xlsx: writeXlsxTable };
 
@@ -19,7 +19,7 @@ const WRITERS: Record<ReportFormat, TableWriter> = { csv: writeCsvTable, xlsx: w
 export async function writeReport(table: ReportTable, format: ReportFormat, outFile: string | undefined): Promise<void> {
   const write = WRITERS[format];
   if (outFile === undefined) {
-    if (format === 'xlsx' && process.stdout.isTTY) throw new OperatorError('an XLSX report is binary: give --out FILE (or redirect stdout)');
+    if (format === 'xlsx' && process.stdout.isTTY) throw new AppError('VALIDATION_FAILED', 'an XLSX report is binary: give --out FILE (or redirect stdout)');
     // stdout must stay open after the report, so the writer ends a pass-through instead.
     const through = new PassThrough();
     through.pipe(process.stdout, { end: false });
@@ -33,7 +33,7 @@ export async function writeReport(table: ReportTable, format: ReportFormat, outF
   const stream = createWriteStream(temporary, { flags: 'wx' });
   try {
     await once(stream, 'open').catch((err: NodeJS.ErrnoException) => {
-      throw new OperatorError(`cannot write ${outFile}: ${err.code === 'ENOENT' ? 'no such directory' : (err.code ?? err.message)}`);
+      throw new AppError('FILE_NOT_ACCESSIBLE', `cannot write ${outFile}: ${err.code === 'ENOENT' ? 'no such directory' : (err.code ?? err.message)}`);
     });
     await write(table, stream);
     await rename(temporary, target);

@@ -1,8 +1,11 @@
-import { ERROR_STATUS, ErrorCode } from './error-codes';
+import { errorStatus, ErrorCode } from './error-codes';
 
 /**
- * The one error type services throw for an expected failure. Its code decides the HTTP status
- * (error-codes.ts); its message is for humans and must never carry internals or secrets.
+ * The one error type services and edges throw for an expected refusal, from the API and from
+ * operator work alike (decision 24). Its code decides the status (error-codes.ts); its message is
+ * for humans, what the API answers and the CLI prints as its one line, so it must never carry
+ * internals or secrets. Each edge translates it: HTTP to the code's status and {code, message},
+ * the CLI to `error: <message>` on stderr and exit 1.
  */
 export class AppError extends Error {
   readonly status: number;
@@ -16,7 +19,7 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
-    this.status = ERROR_STATUS[code];
+    this.status = errorStatus(code);
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

@@ -1,8 +1,8 @@
 /**
- * Every error code the API can answer, with its HTTP status (decision 24). Never respell one:
- * clients branch on these strings.
+ * Every error code the public API can answer, with its HTTP status (decision 24). Never respell
+ * one: clients branch on these strings. The OpenAPI document and the README list exactly these.
  */
-export const ERROR_STATUS = {
+export const API_ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   MISSING_IDEMPOTENCY_KEY: 400,
   EXTERNAL_INVOICE_NO_ITEMS: 400,
@@ -50,4 +50,39 @@ export const ERROR_STATUS = {
   SERVICE_UNAVAILABLE: 503,
 } as const;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+/**
+ * The codes only operator work refuses with (the CLI today, an operator console later), kept
+ * apart so the public API's documents cannot list them. Operator refusals that mean the same as
+ * an API code use that code instead (a bad value is VALIDATION_FAILED, an invoice not in the
+ * company EXTERNAL_INVOICE_NOT_FOUND). Statuses follow the API's: 400/422 for input to fix, 404
+ * for a row the company does not have, 409 for a conflict with what is stored.
+ */
+export const OPERATOR_ERROR_STATUS = {
+  /** A file the operator named cannot be read or written (a missing one, a directory, no permission). */
+  FILE_NOT_ACCESSIBLE: 400,
+  COMPANY_NOT_FOUND: 404,
+  CLIENT_NOT_FOUND: 404,
+  API_KEY_NOT_FOUND: 404,
+  /** The company already has its active keys (decision 22). */
+  API_KEY_LIMIT_REACHED: 409,
+  /** A unique index refused a setup row that a concurrent writer stored first. */
+  SETUP_CONFLICT: 409,
+  /** The stored record breaks the numbering or totals rules (`audit`). */
+  AUDIT_DISCREPANCIES: 409,
+  /** A setup file that cannot be applied: its syntax, shape or rules (decision 30). */
+  SETUP_INVALID: 422,
+  /** A template that would not print invoices (`template check`). */
+  TEMPLATE_BROKEN: 422,
+} as const;
+
+export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+export type OperatorErrorCode = keyof typeof OPERATOR_ERROR_STATUS;
+export type ErrorCode = ApiErrorCode | OperatorErrorCode;
+
+/** The one code -> status table every edge reads. */
+export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = { ...API_ERROR_STATUS, ...OPERATOR_ERROR_STATUS };
+
+/** The HTTP status of a code: what the API answers, and what an operator console page answers. */
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}

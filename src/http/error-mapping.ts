@@ -1,7 +1,7 @@
 import { ValidationError } from 'yup';
 import { classifyDatabaseError, isTransient, RETRY_POLICIES } from '../db/database-failure';
 import { AppError } from '../domain/app-error';
-import { ERROR_STATUS, ErrorCode } from '../domain/error-codes';
+import { errorStatus, ErrorCode } from '../domain/error-codes';
 
 export interface ErrorResponse {
   status: number;
@@ -47,12 +47,13 @@ const CHALLENGES: Partial<Record<ErrorCode, string>> = {
 };
 
 function response(code: ErrorCode, message: string, unexpected = false): ErrorResponse {
-  return { status: ERROR_STATUS[code], body: { code, message }, unexpected };
+  return { status: errorStatus(code), body: { code, message }, unexpected };
 }
 
 /**
  * The one table that turns anything thrown while serving a request into `{code, message}`
- * (decision 24): services throw AppError, yup throws ValidationError, the body parser throws
+ * (decision 24): services throw AppError, whose code gives the status (an operator code too, should
+ * one reach HTTP: it is a refusal, never a 500), yup throws ValidationError, the body parser throws
  * typed errors, and everything else is an unexpected 500 whose details stay in the log.
  */
 export function toErrorResponse(err: unknown): ErrorResponse {

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
-import { ERROR_STATUS, ErrorCode } from '../domain/error-codes';
+import { errorStatus, ErrorCode } from '../domain/error-codes';
 
 /**
  * Errors Node's HTTP parser meets before the app sees a request (the app's error mapper never
@@ -19,7 +19,7 @@ const MALFORMED: [ErrorCode, string] = ['VALIDATION_FAILED', 'The request is not
 /** The raw HTTP response for a client error, with the same {code, message} body as every other error. */
 function clientErrorResponse(nodeCode: string | undefined, requestId: string): string {
   const [code, message] = CLIENT_ERRORS[nodeCode ?? ''] ?? MALFORMED;
-  const status = ERROR_STATUS[code];
+  const status = errorStatus(code);
   const body = JSON.stringify({ code, message });
   return [
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Error'}`,

@@ -3,8 +3,8 @@ import { inject, injectable } from 'inversify';
 import { isCalendarDate } from '../domain/calendar-date';
 import { Client } from '../entities';
 import { TOKENS } from '../tokens';
-import { RefusalError } from '../domain/refusal-error';
-import { companyByCode } from './company-by-code';
+import { AppError } from '../domain/app-error';
+import type { CompanyRef } from './company-directory.service';
 
 /** Longest certificate or SAG registry number the clients table holds. */
 const MAX_REFERENCE_LENGTH = 64;
@@ -28,14 +28,14 @@ export class ClientExonerationService {
    * (YYYY-MM-DD, inclusive) on a live client of the company. At least one reference is needed:
    * an exonerated invoice must print one.
    */
-  async exonerate(companyCode: string, clientId: number, references: ExonerationReferences, validUntil: string): Promise<Client> {
+  async exonerate(company: CompanyRef, clientId: number, references: ExonerationReferences, validUntil: string): Promise<Client> {
     const certificate = checkedReference(references.certificate, 'certificate');
     const sagRegistry = checkedReference(references.sagRegistry, 'SAG registry');
     if (certificate === null && sagRegistry === null) {
-      throw new RefusalError('give the exoneration certificate (--certificate) or the Registro SAG number (--sag-registry), or both');
+      throw new AppError('VALIDATION_FAILED', 'give the exoneration certificate (--certificate) or the Registro SAG number (--sag-registry), or both');
     }
-    if (!isCalendarDate(validUntil)) throw new RefusalError(`the valid-until date must be a real date as YYYY-MM-DD, got "${validUntil}"`);
-    const client = await this.findLiveClient(companyCode, clientId);
+    if (!isCalendarDate(validUntil)) throw new AppError('VALIDATION_FAILED', `the valid-until date must be a real date as YYYY-MM-DD, got "${validUntil}"`);
+    const client = await this.findLiveClient(company, clientId);
     client.exonerationCertificate = certificate;
     client.exonerationSagRegistry = sagRegistry;
     client.exonerationValidUntil = validUntil;
@@ -44,8 +44,8 @@ export class ClientExonerationService {
   }
 
   /** Removes the exoneration, so the client's next sales are taxed normally. */
-  async clear(companyCode: string, clientId: number): Promise<Client> {
-    const client = await this.findLiveClient(companyCode, clientId);
+  async clear(company: CompanyRef, clientId: number): Promise<Client> {
+    const client = await this.findLiveClient(company, clientId);
     client.exonerationCertificate = null;
     client.exonerationSagRegistry = null;
     client.exonerationValidUntil = null;
@@ -54,10 +54,9 @@ export class ClientExonerationService {
   }
 
   // A client of another company answers like a missing one, as it does in the API.
-  private async findLiveClient(companyCode: string, clientId: number): Promise<Client> {
-    const company = await companyByCode(this.em, companyCode);
-    const client = await this.em.findOne(Client, { id: clientId, company, deletedAt: null });
-    if (!client) throw new RefusalError(`company ${companyCode} has no client with id ${clientId}`);
+  private async findLiveClient(company: CompanyRef, clientId: number): Promise<Client> {
+    const client = await this.em.findOne(Client, { id: clientId, company: company.id, deletedAt: null });
+    if (!client) throw new AppError('CLIENT_NOT_FOUND', `company ${company.code} has no client with id ${clientId}`);
     return client;
   }
 }
@@ -67,7 +66,7 @@ function checkedReference(value: string | null | undefined, name: string): strin
   if (value === null || value === undefined) return null;
   const trimmed = value.trim();
   if (trimmed === '' || trimmed.length > MAX_REFERENCE_LENGTH) {
-    throw new RefusalError(`the ${name} must be 1 to ${MAX_REFERENCE_LENGTH} characters`);
+    throw new AppError('VALIDATION_FAILED', `the ${name} must be 1 to ${MAX_REFERENCE_LENGTH} characters`);
   }
   return trimmed;
 }

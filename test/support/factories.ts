@@ -14,6 +14,7 @@ import type {
   SetupDocument,
 } from '../../src/services/company-setup/setup-document';
 import { ApiKeyService } from '../../src/services/api-key.service';
+import { CompanyDirectory } from '../../src/services/company-directory.service';
 
 /** A unique company code per call, so tests sharing a database never collide. */
 export function uniqueCode(prefix = 'T'): string {
@@ -22,7 +23,7 @@ export function uniqueCode(prefix = 'T'): string {
 
 /** A new API key of the company, issued as `admin apikey issue` does, and the header that sends it. */
 export async function issueApiKey(orm: MikroORM, container: Container, companyCode: string): Promise<{ apiKey: string; auth: { Authorization: string } }> {
-  const { key } = await inContext(orm, () => container.get(ApiKeyService).issue(companyCode));
+  const { key } = await inContext(orm, async () => container.get(ApiKeyService).issue(await container.get(CompanyDirectory).byCode(companyCode)));
   return { apiKey: key, auth: { Authorization: `Bearer ${key}` } };
 }
 

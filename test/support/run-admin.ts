@@ -1,4 +1,4 @@
-import { main } from '../../src/cli/admin';
+import { buildProgram, exitOnFailure, main } from '../../src/cli/admin';
 
 export interface AdminRun {
   code: number;
@@ -11,14 +11,38 @@ export interface AdminRun {
  * would. The CLI reads its configuration from process.env, so DATABASE_URL and LOG_LEVEL are set
  * for the call and restored after; stdout and stderr are captured, not printed.
  */
-export async function runAdmin(databaseUrl: string, args: string[]): Promise<AdminRun> {
+export function runAdmin(databaseUrl: string, args: string[]): Promise<AdminRun> {
+  return captured(databaseUrl, () => main(args));
+}
+
+/**
+ * runAdmin, for a command that fails: also what it threw, whose code the printed line leaves out.
+ * The same steps as main(): the program, then the CLI's translation of the failure.
+ */
+export async function runAdminFailure(databaseUrl: string, args: string[]): Promise<AdminRun & { error: unknown }> {
+  let error: unknown;
+  const run = await captured(databaseUrl, () =>
+    buildProgram()
+      .parseAsync(args, { from: 'user' })
+      .then(
+        () => 0,
+        (err: unknown) => {
+          error = err;
+          return exitOnFailure(err);
+        },
+      ),
+  );
+  return { ...run, error };
+}
+
+async function captured(databaseUrl: string, command: () => Promise<number>): Promise<AdminRun> {
   const saved = { DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: process.env.LOG_LEVEL };
   process.env.DATABASE_URL = databaseUrl;
   process.env.LOG_LEVEL = 'silent';
   const stdout = captureWrites(process.stdout);
   const stderr = captureWrites(process.stderr);
   try {
-    const code = await main(args);
+    const code = await command();
     return { code, stdout: stdout.text(), stderr: stderr.text() };
   } finally {
     stdout.restore();

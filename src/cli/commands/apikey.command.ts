@@ -1,13 +1,14 @@
 import type { Command } from 'commander';
+import { AppError } from '../../domain/app-error';
 import { ApiKeyService, statusOf } from '../../services/api-key.service';
-import { OperatorError } from '../operator-error';
+import { CompanyDirectory } from '../../services/company-directory.service';
 import type { CommandRegistrar } from './index';
 import { parseId } from './option-parsers';
 
 function parseExpiry(value: string | undefined): Date | null {
   if (value === undefined) return null;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new OperatorError(`--expires-at must be an ISO date or date-time, got "${value}"`);
+  if (Number.isNaN(date.getTime())) throw new AppError('VALIDATION_FAILED', `--expires-at must be an ISO date or date-time, got "${value}"`);
   return date;
 }
 
@@ -22,7 +23,8 @@ export const registerApiKeyCommands: CommandRegistrar = (program: Command, run) 
     .option('--expires-at <date>', 'optional expiry, ISO 8601')
     .action((opts: { company: string; expiresAt?: string }) =>
       run(async ({ container, out }) => {
-        const { key } = await container.get(ApiKeyService).issue(opts.company, parseExpiry(opts.expiresAt));
+        const company = await container.get(CompanyDirectory).byCode(opts.company);
+        const { key } = await container.get(ApiKeyService).issue(company, parseExpiry(opts.expiresAt));
         out(key);
       }),
     );
@@ -34,7 +36,8 @@ export const registerApiKeyCommands: CommandRegistrar = (program: Command, run) 
     .requiredOption('--id <n>', 'key id, as shown by apikey list')
     .action((opts: { company: string; id: string }) =>
       run(async ({ container, out }) => {
-        await container.get(ApiKeyService).revoke(opts.company, parseId(opts.id));
+        const company = await container.get(CompanyDirectory).byCode(opts.company);
+        await container.get(ApiKeyService).revoke(company, parseId(opts.id));
         out(`revoked key ${opts.id} of ${opts.company}`);
       }),
     );
@@ -45,8 +48,9 @@ export const registerApiKeyCommands: CommandRegistrar = (program: Command, run) 
     .requiredOption('--company <code>', 'company code')
     .action((opts: { company: string }) =>
       run(async ({ container, out }) => {
+        const company = await container.get(CompanyDirectory).byCode(opts.company);
         const now = new Date();
-        for (const key of await container.get(ApiKeyService).list(opts.company)) {
+        for (const key of await container.get(ApiKeyService).list(company)) {
           const dates = [`created=${key.createdAt.toISOString()}`, `expires=${key.expiresAt?.toISOString() ?? '-'}`, `revoked=${key.revokedAt?.toISOString() ?? '-'}`];
           out([key.id, key.prefix, statusOf(key, now), ...dates].join(' '));
         }

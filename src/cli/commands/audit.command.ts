@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
+import { AppError } from '../../domain/app-error';
+import { CompanyDirectory } from '../../services/company-directory.service';
 import { NumberingAuditService } from '../../services/numbering-audit/numbering-audit.service';
-import { OperatorError } from '../operator-error';
 import type { CommandRegistrar } from './index';
 
 /** audit: the stored record checked against the numbering and totals rules. */
@@ -15,13 +16,14 @@ export const registerAuditCommand: CommandRegistrar = (program: Command, run) =>
     .addHelpText('after', '\nPrints `audit OK: N invoices in R ranges`, or one line per discrepancy (naming the invoice) and exits 1.')
     .action((opts: { company: string }) =>
       run(async ({ container, out }) => {
-        const result = await container.get(NumberingAuditService).audit(opts.company);
+        const company = await container.get(CompanyDirectory).byCode(opts.company);
+        const result = await container.get(NumberingAuditService).audit(company);
         if (result.discrepancies.length === 0) {
           out(`audit OK: ${result.invoices} invoices in ${result.ranges} ranges`);
           return;
         }
         for (const line of result.discrepancies) out(line);
-        throw new OperatorError(`audit found ${result.discrepancies.length} discrepancies in ${result.invoices} invoices of ${opts.company}`);
+        throw new AppError('AUDIT_DISCREPANCIES', `audit found ${result.discrepancies.length} discrepancies in ${result.invoices} invoices of ${opts.company}`);
       }),
     );
 };

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { CaiStatusReport, CaiStatusService } from '../../services/cai-status/cai-status.service';
+import { CompanyDirectory } from '../../services/company-directory.service';
 import { CommandExit } from '../command-exit';
 import type { CommandRegistrar } from './index';
 
@@ -63,7 +64,8 @@ export const registerCaiCommands: CommandRegistrar = (program: Command, run) => 
     )
     .action((opts: { company?: string; json?: boolean }) =>
       run(async ({ container, out }) => {
-        const report = await container.get(CaiStatusService).report(opts.company);
+        const company = opts.company === undefined ? undefined : await container.get(CompanyDirectory).byCode(opts.company);
+        const report = await container.get(CaiStatusService).report(company);
         if (opts.json) {
           out(JSON.stringify(report.ranges, null, 2));
           // stdout stays one JSON array; the reason for an exit 4 goes where a monitor's mail shows it.

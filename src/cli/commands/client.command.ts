@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { ClientExonerationService } from '../../services/client-exoneration.service';
+import { CompanyDirectory } from '../../services/company-directory.service';
 import type { CommandRegistrar } from './index';
 import { parseId } from './option-parsers';
 
@@ -20,9 +21,10 @@ export const registerClientCommands: CommandRegistrar = (program: Command, run) 
     .requiredOption('--valid-until <date>', 'last day the exoneration is valid, YYYY-MM-DD (Honduras calendar, inclusive)')
     .action((opts: { company: string; clientId: string; certificate?: string; sagRegistry?: string; validUntil: string }) =>
       run(async ({ container, out }) => {
+        const company = await container.get(CompanyDirectory).byCode(opts.company);
         const updated = await container
           .get(ClientExonerationService)
-          .exonerate(opts.company, parseId(opts.clientId, '--client-id'), { certificate: opts.certificate, sagRegistry: opts.sagRegistry }, opts.validUntil);
+          .exonerate(company, parseId(opts.clientId, '--client-id'), { certificate: opts.certificate, sagRegistry: opts.sagRegistry }, opts.validUntil);
         const references = [
           ...(updated.exonerationCertificate === null ? [] : [`certificate ${updated.exonerationCertificate}`]),
           ...(updated.exonerationSagRegistry === null ? [] : [`SAG registry ${updated.exonerationSagRegistry}`]),
@@ -38,7 +40,8 @@ export const registerClientCommands: CommandRegistrar = (program: Command, run) 
     .requiredOption('--client-id <n>', 'client id')
     .action((opts: { company: string; clientId: string }) =>
       run(async ({ container, out }) => {
-        const updated = await container.get(ClientExonerationService).clear(opts.company, parseId(opts.clientId, '--client-id'));
+        const company = await container.get(CompanyDirectory).byCode(opts.company);
+        const updated = await container.get(ClientExonerationService).clear(company, parseId(opts.clientId, '--client-id'));
         out(`client ${updated.id} (${updated.clientName}) of ${opts.company} is no longer exonerated`);
       }),
     );

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { CompanyDirectory } from '../../services/company-directory.service';
 import { InvoiceAnnulmentService } from '../../services/invoicing/invoice-annulment.service';
 import type { CommandRegistrar } from './index';
 import { parseId } from './option-parsers';
@@ -14,7 +15,8 @@ export const registerInvoiceCommands: CommandRegistrar = (program: Command, run)
     .requiredOption('--id <n>', 'invoice id (the API id, not the printed number)')
     .action((opts: { company: string; id: string }) =>
       run(async ({ container, out }) => {
-        const { invoice: annulled, alreadyAnnulled } = await container.get(InvoiceAnnulmentService).annul(opts.company, parseId(opts.id));
+        const company = await container.get(CompanyDirectory).byCode(opts.company);
+        const { invoice: annulled, alreadyAnnulled } = await container.get(InvoiceAnnulmentService).annul(company, parseId(opts.id));
         const name = `invoice ${annulled.id} (${annulled.fiscalNumber}) of ${opts.company}`;
         out(alreadyAnnulled ? `${name} was already annulled on ${annulled.annulledAt?.toISOString() ?? 'an unknown date'}` : `annulled ${name}`);
       }),

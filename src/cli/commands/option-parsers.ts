@@ -1,35 +1,35 @@
 import { DOCUMENT_TYPES, isDocumentType, type DocumentType } from '../../domain/document-type';
+import { AppError } from '../../domain/app-error';
 import { isCalendarDate } from '../../domain/calendar-date';
 import { REPORT_FORMATS, ReportFormat } from '../../services/fiscal-reports/report-table';
-import { OperatorError } from '../operator-error';
 
 /** A database id given on the command line; `option` names it in the refusal. */
 export function parseId(value: string, option = '--id'): number {
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new OperatorError(`${option} must be a whole number, got "${value}"`);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new AppError('VALIDATION_FAILED', `${option} must be a whole number, got "${value}"`);
   return Number(value);
 }
 
 /** A YYYY-MM-DD day that exists (Honduras calendar). */
 export function parseDate(value: string, option: string): string {
-  if (!isCalendarDate(value)) throw new OperatorError(`${option} must be a date YYYY-MM-DD, got "${value}"`);
+  if (!isCalendarDate(value)) throw new AppError('VALIDATION_FAILED', `${option} must be a date YYYY-MM-DD, got "${value}"`);
   return value;
 }
 
 /** A month YYYY-MM. */
 export function parseMonth(value: string, option = '--month'): string {
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) throw new OperatorError(`${option} must be a month YYYY-MM, got "${value}"`);
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) throw new AppError('VALIDATION_FAILED', `${option} must be a month YYYY-MM, got "${value}"`);
   return value;
 }
 
 /** csv or xlsx, in any case (XLSX is how the format is usually written). */
 export function parseFormat(value: string): ReportFormat {
   const format = value.toLowerCase();
-  if (!(REPORT_FORMATS as readonly string[]).includes(format)) throw new OperatorError(`--format must be one of ${REPORT_FORMATS.join(', ')}, got "${value}"`);
+  if (!(REPORT_FORMATS as readonly string[]).includes(format)) throw new AppError('VALIDATION_FAILED', `--format must be one of ${REPORT_FORMATS.join(', ')}, got "${value}"`);
   return format as ReportFormat;
 }
 
 /** A document type as the operator writes it: invoice, creditNote or debitNote. */
 export function parseDocumentType(value: string, option = '--document'): DocumentType {
-  if (!isDocumentType(value)) throw new OperatorError(`${option} must be one of ${DOCUMENT_TYPES.join(', ')}, got "${value}"`);
+  if (!isDocumentType(value)) throw new AppError('VALIDATION_FAILED', `${option} must be one of ${DOCUMENT_TYPES.join(', ')}, got "${value}"`);
   return value;
 }

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
+import { AppError } from '../../domain/app-error';
+import { CompanyDirectory } from '../../services/company-directory.service';
 import { SalesRegisterService } from '../../services/fiscal-reports/sales-register.service';
 import { UnusedNumbersService } from '../../services/fiscal-reports/unused-numbers.service';
-import { OperatorError } from '../operator-error';
 import { writeReport } from '../report-output';
 import type { CommandRegistrar } from './index';
 import { parseDate, parseFormat, parseMonth } from './option-parsers';
@@ -31,10 +32,11 @@ export const registerReportCommands: CommandRegistrar = (program: Command, run) 
       // Checked before connecting: a bad option writes nothing anywhere.
       const from = parseDate(opts.from, '--from');
       const to = parseDate(opts.to, '--to');
-      if (from > to) throw new OperatorError(`--from ${from} is after --to ${to}`);
+      if (from > to) throw new AppError('VALIDATION_FAILED', `--from ${from} is after --to ${to}`);
       const format = parseFormat(opts.format);
       return run(async ({ container }) => {
-        const table = await container.get(SalesRegisterService).open(opts.company, from, to);
+        const company = await container.get(CompanyDirectory).byCode(opts.company);
+        const table = await container.get(SalesRegisterService).open(company, from, to);
         await writeReport(table, format, opts.out);
       });
     });
@@ -53,7 +55,8 @@ export const registerReportCommands: CommandRegistrar = (program: Command, run) 
       const month = parseMonth(opts.month);
       const format = parseFormat(opts.format);
       return run(async ({ container }) => {
-        const table = await container.get(UnusedNumbersService).table(opts.company, month);
+        const company = await container.get(CompanyDirectory).byCode(opts.company);
+        const table = await container.get(UnusedNumbersService).table(company, month);
         await writeReport(table, format, opts.out);
       });
     });

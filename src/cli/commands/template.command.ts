@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
+import { AppError } from '../../domain/app-error';
 import type { PdfRenderer } from '../../pdf/pdf-renderer';
 import type { DocumentType } from '../../domain/document-type';
-import { OperatorError } from '../operator-error';
 import { parseDocumentType } from './option-parsers';
+import { CompanyDirectory } from '../../services/company-directory.service';
 import { TemplateCheckService } from '../../services/template-check.service';
 import { TOKENS } from '../../tokens';
 import type { CommandRegistrar } from './index';
@@ -20,8 +21,9 @@ export const registerTemplateCommands: CommandRegistrar = (program: Command, run
     .action((opts: { company: string; file?: string; document: DocumentType }) =>
       run(async ({ container, out }) => {
         try {
-          const result = await container.get(TemplateCheckService).check(opts.company, opts.document, opts.file);
-          if (result.problems.length > 0) throw new OperatorError(`template ${result.file} is broken: ${result.problems.join('; ')}`);
+          const company = await container.get(CompanyDirectory).byCode(opts.company);
+          const result = await container.get(TemplateCheckService).check(company, opts.document, opts.file);
+          if (result.problems.length > 0) throw new AppError('TEMPLATE_BROKEN', `template ${result.file} is broken: ${result.problems.join('; ')}`);
           const scope = result.rendered ? '' : ` (fields only: no sample rendered, ${result.unavailableReason ?? 'LibreOffice unavailable'})`;
           out(`template OK: ${result.file}${scope}`);
         } finally {

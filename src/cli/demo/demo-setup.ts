@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import { hondurasDate } from '../../domain/calendar-date';
 import { ApiKeyService } from '../../services/api-key.service';
 import { CompanySetupService } from '../../services/company-setup/company-setup.service';
+import { CompanyDirectory } from '../../services/company-directory.service';
 import { demoSetupDocument } from './demo-company';
 
 export interface DemoCredentials {
@@ -16,6 +17,7 @@ export interface DemoCredentials {
  */
 export async function setUpDemoCompany(container: Container, now = new Date()): Promise<DemoCredentials> {
   const { companyCode } = await container.get(CompanySetupService).apply(demoSetupDocument(hondurasDate(now)));
-  const { key } = await container.get(ApiKeyService).rotate(companyCode, now);
+  const company = await container.get(CompanyDirectory).byCode(companyCode);
+  const { key } = await container.get(ApiKeyService).rotate(company, now);
   return { companyCode, apiKey: key };
 }

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../domain/error-codes';
+import type { ApiErrorCode } from '../../domain/error-codes';
 import { AUTH_REALM } from '../error-mapping';
 import { errorResponse } from './error-responses';
 import { schemas } from './schemas';
@@ -9,7 +9,7 @@ import { schemas } from './schemas';
  * really answer with a status, so they are composed the way the code raises them: issuing
  * runs every pricing check of preview, and more.
  */
-const PRICING_BAD_REQUEST: ErrorCode[] = [
+const PRICING_BAD_REQUEST: ApiErrorCode[] = [
   'VALIDATION_FAILED', 'INVALID_NUMBER', 'INVALID_REQUEST', 'EXTERNAL_INVOICE_NO_ITEMS', 'ITEM_MISSING_PRODUCT_REFERENCE',
   'ITEM_AMBIGUOUS_PRODUCT_REFERENCE', 'PRODUCT_NOT_FOUND', 'EXTERNAL_INVOICE_CLIENT_NOT_FOUND',
   'EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT', 'EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN',
@@ -18,12 +18,12 @@ const PRICING_BAD_REQUEST: ErrorCode[] = [
   // items with EXTERNAL_INVOICE_NO_ITEMS first, so in practice the totals engine never reports it.
   'EMPTY_ITEMS',
 ];
-const PRICING_CONFLICT: ErrorCode[] = [
+const PRICING_CONFLICT: ApiErrorCode[] = [
   'INTEGRATION_MISSING_EMISSION_POINT', 'INTEGRATION_EMISSION_POINT_NOT_FOUND', 'INTEGRATION_MISSING_CREATOR_USER',
   'INTEGRATION_MISSING_PRICE_TYPE', 'PRICE_NOT_FOUND', 'EXCHANGE_RATE_NOT_FOUND', 'INVALID_TAX_RATE',
   'DISCOUNT_POLICY_NOT_FOUND', 'DISCOUNT_POLICY_UNAVAILABLE', 'INVALID_DISCOUNT_POLICY',
 ];
-const ISSUING_CONFLICT: ErrorCode[] = [
+const ISSUING_CONFLICT: ApiErrorCode[] = [
   'IDEMPOTENCY_KEY_REQUEST_MISMATCH', ...PRICING_CONFLICT, 'INTEGRATION_MISSING_PAYMENT_TERMINAL',
   'INTEGRATION_PAYMENT_TERMINAL_NOT_FOUND', 'CAI_RANGE_EXHAUSTED', 'CAI_EXPIRED',
 ];

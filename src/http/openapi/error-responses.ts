@@ -1,8 +1,11 @@
-import { ERROR_STATUS, ErrorCode } from '../../domain/error-codes';
+import { API_ERROR_STATUS, ApiErrorCode } from '../../domain/error-codes';
 import { describeRequestLimits } from '../body/request-limits';
 
-/** What each code means, shown in the document (decision 24). */
-const ERROR_CAUSES: Record<ErrorCode, string> = {
+/**
+ * What each code means, shown in the document (decision 24). The API's codes only: operator codes
+ * are never an answer of the public API, so the compiler keeps them out of its document.
+ */
+const ERROR_CAUSES: Record<ApiErrorCode, string> = {
   VALIDATION_FAILED: `Body invalid (missing field, wrong type, unknown field, malformed JSON, not sent as Content-Type: application/json in UTF-8 (another media type, a charset other than UTF-8, a Content-Encoding), not valid UTF-8, or past a body limit: ${describeRequestLimits()}), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.`,
   MISSING_IDEMPOTENCY_KEY: 'The Idempotency-Key header is missing or empty on POST /v1/invoices.',
   EXTERNAL_INVOICE_NO_ITEMS: 'items is empty.',
@@ -59,14 +62,14 @@ const OPERATOR_NOTE = 'Resolved by the operator, not by retrying: keep the sale 
 /**
  * One documented error response: the {code, message} shape with `code` narrowed to the codes the
  * operation can answer with this status, each listed with its cause and given as an example.
- * Every code must have the response's status (ERROR_STATUS); a mismatch is a programming error.
+ * Every code must have the response's status (API_ERROR_STATUS); a mismatch is a programming error.
  * `causes` replaces the general cause of a code where the operation can only meet one case of it
  * (a list has no body, so its VALIDATION_FAILED is about page and limit).
  */
-export function errorResponse(summary: string, codes: ErrorCode[], causes: Partial<Record<ErrorCode, string>> = {}) {
-  const causeOf = (code: ErrorCode): string => causes[code] ?? ERROR_CAUSES[code];
-  const status = ERROR_STATUS[codes[0]];
-  const wrong = codes.filter((code) => ERROR_STATUS[code] !== status);
+export function errorResponse(summary: string, codes: ApiErrorCode[], causes: Partial<Record<ApiErrorCode, string>> = {}) {
+  const causeOf = (code: ApiErrorCode): string => causes[code] ?? ERROR_CAUSES[code];
+  const status = API_ERROR_STATUS[codes[0]];
+  const wrong = codes.filter((code) => API_ERROR_STATUS[code] !== status);
   if (wrong.length > 0) throw new Error(`error response "${summary}" mixes statuses: ${wrong.join(', ')} are not ${status}`);
   const operatorCodes = codes.some((code) => code.startsWith('INTEGRATION_') || code.startsWith('CAI_')) ? `\n\n${OPERATOR_NOTE}` : '';
   return {

@@ -7,7 +7,7 @@ import type { DocumentType } from '../../domain/document-type';
 import { formatFiscalNumber } from '../../domain/fiscal-number';
 import { CaiRange, EmissionPoint, IntegrationSettings } from '../../entities';
 import { TOKENS } from '../../tokens';
-import { companyByCode } from '../company-by-code';
+import type { CompanyRef } from '../company-directory.service';
 import { caiWarnThresholds } from './cai-warn-thresholds';
 
 /** One live CAI range and where it stands today. */
@@ -67,15 +67,15 @@ export class CaiStatusService {
     @inject(TOKENS.Config) private readonly config: AppConfig,
   ) {}
 
-  async report(companyCode?: string, now = new Date()): Promise<CaiStatusReport> {
-    const company = companyCode === undefined ? undefined : await companyByCode(this.em, companyCode);
-    const live = { deletedAt: null, establishment: { deletedAt: null, ...(company ? { company } : {}) } };
+  /** Every company's ranges, or only those of `company`. */
+  async report(company?: CompanyRef, now = new Date()): Promise<CaiStatusReport> {
+    const live = { deletedAt: null, establishment: { deletedAt: null, ...(company ? { company: company.id } : {}) } };
     const points = await this.em.find(EmissionPoint, live, { populate: ['establishment.company'] });
     const ranges = points.length === 0 ? [] : await this.em.find(CaiRange, { emissionPoint: { $in: points }, deletedAt: null });
     // Closed points too: an integration still naming one cannot issue at all.
     const integrations = await this.em.find(
       IntegrationSettings,
-      { enabled: true, emissionPoint: { $ne: null }, ...(company ? { company } : {}) },
+      { enabled: true, emissionPoint: { $ne: null }, ...(company ? { company: company.id } : {}) },
       { populate: ['emissionPoint.establishment.company'] },
     );
     const watchedIds = new Set(integrations.map((i) => i.emissionPoint!.id));

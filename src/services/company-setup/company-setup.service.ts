@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/mysql';
 import { duplicateEntryDetail, isUniqueViolation } from '../../db/unique-violation';
 import { inject, injectable } from 'inversify';
 import { TOKENS } from '../../tokens';
-import { RefusalError } from '../../domain/refusal-error';
+import { AppError } from '../../domain/app-error';
 import { checkClients } from './setup-client-checks';
 import { checkCaiRanges } from './setup-range-checks';
 import { checkDuplicates, checkReferences } from './setup-references';
@@ -53,7 +53,7 @@ export class CompanySetupService {
       // The checks above cover the unique indexes they can foresee; a concurrent writer can still win.
       if (isUniqueViolation(err)) {
         const detail = duplicateEntryDetail(err) ?? 'a unique index refused a row';
-        throw new RefusalError(`the setup of ${doc.company.code} conflicts with an existing row (${detail}); nothing was written`);
+        throw new AppError('SETUP_CONFLICT', `the setup of ${doc.company.code} conflicts with an existing row (${detail}); nothing was written`);
       }
       throw err;
     }

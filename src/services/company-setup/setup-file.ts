@@ -1,21 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { parse, YAMLParseError } from 'yaml';
-import { RefusalError } from '../../domain/refusal-error';
+import { AppError } from '../../domain/app-error';
 import { jsonErrorOffset } from './json-syntax';
 
 /**
  * Reads a setup file: JSON for `.json` (or content starting with `{` when the extension says
  * neither), YAML otherwise. YAML is read with the 1.2 core schema, where `2027-12-31` and
  * `000-001` stay strings; only quoting keeps `"001"` from becoming the number 1.
- * @throws RefusalError for an unreadable file or a syntax error, with its line and column.
+ * @throws AppError FILE_NOT_ACCESSIBLE for an unreadable file, SETUP_INVALID for a syntax error
+ *   (with its line and column).
  */
 export function readSetupFile(path: string): unknown {
   let content: string;
   try {
     content = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new RefusalError(`cannot read setup file ${path}: ${describeReadError(err)}`);
+    throw new AppError('FILE_NOT_ACCESSIBLE', `cannot read setup file ${path}: ${describeReadError(err)}`);
   }
   return isJson(path, content) ? parseJson(path, content) : parseYaml(path, content);
 }
@@ -34,7 +35,7 @@ function parseJson(path: string, content: string): unknown {
     const at = lineAndColumn(content, jsonErrorOffset(content.replace(/^\uFEFF/, '')));
     // V8's message may quote the whole file; the position is what the operator needs.
     const reason = err instanceof Error ? err.message.split('\n')[0].replace(/, ".*$/, '').replace(/ at position \d+.*$/, '').replace(/ in JSON$/, '') : String(err);
-    throw new RefusalError(`${path}: JSON syntax error at line ${at.line}, column ${at.column}: ${reason}`);
+    throw new AppError('SETUP_INVALID', `${path}: JSON syntax error at line ${at.line}, column ${at.column}: ${reason}`);
   }
 }
 
@@ -47,7 +48,7 @@ function parseYaml(path: string, content: string): unknown {
       const at = position ? `line ${position.line}, column ${position.col}` : 'an unknown line';
       // The parser's message goes on with a code excerpt over several lines; its first line says why.
       const reason = err.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-      throw new RefusalError(`${path}: YAML syntax error at ${at}: ${reason}`);
+      throw new AppError('SETUP_INVALID', `${path}: YAML syntax error at ${at}: ${reason}`);
     }
     throw err;
   }

@@ -1,21 +1,22 @@
-import { RefusalError } from '../../domain/refusal-error';
+import { AppError } from '../../domain/app-error';
 
 /** More problems than this are summarised, so one bad file cannot flood the terminal. */
 const MAX_LISTED_PROBLEMS = 50;
 
 /**
- * A setup file that cannot be applied. Each problem reads `<path>: <reason>`, for example
- * `priceLists[0].prices[3].product: unknown product P-999`; the message lists them all on one
- * line, joined by '; ', because the CLI prints the message as its single stderr line.
+ * A setup file that cannot be applied: SETUP_INVALID, so every edge treats it as any AppError. Each
+ * problem reads `<path>: <reason>`, for example `priceLists[0].prices[3].product: unknown product
+ * P-999`; `problems` keeps them apart for an edge that lists them, and the message joins them on
+ * one line with '; ', because the CLI prints the message as its single stderr line.
  */
-export class SetupValidationError extends RefusalError {
+export class SetupValidationError extends AppError {
   readonly problems: readonly string[];
 
   constructor(problems: readonly string[]) {
     const clean = problems.map((p) => p.replace(/\s*[\r\n]+\s*/g, ' '));
     const listed = clean.slice(0, MAX_LISTED_PROBLEMS);
     const more = clean.length - listed.length;
-    super(`${listed.join('; ')}${more > 0 ? `; and ${more} more problem(s)` : ''}`);
+    super('SETUP_INVALID', `${listed.join('; ')}${more > 0 ? `; and ${more} more problem(s)` : ''}`);
     this.name = 'SetupValidationError';
     this.problems = clean;
   }

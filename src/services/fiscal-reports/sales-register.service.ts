@@ -5,7 +5,7 @@ import { inject, injectable } from 'inversify';
 import { addDays, dayMonthYear, hondurasDate, startOfHondurasDay } from '../../domain/calendar-date';
 import { ZERO } from '../../domain/money';
 import { TOKENS } from '../../tokens';
-import { companyByCode } from '../company-by-code';
+import type { CompanyRef } from '../company-directory.service';
 import type { ReportColumn, ReportTable } from './report-table';
 import { utcDatetime } from '../../db/lean-select';
 import { ratesQuery, RegisterPeriod } from './sales-register-query';
@@ -45,9 +45,8 @@ const amount = (header: string): ReportColumn => ({ header, kind: 'amount', widt
 export class SalesRegisterService {
   constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
 
-  /** Checks the company and settles the columns before any row is read (so a refusal writes nothing). */
-  async open(companyCode: string, from: string, to: string): Promise<ReportTable> {
-    const company = await companyByCode(this.em, companyCode);
+  /** Settles the columns before any row is read: the rows stream only as the report is written. */
+  async open(company: CompanyRef, from: string, to: string): Promise<ReportTable> {
     const period: RegisterPeriod = { companyId: company.id, start: startOfHondurasDay(from), end: startOfHondurasDay(addDays(to, 1)) };
     const knex = this.em.getKnex();
     const others = (await ratesQuery(knex, period))

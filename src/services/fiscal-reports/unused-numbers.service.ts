@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import { hondurasDate } from '../../domain/calendar-date';
 import { formatFiscalNumber } from '../../domain/fiscal-number';
 import { TOKENS } from '../../tokens';
-import { companyByCode } from '../company-by-code';
+import type { CompanyRef } from '../company-directory.service';
 import { companyCaiRanges } from '../company-cai-ranges';
 import type { ReportColumn, ReportTable } from './report-table';
 
@@ -41,11 +41,10 @@ const COLUMNS: ReportColumn[] = [
 export class UnusedNumbersService {
   constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
 
-  async list(companyCode: string, month: string): Promise<UnusedNumbers[]> {
-    const company = await companyByCode(this.em, companyCode);
+  async list(company: CompanyRef, month: string): Promise<UnusedNumbers[]> {
     const inMonth = (date: string | null): boolean => date?.slice(0, 7) === month;
     // Closed points and their ranges are exactly what is looked for.
-    const ranges = await companyCaiRanges(this.em, company);
+    const ranges = await companyCaiRanges(this.em, company.id);
     const found: UnusedNumbers[] = [];
     for (const range of ranges) {
       if (range.nextNumber > range.rangeEnd) continue;
@@ -71,8 +70,8 @@ export class UnusedNumbersService {
   }
 
   /** The list as a report table (CSV or XLSX). */
-  async table(companyCode: string, month: string): Promise<ReportTable> {
-    const found = await this.list(companyCode, month);
+  async table(company: CompanyRef, month: string): Promise<ReportTable> {
+    const found = await this.list(company, month);
     async function* rows(): AsyncGenerator<string[]> {
       for (const u of found) yield [u.cai, u.establishment, u.emissionPoint, u.firstUnused, u.lastUnused, String(u.count), u.reason];
     }

@@ -2,8 +2,8 @@ import { EntityManager, LockMode } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { Invoice } from '../../entities';
 import { TOKENS } from '../../tokens';
-import { RefusalError } from '../../domain/refusal-error';
-import { companyByCode } from '../company-by-code';
+import { AppError } from '../../domain/app-error';
+import type { CompanyRef } from '../company-directory.service';
 
 export interface AnnulmentResult {
   invoice: Invoice;
@@ -20,12 +20,11 @@ export class InvoiceAnnulmentService {
   constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
 
   /** Idempotent: annulling an annulled invoice keeps its first annulment date. */
-  async annul(companyCode: string, invoiceId: number, now = new Date()): Promise<AnnulmentResult> {
+  async annul(company: CompanyRef, invoiceId: number, now = new Date()): Promise<AnnulmentResult> {
     return this.em.transactional(async (em) => {
       // The row lock makes two concurrent annulments agree on one annulledAt.
-      const company = await companyByCode(em, companyCode);
-      const invoice = await em.findOne(Invoice, { id: invoiceId, company }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!invoice) throw new RefusalError(`company ${companyCode} has no invoice with id ${invoiceId}`);
+      const invoice = await em.findOne(Invoice, { id: invoiceId, company: company.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!invoice) throw new AppError('EXTERNAL_INVOICE_NOT_FOUND', `company ${company.code} has no invoice with id ${invoiceId}`);
       if (invoice.isAnnulled) return { invoice, alreadyAnnulled: true };
       invoice.isAnnulled = true;
       invoice.annulledAt = now;

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { CaiRange, Invoice } from '../../entities';
 import { TOKENS } from '../../tokens';
-import { companyByCode } from '../company-by-code';
+import type { CompanyRef } from '../company-directory.service';
 import { companyCaiRanges } from '../company-cai-ranges';
 import { issuedFromRange } from '../documents/issued-documents';
 import { totalsDiscrepancies } from './invoice-totals-check';
@@ -28,9 +28,8 @@ export interface AuditResult {
 export class NumberingAuditService {
   constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
 
-  async audit(companyCode: string): Promise<AuditResult> {
-    const company = await companyByCode(this.em, companyCode);
-    const ranges = await companyCaiRanges(this.em, company);
+  async audit(company: CompanyRef): Promise<AuditResult> {
+    const ranges = await companyCaiRanges(this.em, company.id);
     const discrepancies: string[] = [];
     for (const range of ranges) discrepancies.push(...(await this.checkNumbering(range)));
     const { count, problems } = await this.checkTotals(company.id);

@@ -1,0 +1,156 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import mysql from 'mysql2/promise';
+import { AppError } from '../../src/domain/app-error';
+import { ErrorCode, OPERATOR_ERROR_STATUS } from '../../src/domain/error-codes';
+import { Establishment } from '../../src/entities';
+import { SetupValidationError } from '../../src/services/company-setup/setup-validation-error';
+import { clientData, sellingCompany } from '../support/factories';
+import { runAdminFailure } from '../support/run-admin';
+import { applyDocument, writeSetupFile } from '../support/setup-apply';
+import { ReadyCompany, setUpCompany } from '../support/setup-fixtures';
+import { createTestApp, TestApp } from '../support/test-app';
+
+/**
+ * What an operator's refused command threw: one AppError with a code, for the CLI as for any
+ * later edge (an operator console answers the code's status), while the CLI prints only its
+ * message, as one line, and exits 1.
+ */
+describe('operator refusals carry a code', () => {
+  let t: TestApp;
+  let company: ReadyCompany;
+  let dir: string;
+  const reached = new Set<ErrorCode>();
+
+  /** Runs a command that must be refused; returns what it threw. */
+  async function refused(...args: string[]): Promise<AppError> {
+    const run = await runAdminFailure(t.config.databaseUrl, args);
+    expect(run.error).toBeInstanceOf(AppError);
+    const error = run.error as AppError;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`error: ${error.message}\n`);
+    reached.add(error.code);
+    return error;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    dir = mkdtempSync(path.join(tmpdir(), 'refusals-'));
+    company = await setUpCompany(t, sellingCompany({ clients: [clientData()] }));
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('an unknown company is COMPANY_NOT_FOUND (404)', async () => {
+    expect(await refused('apikey', 'list', '--company', 'NOPE')).toMatchObject({ code: 'COMPANY_NOT_FOUND', status: 404, message: 'unknown company NOPE' });
+  });
+
+  it('a third active key is API_KEY_LIMIT_REACHED (409)', async () => {
+    const fresh = await setUpCompany(t);
+    expect((await runAdminFailure(t.config.databaseUrl, ['apikey', 'issue', '--company', fresh.code])).code).toBe(0);
+    expect(await refused('apikey', 'issue', '--company', fresh.code)).toMatchObject({
+      code: 'API_KEY_LIMIT_REACHED', status: 409, message: `company ${fresh.code} already has 2 active API keys; revoke one first`,
+    });
+  });
+
+  it('a key, client or invoice the company does not have is API_KEY_NOT_FOUND, CLIENT_NOT_FOUND or EXTERNAL_INVOICE_NOT_FOUND (404)', async () => {
+    expect(await refused('apikey', 'revoke', '--company', company.code, '--id', '999999')).toMatchObject({
+      code: 'API_KEY_NOT_FOUND', status: 404, message: `company ${company.code} has no API key with id 999999`,
+    });
+    expect(await refused('client', 'clear-exoneration', '--company', company.code, '--client-id', '999999')).toMatchObject({
+      code: 'CLIENT_NOT_FOUND', status: 404, message: `company ${company.code} has no client with id 999999`,
+    });
+    expect(await refused('invoice', 'annul', '--company', company.code, '--id', '999999')).toMatchObject({
+      code: 'EXTERNAL_INVOICE_NOT_FOUND', status: 404, message: `company ${company.code} has no invoice with id 999999`,
+    });
+  });
+
+  it('a bad value, from an option parser or a service, is VALIDATION_FAILED (400)', async () => {
+    expect(await refused('invoice', 'annul', '--company', company.code, '--id', 'abc')).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
+    expect(await refused('client', 'exonerate', '--company', company.code, '--client-id', '1', '--valid-until', '2099-01-31')).toMatchObject({
+      code: 'VALIDATION_FAILED', status: 400, message: 'give the exoneration certificate (--certificate) or the Registro SAG number (--sag-registry), or both',
+    });
+  });
+
+  it('a setup file that cannot be applied is SETUP_INVALID (422), every problem listed', async () => {
+    const doc = sellingCompany();
+    doc.priceLists![0].prices!.push({ product: 'P-999', price: 1 }, { product: 'P-998', price: 1 });
+    const error = await refused('apply', writeSetupFile(doc));
+    expect(error).toBeInstanceOf(SetupValidationError);
+    expect(error).toMatchObject({ code: 'SETUP_INVALID', status: 422 });
+    expect((error as SetupValidationError).problems).toHaveLength(2);
+    expect(await refused('apply', writeSetupFile('company: [\n', 'yaml'))).toMatchObject({ code: 'SETUP_INVALID', status: 422 });
+  });
+
+  it('a file that cannot be read or written is FILE_NOT_ACCESSIBLE (400)', async () => {
+    expect(await refused('apply', path.join(dir, 'missing.yaml'))).toMatchObject({ code: 'FILE_NOT_ACCESSIBLE', status: 400 });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await refused('report', 'sales', '--company', company.code, '--from', today, '--to', today, '--out', path.join(dir, 'no/such.csv'))).toMatchObject({
+      code: 'FILE_NOT_ACCESSIBLE', status: 400,
+    });
+  });
+
+  it('a template that would not print is TEMPLATE_BROKEN (422)', async () => {
+    const notOdt = path.join(dir, 'notes.odt');
+    writeFileSync(notOdt, 'just text');
+    expect(await refused('template', 'check', '--company', company.code, '--file', notOdt)).toMatchObject({ code: 'TEMPLATE_BROKEN', status: 422 });
+  });
+
+  it('a stored record that breaks the rules is AUDIT_DISCREPANCIES (409)', async () => {
+    const sale = { items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] };
+    const res = await t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', 'refusal-audit').send(sale);
+    expect(res.status).toBe(201);
+    await t.orm.em.fork().getConnection().execute('update invoices set total = total + 1 where id = ?', [res.body.id]);
+    expect(await refused('audit', '--company', company.code)).toMatchObject({ code: 'AUDIT_DISCREPANCIES', status: 409 });
+  });
+
+  it('a setup row a concurrent writer stored first is SETUP_CONFLICT (409), nothing written', async () => {
+    // Another transaction adds emission point 000-002 and has not committed: the apply's checks
+    // cannot see it, so its own insert waits on the unique index and fails once the other commits.
+    const doc = sellingCompany({ code: company.code, clients: [clientData()] });
+    const { id: establishmentId } = await t.orm.em.fork().findOneOrFail(Establishment, { company: company.companyId, code: '000' });
+    const holder = await mysql.createConnection(t.config.databaseUrl);
+    try {
+      await holder.query('START TRANSACTION');
+      await holder.query("insert into emission_points (establishment_id, code) values (?, '002')", [establishmentId]);
+      doc.establishments![0].emissionPoints!.push({ code: '002', name: 'Caja 2' });
+      const applying = applyDocument(t, doc).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      await untilWaitingForALock(holder, t.db.name);
+      await holder.query('COMMIT');
+      const error = await applying;
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ code: 'SETUP_CONFLICT', status: 409 });
+      expect((error as AppError).message).toMatch(new RegExp(`^the setup of ${company.code} conflicts with an existing row \\(.*uq_emission_points_establishment_code.*\\); nothing was written$`));
+      reached.add('SETUP_CONFLICT');
+    } finally {
+      await holder.end();
+    }
+    // The row is the other writer's, without the name the file gave it.
+    const points = await t.orm.em.fork().getConnection().execute('select name from emission_points where establishment_id = ? and code = ?', [establishmentId, '002']);
+    expect(points).toEqual([{ name: null }]);
+  }, 60_000);
+
+  it('reached every operator code', () => {
+    expect([...reached].filter((code) => code in OPERATOR_ERROR_STATUS).sort()).toEqual(Object.keys(OPERATOR_ERROR_STATUS).sort());
+  });
+});
+
+/** Waits until a transaction of this test's database waits for a row lock (the apply's insert). */
+async function untilWaitingForALock(connection: mysql.Connection, database: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const [rows] = await connection.query(
+      `select count(*) as waiting from information_schema.innodb_trx t join information_schema.processlist p on p.id = t.trx_mysql_thread_id
+       where t.trx_state = 'LOCK WAIT' and p.db = ?`,
+      [database],
+    );
+    if (Number((rows as { waiting: number }[])[0].waiting) > 0) return;
+    if (Date.now() > deadline) throw new Error('the apply never waited for the uncommitted emission point');
+    // InnoDB refreshes what information_schema shows of transactions only when it was not read in
+    // the last 0.1 s: polled faster, it never shows the wait.
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

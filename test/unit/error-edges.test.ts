@@ -1,0 +1,99 @@
+import { main } from '../../src/cli/admin';
+import { CommandExit } from '../../src/cli/command-exit';
+import { AppError } from '../../src/domain/app-error';
+import { API_ERROR_STATUS, ERROR_STATUS, ErrorCode, errorStatus, OPERATOR_ERROR_STATUS, OperatorErrorCode } from '../../src/domain/error-codes';
+import { toErrorResponse } from '../../src/http/error-mapping';
+import { buildOpenApiDocument } from '../../src/http/openapi/openapi-document';
+import { SetupValidationError } from '../../src/services/company-setup/setup-validation-error';
+
+const OPERATOR_CODES = Object.keys(OPERATOR_ERROR_STATUS) as OperatorErrorCode[];
+
+describe('the code table', () => {
+  it('holds the API codes and the operator codes, each once, with their statuses', () => {
+    expect(Object.keys(API_ERROR_STATUS).filter((code) => code in OPERATOR_ERROR_STATUS)).toEqual([]);
+    expect(ERROR_STATUS).toEqual({ ...API_ERROR_STATUS, ...OPERATOR_ERROR_STATUS });
+    for (const [code, status] of Object.entries(ERROR_STATUS)) expect(errorStatus(code as ErrorCode)).toBe(status);
+  });
+
+  it('gives operator codes the status an operator console answers: 404 not found, 409 conflict, 400/422 input to fix', () => {
+    expect(OPERATOR_ERROR_STATUS).toEqual({
+      COMPANY_NOT_FOUND: 404, CLIENT_NOT_FOUND: 404, API_KEY_NOT_FOUND: 404,
+      API_KEY_LIMIT_REACHED: 409, SETUP_CONFLICT: 409, AUDIT_DISCREPANCIES: 409,
+      FILE_NOT_ACCESSIBLE: 400, SETUP_INVALID: 422, TEMPLATE_BROKEN: 422,
+    });
+  });
+
+  it('keeps operator codes out of the public API document', () => {
+    const document = JSON.stringify(buildOpenApiDocument());
+    // Whole codes only: CLIENT_NOT_FOUND is also the end of the API's EXTERNAL_INVOICE_CLIENT_NOT_FOUND.
+    expect(OPERATOR_CODES.filter((code) => new RegExp(`(?<![A-Z_])${code}(?![A-Z_])`).test(document))).toEqual([]);
+  });
+
+  it('gives an AppError its code’s status', () => {
+    expect(new AppError('COMPANY_NOT_FOUND', 'unknown company X')).toMatchObject({ code: 'COMPANY_NOT_FOUND', status: 404 });
+    expect(new SetupValidationError(['a: b'])).toMatchObject({ code: 'SETUP_INVALID', status: 422, problems: ['a: b'] });
+  });
+});
+
+describe('the HTTP edge', () => {
+  it.each(OPERATOR_CODES)('answers an operator refusal %s with its status and {code, message}, never a 500', (code) => {
+    expect(toErrorResponse(new AppError(code, `because ${code}`))).toEqual({
+      status: OPERATOR_ERROR_STATUS[code], body: { code, message: `because ${code}` }, unexpected: false,
+    });
+  });
+
+  it('answers a setup file’s problems as one SETUP_INVALID message', () => {
+    const err = new SetupValidationError(['products[0].isvRate: must be one of 0, 15, 18', 'priceLists[0].prices[1].product: unknown product P-9']);
+    expect(toErrorResponse(err)).toEqual({
+      status: 422,
+      body: { code: 'SETUP_INVALID', message: 'products[0].isvRate: must be one of 0, 15, 18; priceLists[0].prices[1].product: unknown product P-9' },
+      unexpected: false,
+    });
+  });
+});
+
+describe('the CLI edge', () => {
+  /** Runs the program with `failure` thrown where a command's body would run (no database). */
+  async function cli(args: string[], failure?: unknown): Promise<{ code: number; stdout: string; stderr: string; ran: boolean }> {
+    const out: string[] = [];
+    const err: string[] = [];
+    const stdout = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0);
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0);
+    let ran = false;
+    try {
+      const code = await main(args, async () => {
+        ran = true;
+        if (failure !== undefined) throw failure;
+      });
+      return { code, stdout: out.join(''), stderr: err.join(''), ran };
+    } finally {
+      stdout.mockRestore();
+      stderr.mockRestore();
+    }
+  }
+
+  it('prints a service’s refusal as one line on stderr and exits 1', async () => {
+    const run = await cli(['apikey', 'list', '--company', 'NOPE'], new AppError('COMPANY_NOT_FOUND', 'unknown company NOPE'));
+    expect(run).toEqual({ code: 1, stdout: '', stderr: 'error: unknown company NOPE\n', ran: true });
+  });
+
+  it('prints a bad option the same way, before any command body runs', async () => {
+    const run = await cli(['report', 'sales', '--company', 'ACME', '--from', '2026-02-30', '--to', '2026-03-01']);
+    expect(run).toEqual({ code: 1, stdout: '', stderr: 'error: --from must be a date YYYY-MM-DD, got "2026-02-30"\n', ran: false });
+  });
+
+  it('keeps every problem of a setup file on its one line', async () => {
+    const run = await cli(['audit', '--company', 'ACME'], new SetupValidationError(['a: first\nproblem', 'b: second']));
+    expect(run).toMatchObject({ code: 1, stderr: 'error: a: first problem; b: second\n' });
+  });
+
+  it('prints anything unexpected as one line too', async () => {
+    const run = await cli(['audit', '--company', 'ACME'], new Error('connect ECONNREFUSED\n  at somewhere'));
+    expect(run).toMatchObject({ code: 1, stderr: 'error: connect ECONNREFUSED at somewhere\n' });
+  });
+
+  it('ends a deliberate exit with its code and nothing on stderr', async () => {
+    const run = await cli(['cai', 'status'], new CommandExit(3));
+    expect(run).toMatchObject({ code: 3, stderr: '' });
+  });
+});
