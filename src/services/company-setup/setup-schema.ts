@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { DECIMAL_COLUMNS } from '../../entities/decimal-columns';
+import { DECIMAL_COLUMNS } from '../../domain/decimal-columns';
 import {
   amount, calendarDate, closedObject, code, digits, fitsColumn, flag, keyed, list, nonEmptyText, text, wholeNumber,
 } from './setup-formats';
