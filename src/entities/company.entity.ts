@@ -1,5 +1,5 @@
 import { Entity, PrimaryKey, Property, Opt } from '@mikro-orm/core';
-import { DECIMAL_COLUMNS } from './decimal-columns';
+import { DECIMAL_COLUMNS } from '../domain/decimal-columns';
 
 /** A company that issues invoices; the tenant every API key belongs to. */
 @Entity({ tableName: 'companies' })

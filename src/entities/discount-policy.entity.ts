@@ -1,6 +1,6 @@
 import { Entity, Property, Unique, Opt } from '@mikro-orm/core';
 import { CompanyOwnedEntry } from './company-owned.base';
-import { DECIMAL_COLUMNS } from './decimal-columns';
+import { DECIMAL_COLUMNS } from '../domain/decimal-columns';
 
 /** A percentage discount a price-list entry may reference (decision 4). */
 @Entity({ tableName: 'discount_policies' })

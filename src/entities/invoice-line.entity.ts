@@ -1,7 +1,7 @@
 import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { Invoice } from './invoice.entity';
 import { Product } from './product.entity';
-import { DECIMAL_COLUMNS } from './decimal-columns';
+import { DECIMAL_COLUMNS } from '../domain/decimal-columns';
 
 /** One line of an issued invoice, with every amount as computed by the totals engine. */
 @Entity({ tableName: 'invoice_lines' })

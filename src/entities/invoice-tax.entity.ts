@@ -1,6 +1,6 @@
 import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { Invoice } from './invoice.entity';
-import { DECIMAL_COLUMNS } from './decimal-columns';
+import { DECIMAL_COLUMNS } from '../domain/decimal-columns';
 
 /** One entry of an invoice's tax breakdown: the base and the ISV charged at one rate. */
 @Entity({ tableName: 'invoice_taxes' })

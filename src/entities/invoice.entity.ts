@@ -9,7 +9,7 @@ import { OperatorUser } from './operator-user.entity';
 import { PaymentTerminal } from './payment-terminal.entity';
 import { PriceList } from './price-list.entity';
 import { TemplateVersion } from './template-version.entity';
-import { DECIMAL_COLUMNS } from './decimal-columns';
+import { DECIMAL_COLUMNS } from '../domain/decimal-columns';
 
 /**
  * An issued legal invoice. Everything printed on it is stored as issued (issuer, CAI range and

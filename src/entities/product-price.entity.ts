@@ -2,7 +2,7 @@ import { Entity, ManyToOne, PrimaryKey, Property, Unique, Opt } from '@mikro-orm
 import { DiscountPolicy } from './discount-policy.entity';
 import { PriceList } from './price-list.entity';
 import { Product } from './product.entity';
-import { DECIMAL_COLUMNS } from './decimal-columns';
+import { DECIMAL_COLUMNS } from '../domain/decimal-columns';
 
 export type Currency = 'HNL' | 'USD';
 

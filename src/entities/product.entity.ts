@@ -1,6 +1,6 @@
 import { Entity, Property, Unique, Opt } from '@mikro-orm/core';
 import { CompanyOwnedEntry } from './company-owned.base';
-import { DECIMAL_COLUMNS } from './decimal-columns';
+import { DECIMAL_COLUMNS } from '../domain/decimal-columns';
 
 /** A catalog product. Its ISV rate and exempt condition always come from here, never the caller. */
 @Entity({ tableName: 'products' })

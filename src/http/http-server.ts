@@ -38,6 +38,7 @@ function clientErrorResponse(nodeCode: string | undefined, requestId: string): s
  * bytes that are not HTTP), where Node alone would answer with no body.
  */
 export function createHttpServer(app: Koa, logger?: Logger, options: http.ServerOptions = {}): http.Server {
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Koa's handler catches its own errors: its promise never rejects
   const server = http.createServer(options, app.callback());
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex & { _httpMessage?: http.ServerResponse | null }) => {
     // Like Node's own handler: write only on a socket that can take it and has no response under way.

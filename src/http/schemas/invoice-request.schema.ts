@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import { AppError } from '../../domain/app-error';
 import { hondurasDate } from '../../domain/calendar-date';
 import { DecimalRule, decimalProblem, parseDecimal } from '../../domain/decimal-rule';
-import { DECIMAL_COLUMNS } from '../../entities/decimal-columns';
+import { DECIMAL_COLUMNS } from '../../domain/decimal-columns';
 import type { InvoiceRequest } from '../../services/pricing/invoice-request';
 import { REQUEST_LIMITS } from '../body/request-limits';
 import { strictObject, validate } from './validate';

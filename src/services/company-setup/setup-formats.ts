@@ -2,7 +2,7 @@ import Big from 'big.js';
 import * as yup from 'yup';
 import { closedObject as anyClosedObject } from '../../validation/closed-object';
 import { DecimalRule, decimalProblem, parseDecimal } from '../../domain/decimal-rule';
-import { decimalBound, DecimalColumn } from '../../entities/decimal-columns';
+import { decimalBound, DecimalColumn } from '../../domain/decimal-columns';
 import { isCalendarDate } from '../../domain/calendar-date';
 
 /**

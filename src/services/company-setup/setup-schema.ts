@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { DECIMAL_COLUMNS } from '../../entities/decimal-columns';
+import { DECIMAL_COLUMNS } from '../../domain/decimal-columns';
 import { DOCUMENT_TYPES } from '../../domain/document-type';
 import {
   amount, calendarDate, choice, closedObject, code, digits, fitsColumn, flag, keyed, list, nonEmptyText, text, wholeNumber,

@@ -1,5 +1,5 @@
 import { DiscountPolicy, PriceList, Product, ProductMapping, ProductPrice } from '../../entities';
-import { DECIMAL_COLUMNS } from '../../entities/decimal-columns';
+import { DECIMAL_COLUMNS } from '../../domain/decimal-columns';
 import type {
   DiscountPolicyEntry, DiscountPolicySpec, PriceEntry, PriceListEntry, PriceSpec, ProductEntry, ProductMappingEntry, ProductSpec,
 } from './setup-document';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/mysql';
 import { Company, IntegrationSettings, OperatorUser, PaymentTerminal } from '../../entities';
-import { DECIMAL_COLUMNS } from '../../entities/decimal-columns';
+import { DECIMAL_COLUMNS } from '../../domain/decimal-columns';
 import type { CompanySpec, IntegrationSpec, NamedEntry, NamedSpec, SetupDocument } from './setup-document';
 import { codeKey, ExistingSetup, pointKey } from './setup-state';
 import { writeClients } from './setup-write-clients';

@@ -1,6 +1,7 @@
 /**
- * Every DECIMAL column's shape, in one table used by the entities, by new migrations and by the
- * checks of `admin apply` (decision 1). Catalog amounts, quantities and unit prices keep 4
+ * Every DECIMAL column's shape, in one table used by the entities, by new migrations, by the API's
+ * request schema and by the checks of `admin apply` (decision 1). Plain data, so it lives in the
+ * domain: the HTTP adapter may read it without depending on the entities. Catalog amounts, quantities and unit prices keep 4
  * decimals; what an invoice charges is rounded to cents (decision 2); rates and percents keep 4.
  */
 export const DECIMAL_COLUMNS = {
