@@ -25,9 +25,27 @@ export const FIVE_LINE_CART = {
 /** A setup document for `admin apply` with room for every issue the bench makes. */
 function setupDocument() {
   return {
-    company: { code: BENCH_COMPANY, name: 'Comercial Banco de Pruebas S. de R.L.', rtn: '08019999123456', address: 'Col. Palmira, Tegucigalpa', phone: '+504 2222-0000', email: 'facturas@bench.hn', exchangeRate: 24.6512 },
+    company: {
+      code: BENCH_COMPANY,
+      name: 'Comercial Banco de Pruebas S. de R.L.',
+      rtn: '08019999123456',
+      address: 'Col. Palmira, Tegucigalpa',
+      phone: '+504 2222-0000',
+      email: 'facturas@bench.hn',
+      exchangeRate: 24.6512,
+    },
     establishments: [
-      { code: '000', name: 'Casa matriz', address: 'Col. Palmira', emissionPoints: [{ code: '001', caiRanges: [{ cai: '35BD6A-0195F4-B34BAA-8B7D13-37F5E8-0B', rangeStart: 1, rangeEnd: 100000, deadline: '2099-12-31' }] }] },
+      {
+        code: '000',
+        name: 'Casa matriz',
+        address: 'Col. Palmira',
+        emissionPoints: [
+          {
+            code: '001',
+            caiRanges: [{ cai: '35BD6A-0195F4-B34BAA-8B7D13-37F5E8-0B', rangeStart: 1, rangeEnd: 100000, deadline: '2099-12-31' }],
+          },
+        ],
+      },
     ],
     users: [{ code: 'integracion', name: 'Integración API' }],
     paymentTerminals: [{ code: 'CAJA1', name: 'Caja principal' }],
@@ -52,14 +70,23 @@ function setupDocument() {
       },
     ],
     productMappings: ['ARROZ', 'CERVEZA', 'LECHE', 'COMBO', 'IMPORT'].map((p) => ({ externalProductId: `SKU-${p}`, product: `P-${p}` })),
-    integration: { enabled: true, emissionPoint: '000-001', creatorUser: 'integracion', priceList: 'GENERAL', paymentTerminal: 'CAJA1', exoneratedSales: false },
+    integration: {
+      enabled: true,
+      emissionPoint: '000-001',
+      creatorUser: 'integracion',
+      priceList: 'GENERAL',
+      paymentTerminal: 'CAJA1',
+      exoneratedSales: false,
+    },
   };
 }
 
 /** Applies the setup through the operator's service (as `admin apply` does) and issues an API key. */
 export async function setUpBenchCompany(orm: MikroORM, container: Container): Promise<{ Authorization: string }> {
   await RequestContext.create(orm.em, () => container.get(CompanySetupService).apply(setupDocument()));
-  const { key } = await RequestContext.create(orm.em, async () => container.get(ApiKeyService).issue(await container.get(CompanyDirectory).byCode(BENCH_COMPANY)));
+  const { key } = await RequestContext.create(orm.em, async () =>
+    container.get(ApiKeyService).issue(await container.get(CompanyDirectory).byCode(BENCH_COMPANY)),
+  );
   return { Authorization: `Bearer ${key}` };
 }
 

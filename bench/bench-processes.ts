@@ -107,7 +107,11 @@ export function treeRssMiB(pid: number): TreeRss {
     }
   }
   each.sort((a, b) => b.kib - a.kib);
-  return { rssMiB: mib(each.reduce((n, e) => n + e.kib, 0)), processes: each.length, byProcess: each.map((e) => `${e.name} ${mib(e.kib)}`).join(', ') };
+  return {
+    rssMiB: mib(each.reduce((n, e) => n + e.kib, 0)),
+    processes: each.length,
+    byProcess: each.map((e) => `${e.name} ${mib(e.kib)}`).join(', '),
+  };
 }
 
 /** CPU time a process has used so far, in ms (clock ticks of 10 ms): in user space and in the kernel. */

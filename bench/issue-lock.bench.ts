@@ -51,7 +51,11 @@ async function listen(app: Koa): Promise<{ server: http.Server; port: number }> 
 }
 
 /** `count` requests one after another; each must pass `check`, or the bench stops. */
-async function sequential(count: number, send: (i: number) => Promise<TimedResponse>, check: (res: TimedResponse) => string | undefined): Promise<number[]> {
+async function sequential(
+  count: number,
+  send: (i: number) => Promise<TimedResponse>,
+  check: (res: TimedResponse) => string | undefined,
+): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const res = await send(i);
@@ -103,7 +107,8 @@ async function main(): Promise<void> {
     servers.push(withPdf.server, withoutPdf.server);
 
     const preview = (port: number) => () => postJson(port, '/v1/invoices/preview', auth, FIVE_LINE_CART);
-    const issue = (port: number, prefix: string) => (i: number) => postJson(port, '/v1/invoices', { ...auth, 'Idempotency-Key': `${prefix}-${i}` }, FIVE_LINE_CART);
+    const issue = (port: number, prefix: string) => (i: number) =>
+      postJson(port, '/v1/invoices', { ...auth, 'Idempotency-Key': `${prefix}-${i}` }, FIVE_LINE_CART);
 
     await sequential(WARM_UP, preview(withPdf.port), previewCheck(true));
     await sequential(WARM_UP, preview(withoutPdf.port), previewCheck(false));
@@ -111,12 +116,25 @@ async function main(): Promise<void> {
     await sequential(WARM_UP, issue(withoutPdf.port, 'warm-plain'), issueCheck(false));
 
     const rows: Row[] = [];
-    rows.push({ measurement: 'preview, 5 lines, with PDF', summary: summarize(await sequential(SAMPLES, preview(withPdf.port), previewCheck(true))) });
-    rows.push({ measurement: 'preview, 5 lines, without PDF', summary: summarize(await sequential(SAMPLES, preview(withoutPdf.port), previewCheck(false))) });
+    rows.push({
+      measurement: 'preview, 5 lines, with PDF',
+      summary: summarize(await sequential(SAMPLES, preview(withPdf.port), previewCheck(true))),
+    });
+    rows.push({
+      measurement: 'preview, 5 lines, without PDF',
+      summary: summarize(await sequential(SAMPLES, preview(withoutPdf.port), previewCheck(false))),
+    });
     const timer = TransactionTimer.attach(orm);
-    rows.push({ measurement: 'issue, 5 lines, with PDF', summary: summarize(await sequential(SAMPLES, issue(withPdf.port, 'bench-pdf'), issueCheck(true))) });
-    rows.push({ measurement: 'issue, 5 lines, without PDF', summary: summarize(await sequential(SAMPLES, issue(withoutPdf.port, 'bench-plain'), issueCheck(false))) });
-    if (timer.samples.length !== 2 * SAMPLES) throw new Error(`timed ${timer.samples.length} issuing transactions, expected ${2 * SAMPLES}`);
+    rows.push({
+      measurement: 'issue, 5 lines, with PDF',
+      summary: summarize(await sequential(SAMPLES, issue(withPdf.port, 'bench-pdf'), issueCheck(true))),
+    });
+    rows.push({
+      measurement: 'issue, 5 lines, without PDF',
+      summary: summarize(await sequential(SAMPLES, issue(withoutPdf.port, 'bench-plain'), issueCheck(false))),
+    });
+    if (timer.samples.length !== 2 * SAMPLES)
+      throw new Error(`timed ${timer.samples.length} issuing transactions, expected ${2 * SAMPLES}`);
     rows.push({ measurement: 'range row lock held per issue', summary: summarize(timer.samples.map((s) => s.lockHoldMs)) });
     rows.push({ measurement: 'issuing transaction (BEGIN..COMMIT)', summary: summarize(timer.samples.map((s) => s.transactionMs)) });
     rows.push({ measurement: 'wait for the range lock', summary: summarize(timer.samples.map((s) => s.lockWaitMs)) });
@@ -136,7 +154,16 @@ function report(rows: Row[]): void {
   const load = os.loadavg().map((n) => n.toFixed(2));
   console.log(`\nInvoicing service bench: ${SAMPLES} sequential requests each over loopback HTTP, after ${WARM_UP} warm-up requests`);
   console.log(`node ${process.version}, ${os.cpus().length} cores, load average ${load.join(' ')} (figures on a busy machine run high)\n`);
-  console.table(rows.map(({ measurement, summary }) => ({ measurement, 'median ms': summary.medianMs, 'p95 ms': summary.p95Ms, 'min ms': summary.minMs, 'max ms': summary.maxMs, n: summary.samples })));
+  console.table(
+    rows.map(({ measurement, summary }) => ({
+      measurement,
+      'median ms': summary.medianMs,
+      'p95 ms': summary.p95Ms,
+      'min ms': summary.minMs,
+      'max ms': summary.maxMs,
+      n: summary.samples,
+    })),
+  );
   console.log(
     [
       'preview/issue: first byte sent to last byte received, one kept-alive connection. "without PDF" is the same service with',

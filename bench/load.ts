@@ -46,7 +46,9 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     ],
   });
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
-    throw new Error(`${options.method ?? 'GET'} ${options.url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`);
+    throw new Error(
+      `${options.method ?? 'GET'} ${options.url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`,
+    );
   }
   return { requests: result.requests.total, seconds: result.duration, good: options.check ? good : result.requests.total };
 }

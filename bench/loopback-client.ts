@@ -11,19 +11,37 @@ export interface TimedResponse {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 /** POSTs JSON to 127.0.0.1 and times it from the first byte sent to the last byte received. */
-export function postJson(port: number, path: string, headers: Record<string, string>, body: unknown, timeoutMs = 30_000): Promise<TimedResponse> {
+export function postJson(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  body: unknown,
+  timeoutMs = 30_000,
+): Promise<TimedResponse> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const req = http.request(
-      { host: '127.0.0.1', port, path, method: 'POST', agent, timeout: timeoutMs, headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent,
+        timeout: timeoutMs,
+        headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const ms = performance.now() - started;
           try {
-            resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>, ms });
+            resolve({
+              status: res.statusCode ?? 0,
+              body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
+              ms,
+            });
           } catch (err) {
             reject(err);
           }

@@ -22,7 +22,8 @@ async function main(): Promise<void> {
   const db = benchDatabase();
   let service: BenchChild | undefined;
   const stop = () => service?.stop();
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void Promise.resolve(stop()).finally(() => process.exit(1)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void Promise.resolve(stop()).finally(() => process.exit(1)));
   try {
     const auth = await prepareBenchDatabase(db.url);
     service = await startService({ DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '0', FINAL_CONSUMER_ID_THRESHOLD: '0' });
@@ -56,14 +57,33 @@ async function main(): Promise<void> {
 
     const growth = (afterAll.rssMiB - afterFirst.rssMiB) / afterFirst.rssMiB;
     console.log(`\nService memory, ${TOTAL} issues (5 lines, with PDF) at ${CONNECTIONS} concurrent clients`);
-    console.log(`node ${process.version}, ${os.availableParallelism()} cores, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
+    console.log(
+      `node ${process.version}, ${os.availableParallelism()} cores, load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}\n`,
+    );
     console.table([
       { when: 'started (LibreOffice warm)', 'RSS MiB': started.rssMiB, 'issued with PDF': 0, 'per process MiB': started.byProcess },
-      { when: `after ${FIRST} issues`, 'RSS MiB': afterFirst.rssMiB, 'issued with PDF': first.good, 'per process MiB': afterFirst.byProcess },
-      { when: `after ${TOTAL} issues`, 'RSS MiB': afterAll.rssMiB, 'issued with PDF': first.good + rest.good, 'per process MiB': afterAll.byProcess },
+      {
+        when: `after ${FIRST} issues`,
+        'RSS MiB': afterFirst.rssMiB,
+        'issued with PDF': first.good,
+        'per process MiB': afterFirst.byProcess,
+      },
+      {
+        when: `after ${TOTAL} issues`,
+        'RSS MiB': afterAll.rssMiB,
+        'issued with PDF': first.good + rest.good,
+        'per process MiB': afterAll.byProcess,
+      },
     ]);
-    console.log(`growth from ${FIRST} to ${TOTAL} issues: ${(growth * 100).toFixed(1)} % (goal: within ${GOAL * 100} %) -> ${Math.abs(growth) <= GOAL ? 'met' : 'NOT met'}`);
-    console.log(`mean PDF ${Math.round(pdfBytes / Math.max(1, first.good + rest.good) / 1024)} kB; the PDF cache holds at most PDF_CACHE_MAX_MB (default 32 MB) of them`);
+    console.log(
+      `growth from ${FIRST} to ${TOTAL} issues: ${(growth * 100).toFixed(1)} % (goal: within ${GOAL * 100} %) -> ${Math.abs(growth) <= GOAL ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `mean PDF ${Math.round(pdfBytes / Math.max(1, first.good + rest.good) / 1024)} kB; the PDF cache holds at most PDF_CACHE_MAX_MB (default 32 MB) of them`,
+    );
     console.log('RSS: VmRSS of the node process and every descendant (LibreOffice, its python helper), summed.');
   } finally {
     await stop();

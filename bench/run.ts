@@ -60,7 +60,9 @@ async function main(): Promise<void> {
     const auth = await prepareBenchDatabase(db.url);
     floorDb = await mysql.createConnection(db.url);
     await floorDb.query('CREATE TABLE bench_floor_counter (id INT PRIMARY KEY, n INT NOT NULL) ENGINE=InnoDB');
-    await floorDb.query('CREATE TABLE bench_floor_rows (id INT AUTO_INCREMENT PRIMARY KEY, counter INT NOT NULL, payload VARCHAR(255) NOT NULL) ENGINE=InnoDB');
+    await floorDb.query(
+      'CREATE TABLE bench_floor_rows (id INT AUTO_INCREMENT PRIMARY KEY, counter INT NOT NULL, payload VARCHAR(255) NOT NULL) ENGINE=InnoDB',
+    );
     await floorDb.query('INSERT INTO bench_floor_counter VALUES (1, 0)');
 
     const service = await startService({ DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '0', FINAL_CONSUMER_ID_THRESHOLD: '0' });
@@ -72,11 +74,16 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${service.port}`;
 
     for (let i = 0; i < CLIENTS; i++) {
-      const res = await postJson(service.port, '/v1/clients', auth, { clientName: `Cliente ${String(i).padStart(3, '0')}`, email: `c${i}@bench.hn`, legalId: `0801199900${String(i).padStart(4, '0')}` });
+      const res = await postJson(service.port, '/v1/clients', auth, {
+        clientName: `Cliente ${String(i).padStart(3, '0')}`,
+        email: `c${i}@bench.hn`,
+        legalId: `0801199900${String(i).padStart(4, '0')}`,
+      });
       if (res.status !== 201) throw new Error(`creating client ${i} answered ${res.status}`);
     }
     const first = await postJson(service.port, '/v1/invoices', { ...auth, 'Idempotency-Key': 'bench-target' }, FIVE_LINE_CART);
-    if (first.status !== 201 || typeof first.body.pdfBase64 !== 'string') throw new Error(`the first invoice answered ${first.status} ${JSON.stringify(first.body).slice(0, 300)}`);
+    if (first.status !== 201 || typeof first.body.pdfBase64 !== 'string')
+      throw new Error(`the first invoice answered ${first.status} ${JSON.stringify(first.body).slice(0, 300)}`);
     const invoiceId = first.body.id as number;
 
     let key = 0;
@@ -91,13 +98,24 @@ async function main(): Promise<void> {
 
     // Warm-up: JIT, connection pools, LibreOffice.
     for (const target of Object.values(targets)) await load({ ...target, connections: CONNECTIONS, seconds: 1 });
-    await load({ url: `${base}/v1/invoices`, method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(FIVE_LINE_CART), perRequestHeaders: issueKey, connections: CONNECTIONS, seconds: 2 });
+    await load({
+      url: `${base}/v1/invoices`,
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify(FIVE_LINE_CART),
+      perRequestHeaders: issueKey,
+      connections: CONNECTIONS,
+      seconds: 2,
+    });
     await load({ url: `http://127.0.0.1:${renderFloor.port}/render`, method: 'POST', connections: CONNECTIONS, seconds: 2 });
 
     // 1. Reads at 16 concurrent clients.
     const reads: Record<keyof typeof targets, LoadResult[]> = { hello: [], invoice: [], health: [], clients: [] };
     // CPU the serving process used: under a shared machine's contention, a steadier measure than req/s.
-    const cpuMs = Object.fromEntries(Object.keys(targets).map((name) => [name, { user: 0, system: 0 }])) as Record<keyof typeof targets, { user: number; system: number }>;
+    const cpuMs = Object.fromEntries(Object.keys(targets).map((name) => [name, { user: 0, system: 0 }])) as Record<
+      keyof typeof targets,
+      { user: number; system: number }
+    >;
     for (let r = 0; r < (process.env.BENCH_ONLY === 'issues' ? 0 : ROUNDS); r++) {
       for (const [name, target] of Object.entries(targets) as Array<[keyof typeof targets, (typeof targets)[keyof typeof targets]]>) {
         const pid = (name === 'hello' ? hello : service).child.pid!;
@@ -116,7 +134,8 @@ async function main(): Promise<void> {
 
     // BENCH_ONLY=reads: the reads alone (e.g. to profile them).
     if (process.env.BENCH_ONLY === 'reads') {
-      for (const name of Object.keys(reads) as Array<keyof typeof reads>) console.log(`${name}: ${Math.round(perSecond(reads[name]))} req/s, ${cpuPerRequest(name)} ms CPU each`);
+      for (const name of Object.keys(reads) as Array<keyof typeof reads>)
+        console.log(`${name}: ${Math.round(perSecond(reads[name]))} req/s, ${cpuPerRequest(name)} ms CPU each`);
       return;
     }
 
@@ -124,37 +143,70 @@ async function main(): Promise<void> {
     const issues: LoadResult[] = [];
     const renders: LoadResult[] = [];
     for (let r = 0; r < ROUNDS - 1; r++) {
-      renders.push(await load({ url: `http://127.0.0.1:${renderFloor.port}/render`, method: 'POST', connections: CONNECTIONS, seconds: POST_SLICE_SECONDS }));
-      issues.push(await load({ url: `${base}/v1/invoices`, method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(FIVE_LINE_CART), perRequestHeaders: issueKey, check: withPdf, connections: CONNECTIONS, seconds: POST_SLICE_SECONDS }));
+      renders.push(
+        await load({
+          url: `http://127.0.0.1:${renderFloor.port}/render`,
+          method: 'POST',
+          connections: CONNECTIONS,
+          seconds: POST_SLICE_SECONDS,
+        }),
+      );
+      issues.push(
+        await load({
+          url: `${base}/v1/invoices`,
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'application/json' },
+          body: JSON.stringify(FIVE_LINE_CART),
+          perRequestHeaders: issueKey,
+          check: withPdf,
+          connections: CONNECTIONS,
+          seconds: POST_SLICE_SECONDS,
+        }),
+      );
     }
 
     // BENCH_ONLY=issues: section 2 alone.
     if (process.env.BENCH_ONLY === 'issues') {
-      console.log(`service ${perSecond(issues).toFixed(1)} invoices/s, carbone ${perSecond(renders).toFixed(1)} PDF/s, ratio ${(perSecond(issues) / perSecond(renders)).toFixed(3)}`);
+      console.log(
+        `service ${perSecond(issues).toFixed(1)} invoices/s, carbone ${perSecond(renders).toFixed(1)} PDF/s, ratio ${(perSecond(issues) / perSecond(renders)).toFixed(3)}`,
+      );
       return;
     }
 
     // 3. One client at a time: issue, its floors, reprints, previews.
     const previewOneLine = { items: [FIVE_LINE_CART.items[0]] };
     const preview500 = { items: Array.from({ length: 500 }, (_, i) => FIVE_LINE_CART.items[i % FIVE_LINE_CART.items.length]) };
-    const latency = { transaction: [] as number[], render: [] as number[], issue: [] as number[], replay: [] as number[], reprint: [] as number[], preview1: [] as number[], preview500: [] as number[] };
+    const latency = {
+      transaction: [] as number[],
+      render: [] as number[],
+      issue: [] as number[],
+      replay: [] as number[],
+      reprint: [] as number[],
+      preview1: [] as number[],
+      preview500: [] as number[],
+    };
     let counterRow = 0;
     for (let r = 0; r < LATENCY_ROUNDS; r++) {
       for (let i = 0; i < LATENCY_PER_ROUND; i++) latency.transaction.push(await lockedTransaction(floorDb, ++counterRow));
       for (let i = 0; i < LATENCY_PER_ROUND; i++) latency.render.push(await floorRender(renderFloor.port));
       for (let i = 0; i < LATENCY_PER_ROUND; i++) {
         const res = await postJson(service.port, '/v1/invoices', { ...auth, ...issueKey() }, FIVE_LINE_CART);
-        if (res.status !== 201 || res.body.replayed !== false || typeof res.body.pdfBase64 !== 'string') throw new Error(`issue answered ${res.status}`);
+        if (res.status !== 201 || res.body.replayed !== false || typeof res.body.pdfBase64 !== 'string')
+          throw new Error(`issue answered ${res.status}`);
         latency.issue.push(res.ms);
       }
       for (let i = 0; i < LATENCY_PER_ROUND; i++) {
         const res = await postJson(service.port, '/v1/invoices', { ...auth, 'Idempotency-Key': 'bench-target' }, FIVE_LINE_CART);
-        if (res.status !== 201 || res.body.replayed !== true || typeof res.body.pdfBase64 !== 'string') throw new Error(`replay answered ${res.status}`);
+        if (res.status !== 201 || res.body.replayed !== true || typeof res.body.pdfBase64 !== 'string')
+          throw new Error(`replay answered ${res.status}`);
         latency.replay.push(res.ms);
       }
       for (let i = 0; i < LATENCY_PER_ROUND; i++) latency.reprint.push(await reprint(base, invoiceId, auth));
       for (let i = 0; i < PREVIEW_PER_ROUND; i++) {
-        for (const [cart, into] of [[previewOneLine, latency.preview1], [preview500, latency.preview500]] as const) {
+        for (const [cart, into] of [
+          [previewOneLine, latency.preview1],
+          [preview500, latency.preview500],
+        ] as const) {
           const res = await postJson(service.port, '/v1/invoices/preview', auth, cart);
           if (res.status !== 200 || typeof res.body.pdfBase64 !== 'string') throw new Error(`preview answered ${res.status}`);
           into.push(res.ms);
@@ -176,10 +228,31 @@ async function main(): Promise<void> {
         goal: '<= 1.15',
         met: median(latency.issue) / floorPost <= 1.15,
       },
-      ratioAbove(`POST /v1/invoices, ${CONNECTIONS} concurrent (with PDF)`, perSecond(issues), perSecond(renders), 'invoices/s', 'carbone, 1 LibreOffice per core', 0.85),
-      ratioBelow('GET /v1/invoices/{id}/pdf again (reprint), p50', median(latency.reprint), median(latency.render), 'ms', 'one render', 0.1),
+      ratioAbove(
+        `POST /v1/invoices, ${CONNECTIONS} concurrent (with PDF)`,
+        perSecond(issues),
+        perSecond(renders),
+        'invoices/s',
+        'carbone, 1 LibreOffice per core',
+        0.85,
+      ),
+      ratioBelow(
+        'GET /v1/invoices/{id}/pdf again (reprint), p50',
+        median(latency.reprint),
+        median(latency.render),
+        'ms',
+        'one render',
+        0.1,
+      ),
       ratioBelow("replay's pdfBase64 (same key and body), p50", median(latency.replay), median(latency.render), 'ms', 'one render', 0.1),
-      ratioBelow('preview of 500 lines (with PDF), p50', median(latency.preview500), median(latency.preview1), 'ms', 'preview of 1 line', 10),
+      ratioBelow(
+        'preview of 500 lines (with PDF), p50',
+        median(latency.preview500),
+        median(latency.preview1),
+        'ms',
+        'preview of 1 line',
+        10,
+      ),
     ];
     const cpu = Object.fromEntries((Object.keys(reads) as Array<keyof typeof reads>).map((name) => [name, cpuPerRequest(name)]));
     report(figures, cpu, { issueResults: issues, renderResults: renders, latency });
@@ -193,12 +266,26 @@ async function main(): Promise<void> {
 
 function ratioAbove(what: string, service: number, floor: number, unit: string, floorName: string, goal: number | undefined): Figure {
   const ratio = service / floor;
-  return { what, service: `${Math.round(service * 10) / 10} ${unit}`, floor: `${floorName}: ${Math.round(floor * 10) / 10} ${unit}`, ratio: round3(ratio), goal: goal === undefined ? '(none)' : `>= ${goal}`, met: goal === undefined || ratio >= goal };
+  return {
+    what,
+    service: `${Math.round(service * 10) / 10} ${unit}`,
+    floor: `${floorName}: ${Math.round(floor * 10) / 10} ${unit}`,
+    ratio: round3(ratio),
+    goal: goal === undefined ? '(none)' : `>= ${goal}`,
+    met: goal === undefined || ratio >= goal,
+  };
 }
 
 function ratioBelow(what: string, service: number, floor: number, unit: string, floorName: string, goal: number): Figure {
   const ratio = service / floor;
-  return { what, service: `${round2(service)} ${unit}`, floor: `${floorName}: ${round2(floor)} ${unit}`, ratio: round3(ratio), goal: `${goal >= 1 ? '<' : '<='} ${goal}`, met: goal >= 1 ? ratio < goal : ratio <= goal };
+  return {
+    what,
+    service: `${round2(service)} ${unit}`,
+    floor: `${floorName}: ${round2(floor)} ${unit}`,
+    ratio: round3(ratio),
+    goal: `${goal >= 1 ? '<' : '<='} ${goal}`,
+    met: goal >= 1 ? ratio < goal : ratio <= goal,
+  };
 }
 
 /** The issuing transaction's floor: lock the counter row, insert one row, bump the counter, commit. */
@@ -227,9 +314,20 @@ async function reprint(base: string, id: number, auth: Record<string, string>): 
 
 function report(figures: Figure[], cpuMsPerRequest: Record<string, string>, raw: object): void {
   console.log(`\nInvoicing service bench, ${BENCH_COMPANY} company: service and floors side by side, interleaved, in one run`);
-  console.log(`node ${process.version}, ${os.availableParallelism()} cores, load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} (a busy machine lowers both sides of a ratio)\n`);
-  console.table(figures.map((f) => ({ what: f.what, service: f.service, floor: f.floor, ratio: f.ratio, goal: f.goal, met: f.met ? 'yes' : 'NO' })));
-  console.log(`CPU of the serving process per request at ${CONNECTIONS} concurrent, ms:\n  ${Object.entries(cpuMsPerRequest).map(([k, v]) => `${k} ${v}`).join('\n  ')}`);
+  console.log(
+    `node ${process.version}, ${os.availableParallelism()} cores, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} (a busy machine lowers both sides of a ratio)\n`,
+  );
+  console.table(
+    figures.map((f) => ({ what: f.what, service: f.service, floor: f.floor, ratio: f.ratio, goal: f.goal, met: f.met ? 'yes' : 'NO' })),
+  );
+  console.log(
+    `CPU of the serving process per request at ${CONNECTIONS} concurrent, ms:\n  ${Object.entries(cpuMsPerRequest)
+      .map(([k, v]) => `${k} ${v}`)
+      .join('\n  ')}`,
+  );
   console.log(
     [
       `Throughput: autocannon, ${CONNECTIONS} keep-alive connections, ${ROUNDS} slices of ${SLICE_SECONDS} s per read target (${ROUNDS - 1} of ${POST_SLICE_SECONDS} s for issues),`,

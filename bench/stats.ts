@@ -18,5 +18,11 @@ export function summarize(samples: number[]): Summary {
   const mid = sorted.length / 2;
   const median = sorted.length % 2 === 1 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
   const round = (n: number) => Math.round(n * 10) / 10;
-  return { samples: sorted.length, medianMs: round(median), p95Ms: round(percentile(sorted, 95)), minMs: round(sorted[0]), maxMs: round(sorted[sorted.length - 1]) };
+  return {
+    samples: sorted.length,
+    medianMs: round(median),
+    p95Ms: round(percentile(sorted, 95)),
+    minMs: round(sorted[0]),
+    maxMs: round(sorted[sorted.length - 1]),
+  };
 }

@@ -50,7 +50,11 @@ export class TransactionTimer implements EventSubscriber {
   afterTransactionCommit(): void {
     const now = performance.now();
     if (this.startedAt !== undefined && this.lockSentAt !== undefined && this.lockedAt !== undefined) {
-      this.samples.push({ transactionMs: now - this.startedAt, lockWaitMs: this.lockedAt - this.lockSentAt, lockHoldMs: now - this.lockedAt });
+      this.samples.push({
+        transactionMs: now - this.startedAt,
+        lockWaitMs: this.lockedAt - this.lockSentAt,
+        lockHoldMs: now - this.lockedAt,
+      });
     }
     this.startedAt = this.lockSentAt = this.lockedAt = undefined;
   }

@@ -46,12 +46,12 @@ const integer = (min: number, max: number) =>
 
 const schema = yup.object({
   PORT: integer(0, 65535),
-  DATABASE_URL: yup
+  DATABASE_URL: yup.string().required().test('mysql-url', '${path} must look like mysql://user:password@host:3306/database', isMysqlUrl),
+  TEMPLATES_DIR: yup.string().required(),
+  LOG_LEVEL: yup
     .string()
     .required()
-    .test('mysql-url', '${path} must look like mysql://user:password@host:3306/database', isMysqlUrl),
-  TEMPLATES_DIR: yup.string().required(),
-  LOG_LEVEL: yup.string().required().oneOf([...LOG_LEVELS], `\${path} must be one of ${LOG_LEVELS.join(', ')}`),
+    .oneOf([...LOG_LEVELS], `\${path} must be one of ${LOG_LEVELS.join(', ')}`),
   BODY_LIMIT: yup
     .string()
     .required()
@@ -118,7 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: Number(s.PORT),
     databaseUrl: s.DATABASE_URL,
     templatesDir: path.resolve(s.TEMPLATES_DIR),
-    logLevel: s.LOG_LEVEL as LogLevel,
+    logLevel: s.LOG_LEVEL,
     bodyLimit: s.BODY_LIMIT,
     idempotencyRetentionHours: Number(s.IDEMPOTENCY_RETENTION_HOURS),
     allowedIsvRates: s.ALLOWED_ISV_RATES.split(','),

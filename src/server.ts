@@ -50,7 +50,10 @@ export async function startService({ onListening, logDestination }: StartOptions
   try {
     orm = await openDatabase(config, logger);
   } catch (err) {
-    const message = err instanceof DatabaseUnavailableError ? err.message : `Database start-up failed at ${maskDatabaseUrl(config.databaseUrl)}: ${(err as Error).message}`;
+    const message =
+      err instanceof DatabaseUnavailableError
+        ? err.message
+        : `Database start-up failed at ${maskDatabaseUrl(config.databaseUrl)}: ${(err as Error).message}`;
     console.error(message);
     logger.fatal({ err }, 'database unavailable');
     throw err;
@@ -60,7 +63,11 @@ export async function startService({ onListening, logDestination }: StartOptions
   const pdfRenderer = createPdfRenderer(config);
   await pdfRenderer.start();
   if (pdfRenderer.isAvailable()) logger.info('PDF rendering ready (LibreOffice)');
-  else logger.warn({ reason: pdfRenderer.unavailableReason }, 'PDF rendering unavailable: invoices are issued with pdfBase64 null until LibreOffice is installed');
+  else
+    logger.warn(
+      { reason: pdfRenderer.unavailableReason },
+      'PDF rendering unavailable: invoices are issued with pdfBase64 null until LibreOffice is installed',
+    );
   const container = buildContainer(config, logger, orm, pdfRenderer);
   const app = buildApp(container);
   const server = createHttpServer(app, logger);

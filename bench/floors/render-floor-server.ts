@@ -14,13 +14,23 @@ import { sampleDocument } from '../../src/pdf/sample-document';
  * database. POST /render answers the PDF with X-Render-Ms: the time carbone took, so latency
  * figures leave HTTP out. Prints {"port":N} once LibreOffice is warm.
  */
-const TEMPLATE = path.resolve(__dirname, '..', '..', ...(path.basename(path.resolve(__dirname, '..', '..')) === 'dist' ? ['..'] : []), 'templates', 'invoice.odt');
-const factories = Number(process.env.FLOOR_FACTORIES ?? (os.availableParallelism?.() ?? os.cpus().length));
+const TEMPLATE = path.resolve(
+  __dirname,
+  '..',
+  '..',
+  ...(path.basename(path.resolve(__dirname, '..', '..')) === 'dist' ? ['..'] : []),
+  'templates',
+  'invoice.odt',
+);
+const factories = Number(process.env.FLOOR_FACTORIES ?? os.availableParallelism?.() ?? os.cpus().length);
 
 const sample = sampleDocument('invoice');
 const data = buildTemplateData({
   ...sample,
-  lines: [...sample.lines, { code: 'P-005', description: 'Producto importado', quantity: '2.5', unitPrice: '246.512', discount: '0', amount: '616.28' }],
+  lines: [
+    ...sample.lines,
+    { code: 'P-005', description: 'Producto importado', quantity: '2.5', unitPrice: '246.512', discount: '0', amount: '616.28' },
+  ],
 });
 
 async function main(): Promise<void> {
@@ -34,7 +44,9 @@ async function main(): Promise<void> {
   const render = () =>
     new Promise<{ pdf: Buffer; ms: number }>((resolve, reject) => {
       const started = performance.now();
-      carbone.render(TEMPLATE, data, { convertTo: 'pdf' }, (err, result) => (err ? reject(err) : resolve({ pdf: result as Buffer, ms: performance.now() - started })));
+      carbone.render(TEMPLATE, data, { convertTo: 'pdf' }, (err, result) =>
+        err ? reject(err) : resolve({ pdf: result as Buffer, ms: performance.now() - started }),
+      );
     });
   for (let i = 0; i < factories * 3; i++) await render();
   const server = http.createServer((req, res) => {

@@ -24,7 +24,10 @@ export type CommandBody = (runtime: CliRuntime) => Promise<void>;
  * that stdout carries only the result (for example a key, alone on its line). Resolves to what the
  * body returns, for callers that use the result themselves (demo-serve).
  */
-export async function runCommand<T = void>(body: (runtime: CliRuntime) => Promise<T>, out: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<T> {
+export async function runCommand<T = void>(
+  body: (runtime: CliRuntime) => Promise<T>,
+  out: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+): Promise<T> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, pino.destination(2));
   const orm = await openDatabase(config, logger);

@@ -26,7 +26,7 @@ export function leanInsert<T extends object, R extends Partial<Record<keyof T & 
 ): LeanInsert<R> {
   const meta = em.getMetadata().get(entity.name);
   const columns = fields.map((name) => {
-    const prop = meta.properties[name as keyof typeof meta.properties] as EntityProperty | undefined;
+    const prop = meta.properties[name] as EntityProperty | undefined;
     if (!prop || prop.fieldNames?.length !== 1) throw new Error(`${entity.name}.${name} is not a single-column property`);
     return `\`${prop.fieldNames[0]}\``;
   });

@@ -23,7 +23,12 @@ function converter(prop: EntityProperty): (value: unknown) => unknown {
   return (v) => v;
 }
 
-export function leanSelect<T extends object, K extends keyof T & string>(em: EntityManager, entity: EntityClass<T>, alias: string, fields: readonly K[]): LeanSelect<T, K> {
+export function leanSelect<T extends object, K extends keyof T & string>(
+  em: EntityManager,
+  entity: EntityClass<T>,
+  alias: string,
+  fields: readonly K[],
+): LeanSelect<T, K> {
   const meta = em.getMetadata().get(entity.name);
   const props = fields.map((name) => {
     const prop = meta.properties[name as keyof typeof meta.properties] as EntityProperty | undefined;

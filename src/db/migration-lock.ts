@@ -45,7 +45,9 @@ export async function withMigrationLock<T>(conn: LockSession, logger: Logger, wo
   const holder = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   await acquire(conn, holder, logger);
   const refresh = setInterval(() => {
-    idempotent(conn, leaseSql('UPDATE'), [holder]).catch((err: Error) => logger.warn({ err: err.message }, 'could not refresh the migration lock'));
+    idempotent(conn, leaseSql('UPDATE'), [holder]).catch((err: Error) =>
+      logger.warn({ err: err.message }, 'could not refresh the migration lock'),
+    );
   }, REFRESH_MS);
   try {
     return await work();

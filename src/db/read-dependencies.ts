@@ -40,7 +40,10 @@ export type Immutable = 'immutable';
  *   emission point and establishment, and the hashes of its template versions.
  * - GET /v1/clients (ClientService.list) reads the company's clients.
  */
-export const READ_DEPENDENCIES: ReadonlyMap<EntityClass<object>, ReadDependency | Immutable> = new Map<EntityClass<object>, ReadDependency | Immutable>([
+export const READ_DEPENDENCIES: ReadonlyMap<EntityClass<object>, ReadDependency | Immutable> = new Map<
+  EntityClass<object>,
+  ReadDependency | Immutable
+>([
   [Invoice, { counter: 'invoices', company: ['company'], insert: 'never' }],
   [InvoiceLine, { counter: 'invoices', company: ['invoice', 'company'], insert: { unlessNew: 'invoice' } }],
   [InvoiceTax, { counter: 'invoices', company: ['invoice', 'company'], insert: { unlessNew: 'invoice' } }],

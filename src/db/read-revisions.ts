@@ -24,7 +24,12 @@ const KINDS: readonly ReadRevisionKind[] = ['invoices', 'clients'];
  * a transaction of its own could commit before the change, and a reader would then cache the old
  * data under the new counter.
  */
-export async function bumpReadRevisions(em: EntityManager, companyId: number, kinds: Iterable<ReadRevisionKind>, ctx: Transaction | undefined = em.getTransactionContext()): Promise<void> {
+export async function bumpReadRevisions(
+  em: EntityManager,
+  companyId: number,
+  kinds: Iterable<ReadRevisionKind>,
+  ctx: Transaction | undefined = em.getTransactionContext(),
+): Promise<void> {
   if (ctx === undefined) throw new Error('read revisions must be bumped inside the transaction that makes the change');
   const bumped = KINDS.filter((kind) => [...kinds].includes(kind));
   if (bumped.length === 0) return;

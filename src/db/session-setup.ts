@@ -17,7 +17,8 @@ const CAUSAL_READS = 1;
  * be refused by MySQL 8 in production; naming the mode also keeps a server whose operator changed
  * the global default from running the service under other rules.
  */
-export const MYSQL8_SQL_MODE = 'ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION';
+export const MYSQL8_SQL_MODE =
+  'ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION';
 
 /**
  * Run on every new connection (the ORM's pool, which also applies the migrations, and the start-up

@@ -99,7 +99,9 @@ export class SqlClient {
   }
 
   private async acquire(): Promise<PoolConnection> {
-    const connection = await new Promise<PoolConnection>((resolve, reject) => this.pool.getConnection((err, conn) => (err ? reject(err) : resolve(conn))));
+    const connection = await new Promise<PoolConnection>((resolve, reject) =>
+      this.pool.getConnection((err, conn) => (err ? reject(err) : resolve(conn))),
+    );
     if (prepared.has(connection)) return connection;
     try {
       await prepareSession(connection.promise(), this.lockWaitTimeoutSeconds);
@@ -113,5 +115,7 @@ export class SqlClient {
 }
 
 function query<T>(connection: PoolConnection, sql: string, params: SqlParams): Promise<T> {
-  return new Promise<T>((resolve, reject) => connection.query(sql, params as unknown[], (err, rows) => (err ? reject(err) : resolve(rows as T))));
+  return new Promise<T>((resolve, reject) =>
+    connection.query(sql, params as unknown[], (err, rows) => (err ? reject(err) : resolve(rows as T))),
+  );
 }

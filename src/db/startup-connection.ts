@@ -36,7 +36,7 @@ export class StartupConnection {
   }
 
   query(sql: string, values?: unknown[]): Promise<[unknown, unknown]> {
-    return this.conn.query(sql, values) as Promise<[unknown, unknown]>;
+    return this.conn.query(sql, values);
   }
 
   /** Makes `database` the default one, now and on every replacement connection. */

@@ -17,7 +17,12 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-const hondurasClock = new Intl.DateTimeFormat('en-GB', { timeZone: HONDURAS_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const hondurasClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: HONDURAS_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** The Honduras wall-clock time of an instant, HH:MM on a 24-hour clock. */
 export function hondurasTime(instant: Date): string {

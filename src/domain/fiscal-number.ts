@@ -12,7 +12,12 @@ function code3(code: string, label: string): string {
  * ('000', '001', 'invoice', 42) -> '000-001-01-00000042', ('000', '001', 'creditNote', 1) -> '000-001-06-00000001'.
  * @throws RangeError for codes that are not 1-3 digits or a number outside 0..99,999,999.
  */
-export function formatFiscalNumber(establishmentCode: string, emissionPointCode: string, documentType: DocumentType, number: number): string {
+export function formatFiscalNumber(
+  establishmentCode: string,
+  emissionPointCode: string,
+  documentType: DocumentType,
+  number: number,
+): string {
   if (!Number.isInteger(number) || number < 0 || number > MAX_SEQUENCE) {
     throw new RangeError(`Document number must be an integer in 0..${MAX_SEQUENCE}: ${number}`);
   }

@@ -28,7 +28,12 @@ const BODY_PARSER_TYPES: Record<string, [ErrorCode, string]> = {
 };
 
 function isBodyParserError(err: unknown): err is BodyParserError {
-  return typeof err === 'object' && err !== null && typeof (err as BodyParserError).type === 'string' && (err as BodyParserError).type in BODY_PARSER_TYPES;
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as BodyParserError).type === 'string' &&
+    (err as BodyParserError).type in BODY_PARSER_TYPES
+  );
 }
 
 /** co-body (under koa-bodyparser) marks a body it cannot parse as JSON with status 400. */
@@ -71,7 +76,10 @@ export function toErrorResponse(err: unknown): ErrorResponse {
   const failure = classifyDatabaseError(err);
   if (isTransient(failure)) {
     return {
-      ...response('SERVICE_UNAVAILABLE', 'The database is not available right now; nothing was changed. Retry after the Retry-After seconds (and, for an invoice, with the same Idempotency-Key).'),
+      ...response(
+        'SERVICE_UNAVAILABLE',
+        'The database is not available right now; nothing was changed. Retry after the Retry-After seconds (and, for an invoice, with the same Idempotency-Key).',
+      ),
       headers: { 'Retry-After': String(RETRY_POLICIES[failure].retryAfterSeconds) },
       failure,
     };

@@ -41,6 +41,8 @@ type Spawn = typeof import('node:child_process').spawn;
  * tells nobody when a LibreOffice ends. carbone passes a command and arguments only.
  */
 function withPipeRemovingSpawn<T>(load: () => T): T {
+  // The module object itself, which carbone's converter reads spawn from: an import would give a copy.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const childProcess = require('node:child_process') as { spawn: Spawn };
   const spawn = childProcess.spawn;
   childProcess.spawn = ((command: string, args: readonly string[] = []) => {

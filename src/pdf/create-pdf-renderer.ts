@@ -3,7 +3,10 @@ import path from 'node:path';
 import type { AppConfig } from '../../config/config';
 import { CarbonePdfRenderer } from './pdf-renderer';
 
-type RendererConfig = Pick<AppConfig, 'pdfTimeoutMs' | 'pdfFactories' | 'pdfQueueLimit' | 'pdfQueueWaitMs' | 'pdfRecycleAfter' | 'sofficePath'>;
+type RendererConfig = Pick<
+  AppConfig,
+  'pdfTimeoutMs' | 'pdfFactories' | 'pdfQueueLimit' | 'pdfQueueWaitMs' | 'pdfRecycleAfter' | 'sofficePath'
+>;
 
 /** The renderer as the configuration asks for it; not started (callers that render start it). */
 export function createPdfRenderer(config: RendererConfig): CarbonePdfRenderer {

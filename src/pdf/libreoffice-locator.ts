@@ -12,9 +12,7 @@ export interface LibreOfficeInstallation {
   pythonPath: string;
 }
 
-export type LibreOfficeLocation =
-  | { available: true; installation: LibreOfficeInstallation }
-  | { available: false; reason: string };
+export type LibreOfficeLocation = { available: true; installation: LibreOfficeInstallation } | { available: false; reason: string };
 
 export interface LocateOptions {
   /** Explicit soffice (or soffice.bin) path, e.g. from config; when given, nothing else is searched. */

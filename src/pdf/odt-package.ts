@@ -93,9 +93,7 @@ export function partText(pkg: OdtPackage, name: string): string | undefined {
 export function withParts(pkg: OdtPackage, replacements: Record<string, Buffer | string>): OdtPackage {
   return {
     ...pkg,
-    parts: pkg.parts.map((part) =>
-      part.name in replacements ? { name: part.name, data: Buffer.from(replacements[part.name]) } : part,
-    ),
+    parts: pkg.parts.map((part) => (part.name in replacements ? { name: part.name, data: Buffer.from(replacements[part.name]) } : part)),
   };
 }
 

@@ -129,7 +129,7 @@ export class CarbonePdfRenderer implements PdfRenderer {
         return await this.renderWith(this.readyCarbone(), template, data, this.options.timeoutMs);
       } catch (error) {
         if (!(error instanceof PdfRenderError) || !mayBeLibreOfficeDeath(error)) throw error;
-        return this.renderWith(this.readyCarbone(), template, data, this.options.timeoutMs);
+        return await this.renderWith(this.readyCarbone(), template, data, this.options.timeoutMs);
       } finally {
         this.active--;
         this.conversions++;
@@ -208,6 +208,8 @@ export class CarbonePdfRenderer implements PdfRenderer {
       this.markUnavailable('another CarbonePdfRenderer is already running in this process');
       return;
     }
+    // The one renderer this process runs (carbone's converter is a process-wide singleton).
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     runningRenderer = this;
     this.state = 'starting';
     const workDir = prepareWorkDir(this.options.tempDir);
@@ -215,9 +217,12 @@ export class CarbonePdfRenderer implements PdfRenderer {
     // Re-created at every start, and checked before every render, since carbone restarts a dead
     // LibreOffice through the path it found them at when first loaded.
     const launchers = prepareDieWithParentLaunchers(this.options.tempDir, location.installation);
-    this.keepLaunchers = launchers === undefined ? undefined : () => {
-      if (!launchersPresent(launchers)) prepareDieWithParentLaunchers(this.options.tempDir, location.installation);
-    };
+    this.keepLaunchers =
+      launchers === undefined
+        ? undefined
+        : () => {
+            if (!launchersPresent(launchers)) prepareDieWithParentLaunchers(this.options.tempDir, location.installation);
+          };
     const carbone = loadCarbone(location.installation, launchers);
     this.carbone = carbone;
     const startTimeoutMs = this.options.startTimeoutMs ?? Math.max(30_000, this.options.timeoutMs);
@@ -277,10 +282,7 @@ export class CarbonePdfRenderer implements PdfRenderer {
         this.inFlight.delete(cancel);
         reject(error);
       };
-      const timer = setTimeout(
-        () => cancel(new PdfRenderError('timeout', `${what} exceeded ${timeoutMs} ms`)),
-        timeoutMs,
-      );
+      const timer = setTimeout(() => cancel(new PdfRenderError('timeout', `${what} exceeded ${timeoutMs} ms`)), timeoutMs);
       this.inFlight.add(cancel);
       work.then(
         (value) => {

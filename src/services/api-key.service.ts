@@ -25,7 +25,10 @@ export class ApiKeyService {
   /** Returns the new key; it is shown once and only its hash is kept. Refused at the active-key limit. */
   async issue(company: CompanyRef, expiresAt: Date | null = null, now = new Date()): Promise<IssuedKey> {
     return this.issueUnderLock(company, expiresAt, now, () => {
-      throw new AppError('API_KEY_LIMIT_REACHED', `company ${company.code} already has ${MAX_ACTIVE_KEYS} active API keys; revoke one first`);
+      throw new AppError(
+        'API_KEY_LIMIT_REACHED',
+        `company ${company.code} already has ${MAX_ACTIVE_KEYS} active API keys; revoke one first`,
+      );
     });
   }
 
@@ -40,7 +43,12 @@ export class ApiKeyService {
   }
 
   /** `atLimit` receives the active keys, oldest first, and must throw or free a slot. */
-  private async issueUnderLock(ref: CompanyRef, expiresAt: Date | null, now: Date, atLimit: (active: ApiKey[]) => void): Promise<IssuedKey> {
+  private async issueUnderLock(
+    ref: CompanyRef,
+    expiresAt: Date | null,
+    now: Date,
+    atLimit: (active: ApiKey[]) => void,
+  ): Promise<IssuedKey> {
     return this.em.transactional(async (em) => {
       // The company row lock serialises concurrent issues, so the limit holds under races. By id:
       // the edge resolved the company, and companies are never deleted.

@@ -32,9 +32,13 @@ export class ClientExonerationService {
     const certificate = checkedReference(references.certificate, 'certificate');
     const sagRegistry = checkedReference(references.sagRegistry, 'SAG registry');
     if (certificate === null && sagRegistry === null) {
-      throw new AppError('VALIDATION_FAILED', 'give the exoneration certificate (--certificate) or the Registro SAG number (--sag-registry), or both');
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'give the exoneration certificate (--certificate) or the Registro SAG number (--sag-registry), or both',
+      );
     }
-    if (!isCalendarDate(validUntil)) throw new AppError('VALIDATION_FAILED', `the valid-until date must be a real date as YYYY-MM-DD, got "${validUntil}"`);
+    if (!isCalendarDate(validUntil))
+      throw new AppError('VALIDATION_FAILED', `the valid-until date must be a real date as YYYY-MM-DD, got "${validUntil}"`);
     const client = await this.findLiveClient(company, clientId);
     client.exonerationCertificate = certificate;
     client.exonerationSagRegistry = sagRegistry;

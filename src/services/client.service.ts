@@ -19,7 +19,9 @@ export interface NewClient {
 }
 
 /** What the API answers of a client; one list, read by SQL and taken from a created entity alike. */
-const CLIENT_VIEW_FIELDS = ['id', 'clientName', 'email', 'legalId', 'phone', 'address', 'createdAt'] as const satisfies ReadonlyArray<keyof Client>;
+const CLIENT_VIEW_FIELDS = ['id', 'clientName', 'email', 'legalId', 'phone', 'address', 'createdAt'] as const satisfies ReadonlyArray<
+  keyof Client
+>;
 export type ClientView = Pick<Client, (typeof CLIENT_VIEW_FIELDS)[number]>;
 
 export interface ClientPage {
@@ -44,7 +46,10 @@ export class ClientService {
     this.columns = leanSelect(em, Client, 'c', CLIENT_VIEW_FIELDS);
     const from = `FROM ${tableOf(em, Client)} c WHERE c.company_id = ? AND c.deleted_at IS NULL`;
     // The total rides along each row (a window count): one round trip for page and count.
-    this.sql = { page: `SELECT ${this.columns.columns}, COUNT(*) OVER () AS total ${from} ORDER BY c.client_name, c.id`, count: `SELECT COUNT(*) AS total ${from}` };
+    this.sql = {
+      page: `SELECT ${this.columns.columns}, COUNT(*) OVER () AS total ${from} ORDER BY c.client_name, c.id`,
+      count: `SELECT COUNT(*) AS total ${from}`,
+    };
   }
 
   /**

@@ -26,4 +26,3 @@ export class CompanyDirectory {
     return { id: company.id, code: company.code };
   }
 }
-

@@ -38,7 +38,10 @@ export class DatabaseReadiness {
       timer = setTimeout(() => reject(notReady(`The database did not answer within ${CHECK_TIMEOUT_MS} ms.`)), CHECK_TIMEOUT_MS);
     });
     try {
-      return await Promise.race([this.galeraState(), timeout]).then((galeraState) => ({ status: 'ready' as const, details: { database: 'available' as const, galeraState } }));
+      return await Promise.race([this.galeraState(), timeout]).then((galeraState) => ({
+        status: 'ready' as const,
+        details: { database: 'available' as const, galeraState },
+      }));
     } finally {
       clearTimeout(timer);
     }
@@ -61,7 +64,9 @@ export class DatabaseReadiness {
     const status = new Map(rows.map((r) => [r.Variable_name, r.Value]));
     const state = status.get('wsrep_local_state_comment') ?? 'unknown';
     if (state !== 'Synced' || status.get('wsrep_ready') !== 'ON') {
-      throw notReady(`The Galera node is ${state}${status.get('wsrep_ready') === 'ON' ? '' : ' and not ready'}; it serves again once Synced.`);
+      throw notReady(
+        `The Galera node is ${state}${status.get('wsrep_ready') === 'ON' ? '' : ' and not ready'}; it serves again once Synced.`,
+      );
     }
     return state;
   }

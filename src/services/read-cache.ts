@@ -27,7 +27,10 @@ export class ReadCache {
     this.cache =
       config.readCacheMaxMb === 0
         ? undefined
-        : new LRUCache<string, Entry>({ maxSize: config.readCacheMaxMb * 1024 * 1024, sizeCalculation: (entry, key) => entry.bytes + key.length });
+        : new LRUCache<string, Entry>({
+            maxSize: config.readCacheMaxMb * 1024 * 1024,
+            sizeCalculation: (entry, key) => entry.bytes + key.length,
+          });
   }
 
   /**

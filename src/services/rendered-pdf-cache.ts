@@ -17,7 +17,12 @@ export class RenderedPdfCache {
 
   constructor(@inject(TOKENS.Config) config: Pick<AppConfig, 'pdfCacheMaxMb'>) {
     this.cache =
-      config.pdfCacheMaxMb === 0 ? undefined : new LRUCache<string, Buffer>({ maxSize: config.pdfCacheMaxMb * 1024 * 1024, sizeCalculation: (pdf, key) => pdf.length + key.length });
+      config.pdfCacheMaxMb === 0
+        ? undefined
+        : new LRUCache<string, Buffer>({
+            maxSize: config.pdfCacheMaxMb * 1024 * 1024,
+            sizeCalculation: (pdf, key) => pdf.length + key.length,
+          });
   }
 
   /** The cached PDF of `key`, or the result of `render` (cached when it succeeds). */

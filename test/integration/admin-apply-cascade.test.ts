@@ -7,7 +7,12 @@ import { setUpCompany } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /** A sale of the example setup's mapped products. */
-const CART = { items: [{ externalProductId: 'SKU-1', quantity: 1 }, { externalProductId: 'SKU-2', quantity: 2 }] };
+const CART = {
+  items: [
+    { externalProductId: 'SKU-1', quantity: 1 },
+    { externalProductId: 'SKU-2', quantity: 2 },
+  ],
+};
 
 /** `deleted: true` on an establishment or emission point closes what is nested under it. */
 describe('admin apply: deleted cascades to nested entries', () => {

@@ -1,4 +1,17 @@
-import { CaiRange, Client, Company, EmissionPoint, Establishment, IntegrationSettings, Invoice, OperatorUser, PaymentTerminal, PriceList, ProductMapping, ProductPrice } from '../../src/entities';
+import {
+  CaiRange,
+  Client,
+  Company,
+  EmissionPoint,
+  Establishment,
+  IntegrationSettings,
+  Invoice,
+  OperatorUser,
+  PaymentTerminal,
+  PriceList,
+  ProductMapping,
+  ProductPrice,
+} from '../../src/entities';
 import type { CaiRangeSpec, SetupDocument } from '../../src/services/company-setup/setup-document';
 import { issueApiKey, uniqueCode } from '../support/factories';
 import { applyDocument, applyError, exampleDocument } from '../support/setup-apply';
@@ -30,15 +43,35 @@ describe('admin apply over an existing setup', () => {
     const company = await e.findOneOrFail(Company, { code });
     const range = await e.findOneOrFail(CaiRange, { emissionPoint: { establishment: { company } } }, { populate: ['emissionPoint'] });
     const [creatorUser, paymentTerminal, priceList] = await Promise.all([
-      e.findOneOrFail(OperatorUser, { company }), e.findOneOrFail(PaymentTerminal, { company }), e.findOneOrFail(PriceList, { company }),
+      e.findOneOrFail(OperatorUser, { company }),
+      e.findOneOrFail(PaymentTerminal, { company }),
+      e.findOneOrFail(PriceList, { company }),
     ]);
     const zero = '0.00';
     for (const n of numbers) {
       e.create(Invoice, {
-        company, emissionPoint: range.emissionPoint, caiRange: range, cai: range.cai, invoiceNumber: n, fiscalNumber: `000-001-01-${String(n).padStart(8, '0')}`,
-        invoiceDate: new Date(), importe: zero, discountTotal: zero, exemptedAmount: zero, exoneratedAmount: zero, totalTaxes: zero, total: zero,
-        totalInLetters: 'CERO LEMPIRAS CON 00/100', creatorUser, paymentTerminal, priceList,
-        issuerName: company.name, issuerRtn: company.rtn, caiRangeStart: range.rangeStart, caiRangeEnd: range.rangeEnd, caiDeadline: range.deadline,
+        company,
+        emissionPoint: range.emissionPoint,
+        caiRange: range,
+        cai: range.cai,
+        invoiceNumber: n,
+        fiscalNumber: `000-001-01-${String(n).padStart(8, '0')}`,
+        invoiceDate: new Date(),
+        importe: zero,
+        discountTotal: zero,
+        exemptedAmount: zero,
+        exoneratedAmount: zero,
+        totalTaxes: zero,
+        total: zero,
+        totalInLetters: 'CERO LEMPIRAS CON 00/100',
+        creatorUser,
+        paymentTerminal,
+        priceList,
+        issuerName: company.name,
+        issuerRtn: company.rtn,
+        caiRangeStart: range.rangeStart,
+        caiRangeEnd: range.rangeEnd,
+        caiDeadline: range.deadline,
       });
     }
     range.nextNumber = Math.max(...numbers) + 1;
@@ -86,7 +119,13 @@ describe('admin apply over an existing setup', () => {
   it('deletes the emission points of a deleted establishment with it', async () => {
     const code = uniqueCode('D');
     await applyDocument(t, exampleDocument(code));
-    expect(await applyDocument(t, { ...companyOnly(code), establishments: [{ code: '000', deleted: true }], integration: { emissionPoint: null } })).toMatchObject({ deleted: 1 });
+    expect(
+      await applyDocument(t, {
+        ...companyOnly(code),
+        establishments: [{ code: '000', deleted: true }],
+        integration: { emissionPoint: null },
+      }),
+    ).toMatchObject({ deleted: 1 });
     const e = em();
     expect((await e.findOneOrFail(Establishment, { code: '000', company: { code } })).deletedAt).toBeInstanceOf(Date);
     expect((await e.findOneOrFail(EmissionPoint, { code: '001', establishment: { company: { code } } })).deletedAt).toBeInstanceOf(Date);
@@ -95,9 +134,24 @@ describe('admin apply over an existing setup', () => {
   it('clears an integration default set to null and leaves the absent ones as they are', async () => {
     const code = uniqueCode('N');
     await applyDocument(t, exampleDocument(code));
-    expect(await applyDocument(t, { ...companyOnly(code), integration: { priceList: null } })).toEqual({ companyCode: code, created: 0, updated: 1, deleted: 0 });
-    const settings = await em().findOneOrFail(IntegrationSettings, { company: { code } }, { populate: ['emissionPoint', 'creatorUser', 'paymentTerminal'] });
-    expect(settings).toMatchObject({ enabled: true, priceList: null, emissionPoint: { code: '001' }, creatorUser: { code: 'integracion' }, paymentTerminal: { code: 'CAJA1' } });
+    expect(await applyDocument(t, { ...companyOnly(code), integration: { priceList: null } })).toEqual({
+      companyCode: code,
+      created: 0,
+      updated: 1,
+      deleted: 0,
+    });
+    const settings = await em().findOneOrFail(
+      IntegrationSettings,
+      { company: { code } },
+      { populate: ['emissionPoint', 'creatorUser', 'paymentTerminal'] },
+    );
+    expect(settings).toMatchObject({
+      enabled: true,
+      priceList: null,
+      emissionPoint: { code: '001' },
+      creatorUser: { code: 'integracion' },
+      paymentTerminal: { code: 'CAJA1' },
+    });
   });
 
   it('turns the integration off with enabled: false, so a valid key gets 403 INTEGRATION_NOT_ENABLED', async () => {
@@ -119,25 +173,48 @@ describe('admin apply over an existing setup', () => {
     const at = 'establishments[0].emissionPoints[0].caiRanges';
     const later = exampleDocument(code);
     rangeOf(later).rangeStart = 2;
-    expect(await applyError(t, later)).toBe(`${at}[0].rangeStart: number 1 was already issued from this range, so rangeStart cannot be above it`);
+    expect(await applyError(t, later)).toBe(
+      `${at}[0].rangeStart: number 1 was already issued from this range, so rangeStart cannot be above it`,
+    );
     const shorter = exampleDocument(code);
     rangeOf(shorter).rangeEnd = 1;
-    expect(await applyError(t, shorter)).toBe(`${at}[0].rangeEnd: numbers up to 2 were already issued from this range, so rangeEnd cannot be below it`);
+    expect(await applyError(t, shorter)).toBe(
+      `${at}[0].rangeEnd: numbers up to 2 were already issued from this range, so rangeEnd cannot be below it`,
+    );
 
     const overlapping = exampleDocument(code);
-    overlapping.establishments?.[0].emissionPoints?.[0].caiRanges?.push({ cai: 'NEW-CAI-1', rangeStart: 4000, rangeEnd: 6000, deadline: '2028-12-31' });
-    expect(await applyError(t, overlapping)).toBe(`${at}[1]: numbers 4000-6000 overlap CAI 35BD6A-0195F4-B34BAA-8B7D13-37F5E8-0B (1-5000) of emission point 000-001`);
+    overlapping.establishments?.[0].emissionPoints?.[0].caiRanges?.push({
+      cai: 'NEW-CAI-1',
+      rangeStart: 4000,
+      rangeEnd: 6000,
+      deadline: '2028-12-31',
+    });
+    expect(await applyError(t, overlapping)).toBe(
+      `${at}[1]: numbers 4000-6000 overlap CAI 35BD6A-0195F4-B34BAA-8B7D13-37F5E8-0B (1-5000) of emission point 000-001`,
+    );
 
     // Shrinking to the issued numbers is allowed; the next range follows on.
     const next = exampleDocument(code);
     rangeOf(next).rangeEnd = 2;
-    next.establishments?.[0].emissionPoints?.[0].caiRanges?.push({ cai: 'NEW-CAI-1', rangeStart: 3, rangeEnd: 6000, deadline: '2028-12-31' });
+    next.establishments?.[0].emissionPoints?.[0].caiRanges?.push({
+      cai: 'NEW-CAI-1',
+      rangeStart: 3,
+      rangeEnd: 6000,
+      deadline: '2028-12-31',
+    });
     expect(await applyDocument(t, next)).toMatchObject({ created: 1, updated: 1 });
-    const ranges = await em().find(CaiRange, { emissionPoint: { establishment: { company: { code } } } }, { orderBy: { rangeStart: 'asc' } });
-    expect(ranges.map((r) => [r.rangeStart, r.rangeEnd, r.nextNumber])).toEqual([[1, 2, 3], [3, 6000, 3]]);
+    const ranges = await em().find(
+      CaiRange,
+      { emissionPoint: { establishment: { company: { code } } } },
+      { orderBy: { rangeStart: 'asc' } },
+    );
+    expect(ranges.map((r) => [r.rangeStart, r.rangeEnd, r.nextNumber])).toEqual([
+      [1, 2, 3],
+      [3, 6000, 3],
+    ]);
   });
 
-  it('moves a range\'s next number forward with its start, never backwards', async () => {
+  it("moves a range's next number forward with its start, never backwards", async () => {
     const code = uniqueCode('R');
     const doc = exampleDocument(code);
     await applyDocument(t, doc);
@@ -145,13 +222,19 @@ describe('admin apply over an existing setup', () => {
     await applyDocument(t, doc);
     rangeOf(doc).rangeStart = 1;
     await applyDocument(t, doc);
-    expect(await em().findOneOrFail(CaiRange, { emissionPoint: { establishment: { company: { code } } } })).toMatchObject({ rangeStart: 1, nextNumber: 100 });
+    expect(await em().findOneOrFail(CaiRange, { emissionPoint: { establishment: { company: { code } } } })).toMatchObject({
+      rangeStart: 1,
+      nextNumber: 100,
+    });
   });
 
   it('refuses an RTN another client of the company holds, and codes reserved for API clients', async () => {
     const code = uniqueCode('C');
     await applyDocument(t, exampleDocument(code));
-    const created = await t.http.post('/v1/clients').set({ Authorization: `Bearer ${await issueKey(code)}` }).send({ clientName: 'Cliente API', email: 'a@b.hn', legalId: '08011999000777' });
+    const created = await t.http
+      .post('/v1/clients')
+      .set({ Authorization: `Bearer ${await issueKey(code)}` })
+      .send({ clientName: 'Cliente API', email: 'a@b.hn', legalId: '08011999000777' });
     expect(created.status).toBe(201);
 
     const doc = companyOnly(code);
@@ -164,8 +247,18 @@ describe('admin apply over an existing setup', () => {
       'clients[1].code: codes starting with API- are reserved for clients created through the API',
     ]);
     // The operator may still manage the client the API created, by its code.
-    doc.clients = [{ code: '08011999000777', clientName: 'Cliente API', email: 'a@b.hn', exoneration: { certificate: 'EXO-1', validUntil: '2030-01-31' } }];
+    doc.clients = [
+      {
+        code: '08011999000777',
+        clientName: 'Cliente API',
+        email: 'a@b.hn',
+        exoneration: { certificate: 'EXO-1', validUntil: '2030-01-31' },
+      },
+    ];
     expect(await applyDocument(t, doc)).toMatchObject({ created: 0, updated: 1 });
-    expect(await em().findOneOrFail(Client, { company: { code }, code: '08011999000777' })).toMatchObject({ legalId: '08011999000777', exonerationCertificate: 'EXO-1' });
+    expect(await em().findOneOrFail(Client, { company: { code }, code: '08011999000777' })).toMatchObject({
+      legalId: '08011999000777',
+      exonerationCertificate: 'EXO-1',
+    });
   });
 });

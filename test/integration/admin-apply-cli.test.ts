@@ -67,12 +67,16 @@ describe('admin apply on the command line', () => {
     const doc = exampleDocument(uniqueCode('L'));
     doc.priceLists?.[0].prices?.push({ product: 'P-999', price: 1 });
     // ts-node without type checking runs the current sources, whatever state dist/ is in.
-    const result = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/cli/admin.ts', 'apply', writeSetupFile(doc)], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, TS_NODE_PROJECT: 'tsconfig.json' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const result = spawnSync(
+      process.execPath,
+      ['-r', 'ts-node/register/transpile-only', 'src/cli/admin.ts', 'apply', writeSetupFile(doc)],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, TS_NODE_PROJECT: 'tsconfig.json' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe('error: priceLists[0].prices[5].product: unknown product P-999\n');

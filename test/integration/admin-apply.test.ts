@@ -1,5 +1,15 @@
 import { stringify } from 'yaml';
-import { CaiRange, Client, Company, DiscountPolicy, IntegrationSettings, PaymentTerminal, Product, ProductMapping, ProductPrice } from '../../src/entities';
+import {
+  CaiRange,
+  Client,
+  Company,
+  DiscountPolicy,
+  IntegrationSettings,
+  PaymentTerminal,
+  Product,
+  ProductMapping,
+  ProductPrice,
+} from '../../src/entities';
 import { SetupValidationError } from '../../src/services/company-setup/company-setup.service';
 import type { SetupDocument } from '../../src/services/company-setup/setup-document';
 import { issueApiKey, uniqueCode } from '../support/factories';
@@ -34,20 +44,52 @@ describe('admin apply', () => {
 
     const e = em();
     const company = await e.findOneOrFail(Company, { code });
-    expect(company).toMatchObject({ name: 'Comercial Acme S. de R.L.', rtn: '08019999123456', phone: '+504 2222-0000', exchangeRate: '24.6512' });
+    expect(company).toMatchObject({
+      name: 'Comercial Acme S. de R.L.',
+      rtn: '08019999123456',
+      phone: '+504 2222-0000',
+      exchangeRate: '24.6512',
+    });
     const range = await e.findOneOrFail(CaiRange, { emissionPoint: { code: '001', establishment: { code: '000', company } } });
-    expect(range).toMatchObject({ cai: '35BD6A-0195F4-B34BAA-8B7D13-37F5E8-0B', rangeStart: 1, rangeEnd: 5000, deadline: '2027-12-31', nextNumber: 1 });
+    expect(range).toMatchObject({
+      cai: '35BD6A-0195F4-B34BAA-8B7D13-37F5E8-0B',
+      rangeStart: 1,
+      rangeEnd: 5000,
+      deadline: '2027-12-31',
+      nextNumber: 1,
+    });
     expect(await e.findOneOrFail(Product, { company, code: 'P-LECHE' })).toMatchObject({ exempt: true, isvRate: null });
     expect(await e.findOneOrFail(Product, { company, code: 'P-COMBO' })).toMatchObject({ isvRate: '15.0000', exemptPerUnit: '30.0000' });
-    expect(await e.findOneOrFail(DiscountPolicy, { company, code: 'PROMO10' })).toMatchObject({ percent: '10.0000', active: true, validFrom: '2026-01-01' });
+    expect(await e.findOneOrFail(DiscountPolicy, { company, code: 'PROMO10' })).toMatchObject({
+      percent: '10.0000',
+      active: true,
+      validFrom: '2026-01-01',
+    });
     const prices = await e.find(ProductPrice, { priceList: { company, code: 'GENERAL' } }, { populate: ['product', 'discountPolicy'] });
     const byProduct = new Map(prices.map((p) => [p.product.code, p]));
     expect(byProduct.get('P-CERVEZA')).toMatchObject({ price: '35.5000', currency: 'HNL', discountPolicy: { code: 'PROMO10' } });
     expect(byProduct.get('P-IMPORT')).toMatchObject({ price: '10.0000', currency: 'USD', discountPolicy: null });
-    expect((await e.find(ProductMapping, { company }, { populate: ['product'] })).map((m) => `${m.externalProductId}>${m.product.code}`).sort()).toEqual(['SKU-1>P-ARROZ', 'SKU-2>P-CERVEZA']);
-    expect(await e.findOneOrFail(Client, { company, code: 'CLI-ONG' })).toMatchObject({ legalId: '08019000000001', exonerationCertificate: 'EXO-2026-0001', exonerationValidUntil: '2027-06-30' });
-    const integration = await e.findOneOrFail(IntegrationSettings, { company }, { populate: ['emissionPoint', 'creatorUser', 'priceList', 'paymentTerminal'] });
-    expect(integration).toMatchObject({ enabled: true, exoneratedSales: false, emissionPoint: { code: '001' }, creatorUser: { code: 'integracion' }, priceList: { code: 'GENERAL' }, paymentTerminal: { code: 'CAJA1' } });
+    expect(
+      (await e.find(ProductMapping, { company }, { populate: ['product'] })).map((m) => `${m.externalProductId}>${m.product.code}`).sort(),
+    ).toEqual(['SKU-1>P-ARROZ', 'SKU-2>P-CERVEZA']);
+    expect(await e.findOneOrFail(Client, { company, code: 'CLI-ONG' })).toMatchObject({
+      legalId: '08019000000001',
+      exonerationCertificate: 'EXO-2026-0001',
+      exonerationValidUntil: '2027-06-30',
+    });
+    const integration = await e.findOneOrFail(
+      IntegrationSettings,
+      { company },
+      { populate: ['emissionPoint', 'creatorUser', 'priceList', 'paymentTerminal'] },
+    );
+    expect(integration).toMatchObject({
+      enabled: true,
+      exoneratedSales: false,
+      emissionPoint: { code: '001' },
+      creatorUser: { code: 'integracion' },
+      priceList: { code: 'GENERAL' },
+      paymentTerminal: { code: 'CAJA1' },
+    });
 
     const res = await listClients(await issueKey(code));
     expect(res.status).toBe(200);
@@ -143,9 +185,15 @@ describe('admin apply', () => {
     const cerveza = doc.priceLists?.[0].prices?.[1];
     if (!cerveza || cerveza.deleted) throw new Error('the example prices P-CERVEZA second');
     cerveza.price = '35.50';
-    doc.discountPolicies = [{ code: 'PROMO10', percent: '10' }, { code: 'RARE', percent: 150 }];
+    doc.discountPolicies = [
+      { code: 'PROMO10', percent: '10' },
+      { code: 'RARE', percent: 150 },
+    ];
     expect(await applyDocument(t, doc)).toMatchObject({ created: 1, updated: 0 });
-    expect(await em().findOneOrFail(DiscountPolicy, { company: { code }, code: 'RARE' })).toMatchObject({ percent: '150.0000', active: true });
+    expect(await em().findOneOrFail(DiscountPolicy, { company: { code }, code: 'RARE' })).toMatchObject({
+      percent: '150.0000',
+      active: true,
+    });
     doc.discountPolicies = [{ code: 'RARE', percent: 'ciento cincuenta' }];
     expect(await applyError(t, doc)).toBe('discountPolicies[0].percent: must be a number or a decimal string such as "12.50"');
   });

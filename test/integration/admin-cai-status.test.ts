@@ -18,7 +18,8 @@ describe('admin cai status and the LOW / DUE warning', () => {
     return { code: run.code, stderr: run.stderr, ranges: JSON.parse(run.stdout.toString('utf8')) as Record<string, unknown>[] };
   };
   let keyCount = 0;
-  const issue = (auth: { Authorization: string }) => t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', `k-${++keyCount}`).send(CART);
+  const issue = (auth: { Authorization: string }) =>
+    t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', `k-${++keyCount}`).send(CART);
   const warnings = () => t.logs.entries().filter((e) => typeof e.msg === 'string' && e.msg.startsWith('CAI range'));
 
   beforeAll(async () => {
@@ -27,14 +28,29 @@ describe('admin cai status and the LOW / DUE warning', () => {
   afterAll(() => t.close());
 
   it('takes a range from OK to LOW (warning once for two LOW issues in a row) to EXHAUSTED, with exit codes 0, 3 and 4', async () => {
-    const { auth, code } = await setUpCompany(t, setupWithRanges([{ cai: caiOf('a'), rangeStart: 1, rangeEnd: 20, deadline: FAR }], uniqueCode('L')));
+    const { auth, code } = await setUpCompany(
+      t,
+      setupWithRanges([{ cai: caiOf('a'), rangeStart: 1, rangeEnd: 20, deadline: FAR }], uniqueCode('L')),
+    );
     for (let i = 0; i < 17; i++) expect((await issue(auth)).status).toBe(201);
     let run = await json(code);
     expect(run.code).toBe(0);
     expect(run.ranges).toEqual([
       expect.objectContaining({
-        company: code, establishment: '000', emissionPoint: '001', cai: caiOf('a'), rangeStart: 1, rangeEnd: 20, nextNumber: 18,
-        used: 17, left: 3, percentLeft: '15.00', deadline: FAR, daysLeft: expect.any(Number), state: 'OK', nextPrinted: '000-001-01-00000018',
+        company: code,
+        establishment: '000',
+        emissionPoint: '001',
+        cai: caiOf('a'),
+        rangeStart: 1,
+        rangeEnd: 20,
+        nextNumber: 18,
+        used: 17,
+        left: 3,
+        percentLeft: '15.00',
+        deadline: FAR,
+        daysLeft: expect.any(Number),
+        state: 'OK',
+        nextPrinted: '000-001-01-00000018',
       }),
     ]);
     expect(warnings()).toEqual([]);
@@ -67,7 +83,10 @@ describe('admin cai status and the LOW / DUE warning', () => {
 
   it('says DUE (exit 3) when the deadline is within CAI_WARN_DAYS, warns DUE once, and follows the configured threshold', async () => {
     const deadline = addDays(today, 30);
-    const { auth, code } = await setUpCompany(t, setupWithRanges([{ cai: caiOf('b'), rangeStart: 1, rangeEnd: 1000, deadline }], uniqueCode('D')));
+    const { auth, code } = await setUpCompany(
+      t,
+      setupWithRanges([{ cai: caiOf('b'), rangeStart: 1, rangeEnd: 1000, deadline }], uniqueCode('D')),
+    );
     const run = await json(code);
     expect(run.code).toBe(3);
     expect(run.ranges[0]).toMatchObject({ state: 'DUE', daysLeft: 30, left: 1000, deadline });
@@ -88,7 +107,10 @@ describe('admin cai status and the LOW / DUE warning', () => {
     expect(run.ranges[0].daysLeft as number).toBeLessThan(0);
 
     const renewed = setupWithRanges(
-      [{ cai: caiOf('c'), rangeStart: 1, rangeEnd: 100, deadline: '2020-06-30' }, { cai: caiOf('d'), rangeStart: 101, rangeEnd: 5000, deadline: FAR }],
+      [
+        { cai: caiOf('c'), rangeStart: 1, rangeEnd: 100, deadline: '2020-06-30' },
+        { cai: caiOf('d'), rangeStart: 101, rangeEnd: 5000, deadline: FAR },
+      ],
       code,
     );
     await setUpCompany(t, renewed);
@@ -110,10 +132,15 @@ describe('admin cai status and the LOW / DUE warning', () => {
     const setup = setupWithRanges([range], uniqueCode('Z'));
     const { code } = await setUpCompany(t, setup);
     expect((await json(code)).code).toBe(0);
-    await setUpCompany(t, { ...setup, establishments: [{ code: '000', emissionPoints: [{ code: '001', caiRanges: [range], deleted: true }] }] });
+    await setUpCompany(t, {
+      ...setup,
+      establishments: [{ code: '000', emissionPoints: [{ code: '001', caiRanges: [range], deleted: true }] }],
+    });
     const run = await status(['--company', code]);
     expect(run.code).toBe(4);
-    expect(run.stdout.toString('utf8')).toContain(`${code} 000-001: the integration names a closed emission point, the integration cannot issue`);
+    expect(run.stdout.toString('utf8')).toContain(
+      `${code} 000-001: the integration names a closed emission point, the integration cannot issue`,
+    );
     // A monitor reading --json learns why too: the closed point has no row, so the reason is on stderr.
     const asJson = await json(code);
     expect(asJson.code).toBe(4);

@@ -30,7 +30,10 @@ describe('operator CLI: demo', () => {
   it('creates the demo company and prints a key that lists its clients', async () => {
     const res = await clientsWith(await demo());
     expect(res.status).toBe(200);
-    expect(res.body.clients.map((c: { clientName: string }) => c.clientName)).toEqual(['Fundación Esperanza de Honduras', 'Hotel Plaza Morazán S.A.']);
+    expect(res.body.clients.map((c: { clientName: string }) => c.clientName)).toEqual([
+      'Fundación Esperanza de Honduras',
+      'Hotel Plaza Morazán S.A.',
+    ]);
   });
 
   it('dates the CAI deadline and the exoneration a year after today, so the demo never expires', async () => {
@@ -48,7 +51,10 @@ describe('operator CLI: demo', () => {
     const cart = { items: skus.map((sku) => ({ externalProductId: demoSku(`P-${sku}`), quantity: 2 })) };
     // The cart totals more than a final consumer may buy unidentified: the hotel, with its RTN, buys it.
     const hotel = await t.orm.em.fork().findOneOrFail(Client, { company: { code: DEMO_COMPANY_CODE }, code: 'CLI-HOTEL' });
-    const taxed = await t.http.post('/v1/invoices/preview').set('Authorization', `Bearer ${key}`).send({ ...cart, clientId: hotel.id });
+    const taxed = await t.http
+      .post('/v1/invoices/preview')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ ...cart, clientId: hotel.id });
     expect(taxed.status).toBe(200);
     expect(taxed.body.taxBreakdown.map((tax: { rate: number }) => tax.rate)).toEqual([15, 18]);
     expect(taxed.body).toMatchObject({ appliedDollarExchangeRate: 24.6512, exoneratedAmount: 0 });
@@ -56,7 +62,10 @@ describe('operator CLI: demo', () => {
     expect(taxed.body.discountTotal).toBeGreaterThan(0);
 
     const ong = await t.orm.em.fork().findOneOrFail(Client, { company: { code: DEMO_COMPANY_CODE }, code: 'CLI-ONG' });
-    const exonerated = await t.http.post('/v1/invoices/preview').set('Authorization', `Bearer ${key}`).send({ ...cart, clientId: ong.id });
+    const exonerated = await t.http
+      .post('/v1/invoices/preview')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ ...cart, clientId: ong.id });
     expect(exonerated.status).toBe(200);
     expect(exonerated.body).toMatchObject({ totalTaxes: 0, taxBreakdown: [] });
     expect(exonerated.body.exoneratedAmount).toBeGreaterThan(0);

@@ -37,11 +37,27 @@ describe('admin report unused', () => {
     const withPoints = (emissionPoints: EmissionPointEntry[]) => sellingCompany({ code: companyCode, emissionPoints });
     const points = [
       { code: '001', caiRanges: [{ cai: caiOf('a'), rangeStart: 1, rangeEnd: 500, deadline: '2099-12-31' }] },
-      { code: '002', caiRanges: [{ cai: caiOf('b'), rangeStart: 1, rangeEnd: 100, deadline: lastMonthDeadline }, { cai: caiOf('c'), rangeStart: 101, rangeEnd: 200, deadline: lastMonthDeadline }, { cai: caiOf('d'), rangeStart: 201, rangeEnd: 300, deadline: lastMonthDeadline }] },
+      {
+        code: '002',
+        caiRanges: [
+          { cai: caiOf('b'), rangeStart: 1, rangeEnd: 100, deadline: lastMonthDeadline },
+          { cai: caiOf('c'), rangeStart: 101, rangeEnd: 200, deadline: lastMonthDeadline },
+          { cai: caiOf('d'), rangeStart: 201, rangeEnd: 300, deadline: lastMonthDeadline },
+        ],
+      },
     ];
     const company = await setUpCompany(t, withPoints(points));
     code = company.code;
-    for (let i = 0; i < 5; i++) expect((await t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', `u-${i}`).send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] })).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await t.http
+            .post('/v1/invoices')
+            .set(company.auth)
+            .set('Idempotency-Key', `u-${i}`)
+            .send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] })
+        ).status,
+      ).toBe(201);
     // Numbers of an expired range cannot be issued any more, so the test marks 40 of range b and
     // all of range c as used directly, as issuing before the deadline would have left them.
     const em = t.orm.em.fork();
@@ -56,7 +72,10 @@ describe('admin report unused', () => {
   afterAll(() => t.close());
 
   it('lists the unused numbers of an emission point closed this month as PUNTO CERRADO', async () => {
-    expect(await unused(thisMonth)).toEqual([HEADER, [caiOf('a'), '000', '001', '000-001-01-00000006', '000-001-01-00000500', '495', 'PUNTO CERRADO']]);
+    expect(await unused(thisMonth)).toEqual([
+      HEADER,
+      [caiOf('a'), '000', '001', '000-001-01-00000006', '000-001-01-00000500', '495', 'PUNTO CERRADO'],
+    ]);
   });
 
   it('lists ranges whose deadline fell in the month with numbers never used (partly or wholly unused) as VENCIDO, not a fully used one', async () => {
@@ -73,13 +92,33 @@ describe('admin report unused', () => {
 
   it('writes the same rows as XLSX with a numeric count', async () => {
     const file = path.join(dir, 'unused.xlsx');
-    const run = await runAdminProcess(t.config.databaseUrl, ['report', 'unused', '--company', code, '--month', thisMonth, '--format', 'xlsx', '--out', file]);
+    const run = await runAdminProcess(t.config.databaseUrl, [
+      'report',
+      'unused',
+      '--company',
+      code,
+      '--month',
+      thisMonth,
+      '--format',
+      'xlsx',
+      '--out',
+      file,
+    ]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(file);
     const sheet = workbook.worksheets[0];
     expect(sheet.getRow(1).values).toEqual([undefined, ...HEADER]);
-    expect(sheet.getRow(2).values).toEqual([undefined, caiOf('a'), '000', '001', '000-001-01-00000006', '000-001-01-00000500', 495, 'PUNTO CERRADO']);
+    expect(sheet.getRow(2).values).toEqual([
+      undefined,
+      caiOf('a'),
+      '000',
+      '001',
+      '000-001-01-00000006',
+      '000-001-01-00000500',
+      495,
+      'PUNTO CERRADO',
+    ]);
   });
 
   it.each([

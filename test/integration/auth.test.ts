@@ -15,7 +15,6 @@ describe('authentication (decision 22)', () => {
   });
   afterAll(() => t.close());
 
-
   it('accepts a valid bearer key', async () => {
     const res = await t.http.get('/v1/clients').set(acme.auth);
     expect(res.status).toBe(200);
@@ -30,7 +29,11 @@ describe('authentication (decision 22)', () => {
   });
 
   it('answers 401 INVALID_API_KEY for an unknown key', async () => {
-    expectError(await t.http.get('/v1/clients').set('Authorization', `Bearer ${API_KEY_PREFIX}unknownunknownunknown`), 401, 'INVALID_API_KEY');
+    expectError(
+      await t.http.get('/v1/clients').set('Authorization', `Bearer ${API_KEY_PREFIX}unknownunknownunknown`),
+      401,
+      'INVALID_API_KEY',
+    );
   });
 
   it('answers 401 INVALID_API_KEY for another scheme, even with a valid key', async () => {
@@ -58,17 +61,33 @@ describe('authentication (decision 22)', () => {
   it('answers 403 INTEGRATION_NOT_ENABLED for a valid key of a company without the integration', async () => {
     const disabled = await setUpCompany(t, sellingCompany({ integration: { enabled: false } }));
     expectError(await t.http.get('/v1/clients').set(disabled.auth), 403, 'INTEGRATION_NOT_ENABLED');
-    expectError(await t.http.post('/v1/clients').set(disabled.auth).send({ clientName: 'X', email: 'x@y.hn' }), 403, 'INTEGRATION_NOT_ENABLED');
+    expectError(
+      await t.http.post('/v1/clients').set(disabled.auth).send({ clientName: 'X', email: 'x@y.hn' }),
+      403,
+      'INTEGRATION_NOT_ENABLED',
+    );
   });
 
   it('checks the credential before the body, however bad the body is', async () => {
     expectError(await t.http.post('/v1/clients').send({ nonsense: true }), 401, 'MISSING_API_KEY');
     expectError(await t.http.post('/v1/clients').set('Content-Type', 'application/json').send('{bad json'), 401, 'MISSING_API_KEY');
     expectError(await t.http.post('/v1/invoices').set('Content-Type', 'text/plain').send('hello'), 401, 'MISSING_API_KEY');
-    expectError(await t.http.post('/v1/invoices/preview').send({ items: [{ externalProductId: 'x'.repeat(2_000_000), quantity: 1 }] }), 401, 'MISSING_API_KEY');
-    expectError(await t.http.post('/v1/clients').set('Authorization', 'Bearer hninv_nope').set('Content-Type', 'application/json').send('{bad'), 401, 'INVALID_API_KEY');
+    expectError(
+      await t.http.post('/v1/invoices/preview').send({ items: [{ externalProductId: 'x'.repeat(2_000_000), quantity: 1 }] }),
+      401,
+      'MISSING_API_KEY',
+    );
+    expectError(
+      await t.http.post('/v1/clients').set('Authorization', 'Bearer hninv_nope').set('Content-Type', 'application/json').send('{bad'),
+      401,
+      'INVALID_API_KEY',
+    );
     const disabled = await setUpCompany(t, sellingCompany({ integration: { enabled: false } }));
-    expectError(await t.http.post('/v1/clients').set(disabled.auth).set('Content-Type', 'application/json').send('{bad'), 403, 'INTEGRATION_NOT_ENABLED');
+    expectError(
+      await t.http.post('/v1/clients').set(disabled.auth).set('Content-Type', 'application/json').send('{bad'),
+      403,
+      'INTEGRATION_NOT_ENABLED',
+    );
   });
 
   it('stores only the SHA-256 of the key', async () => {

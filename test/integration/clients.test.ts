@@ -12,7 +12,11 @@ describe('POST /v1/clients', () => {
   });
   afterAll(() => t.close());
 
-  const post = (body: unknown, company = acme) => t.http.post('/v1/clients').set(company.auth).send(body as object);
+  const post = (body: unknown, company = acme) =>
+    t.http
+      .post('/v1/clients')
+      .set(company.auth)
+      .send(body as object);
   const clientRows = () => t.orm.em.fork().count(Client, {});
 
   it('creates a client and returns every field, absent optionals as null', async () => {
@@ -33,7 +37,13 @@ describe('POST /v1/clients', () => {
   });
 
   it('uses the RTN as the client code when given', async () => {
-    const res = await post({ clientName: 'Supermercado La Colonia', email: 'a@colonia.hn', legalId: '08019000000011', phone: '+504 2222-1111', address: 'Blvd. Morazán' });
+    const res = await post({
+      clientName: 'Supermercado La Colonia',
+      email: 'a@colonia.hn',
+      legalId: '08019000000011',
+      phone: '+504 2222-1111',
+      address: 'Blvd. Morazán',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ legalId: '08019000000011', phone: '+504 2222-1111', address: 'Blvd. Morazán' });
     const row = await t.orm.em.fork().findOneOrFail(Client, res.body.id);
@@ -134,7 +144,15 @@ describe('GET /v1/clients', () => {
     const res = await list();
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(7);
-    expect(res.body.clients.map((c: { clientName: string }) => c.clientName.toLowerCase())).toEqual(['alfa', 'alfa', 'bravo', 'bravo', 'charlie', 'delta', 'echo']);
+    expect(res.body.clients.map((c: { clientName: string }) => c.clientName.toLowerCase())).toEqual([
+      'alfa',
+      'alfa',
+      'bravo',
+      'bravo',
+      'charlie',
+      'delta',
+      'echo',
+    ]);
     const ids = res.body.clients.map((c: { id: number }) => c.id);
     expect(ids[0]).toBeLessThan(ids[1]);
     expect(ids[2]).toBeLessThan(ids[3]);
@@ -166,12 +184,18 @@ describe('GET /v1/clients', () => {
     expect((await list('?limit=2')).body.clients).toHaveLength(7);
   });
 
-  it.each(['?page=0&limit=2', '?page=1&limit=0', '?page=-1&limit=2', '?page=1.5&limit=2', '?page=abc&limit=2', '?page=1&limit=', '?limit=x', '?page=1&page=2&limit=2'])(
-    'answers 400 VALIDATION_FAILED for %s',
-    async (query) => {
-      const res = await list(query);
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ code: 'VALIDATION_FAILED', message: expect.any(String) });
-    },
-  );
+  it.each([
+    '?page=0&limit=2',
+    '?page=1&limit=0',
+    '?page=-1&limit=2',
+    '?page=1.5&limit=2',
+    '?page=abc&limit=2',
+    '?page=1&limit=',
+    '?limit=x',
+    '?page=1&page=2&limit=2',
+  ])('answers 400 VALIDATION_FAILED for %s', async (query) => {
+    const res = await list(query);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 'VALIDATION_FAILED', message: expect.any(String) });
+  });
 });

@@ -30,7 +30,12 @@ describe('the OpenAPI contract, operation by operation', () => {
     productData({ code: 'LECHE', price: 28, exempt: true }),
     productData({ code: 'NOPRICE', price: undefined }),
   ];
-  const sale = { items: [{ externalProductId: 'SKU-ARROZ', quantity: 2 }, { externalProductId: 'SKU-LECHE', quantity: 1 }] };
+  const sale = {
+    items: [
+      { externalProductId: 'SKU-ARROZ', quantity: 2 },
+      { externalProductId: 'SKU-LECHE', quantity: 1 },
+    ],
+  };
   const credit = { ...sale, isCredit: true };
   const oversized = JSON.stringify({ items: [], padding: 'x'.repeat(1_100_000) });
 
@@ -62,7 +67,11 @@ describe('the OpenAPI contract, operation by operation', () => {
   it('creates and lists clients, with each of their errors', async () => {
     const client = { clientName: 'Ferretería El Martillo', email: 'compras@elmartillo.hn', legalId: '08019012345678' };
     await t.http.post('/v1/clients').set(auth).send(client).expect(201);
-    await t.http.post('/v1/clients').set(auth).send({ ...client, legalId: '0801' }).expect(400);
+    await t.http
+      .post('/v1/clients')
+      .set(auth)
+      .send({ ...client, legalId: '0801' })
+      .expect(400);
     await t.http.post('/v1/clients').set(auth).send(client).expect(409);
     await t.http.post('/v1/clients').set(auth).set('Content-Type', 'application/json').send(oversized).expect(413);
     await t.http.post('/v1/clients').set(auth).set('Content-Type', 'application/json; charset=latin1').send('{}').expect(400);
@@ -73,7 +82,11 @@ describe('the OpenAPI contract, operation by operation', () => {
   it('previews, with each of its errors', async () => {
     await t.http.post('/v1/invoices/preview').set(auth).send(sale).expect(200);
     await t.http.post('/v1/invoices/preview').set(auth).send({ items: [] }).expect(400);
-    await t.http.post('/v1/invoices/preview').set(auth).send({ items: [{ externalProductId: 'SKU-NOPRICE', quantity: 1 }] }).expect(409);
+    await t.http
+      .post('/v1/invoices/preview')
+      .set(auth)
+      .send({ items: [{ externalProductId: 'SKU-NOPRICE', quantity: 1 }] })
+      .expect(409);
     await t.http.post('/v1/invoices/preview').set(auth).send(credit).expect(422);
     await t.http.post('/v1/invoices/preview').set(auth).set('Content-Type', 'application/json').send(oversized).expect(413);
     await t.http.post('/v1/invoices/preview').set(auth).set('Content-Type', 'text/plain').send('items').expect(400);
@@ -85,10 +98,27 @@ describe('the OpenAPI contract, operation by operation', () => {
     const replay = await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', 'contract-1').send(sale).expect(201);
     expect(replay.body).toMatchObject({ id: invoiceId, replayed: true });
     await t.http.post('/v1/invoices').set(auth).send(sale).expect(400);
-    await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', 'contract-1').send({ items: [{ externalProductId: 'SKU-ARROZ', quantity: 3 }] }).expect(409);
+    await t.http
+      .post('/v1/invoices')
+      .set(auth)
+      .set('Idempotency-Key', 'contract-1')
+      .send({ items: [{ externalProductId: 'SKU-ARROZ', quantity: 3 }] })
+      .expect(409);
     await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', 'contract-2').send(credit).expect(422);
-    await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', 'contract-3').set('Content-Type', 'application/json').send(oversized).expect(413);
-    await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', 'contract-4').set('Content-Type', 'application/vnd.api+json').send(JSON.stringify(sale)).expect(400);
+    await t.http
+      .post('/v1/invoices')
+      .set(auth)
+      .set('Idempotency-Key', 'contract-3')
+      .set('Content-Type', 'application/json')
+      .send(oversized)
+      .expect(413);
+    await t.http
+      .post('/v1/invoices')
+      .set(auth)
+      .set('Idempotency-Key', 'contract-4')
+      .set('Content-Type', 'application/vnd.api+json')
+      .send(JSON.stringify(sale))
+      .expect(400);
   });
 
   it('reads an invoice and its PDF, and answers 404 for an id outside the company', async () => {
@@ -138,16 +168,19 @@ describe('the OpenAPI contract, operation by operation', () => {
     expect(res.headers['retry-after']).toMatch(/^\d+$/);
   });
 
-  it.each(protectedOperations)('%s answers 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable', async (_, request) => {
-    relay.cut();
-    try {
-      const res = await request(cuttable).set(cuttableAuth).expect(503);
-      expect(res.body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
-      expect(res.headers['retry-after']).toMatch(/^[1-9]\d*$/);
-    } finally {
-      relay.restore();
-    }
-  });
+  it.each(protectedOperations)(
+    '%s answers 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable',
+    async (_, request) => {
+      relay.cut();
+      try {
+        const res = await request(cuttable).set(cuttableAuth).expect(503);
+        expect(res.body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+        expect(res.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      } finally {
+        relay.restore();
+      }
+    },
+  );
 
   it('says ready while the database answers and not ready (503, Retry-After) while it does not; health stays ok', async () => {
     const ready = await cuttable.http.get('/v1/ready').expect(200);
@@ -183,21 +216,26 @@ describe('the OpenAPI contract, operation by operation', () => {
     apiContract().assertResponse(method, path, { status: res.status, headers: res.headers, body: res.json() });
   };
 
-  it.each(everyOperation)('%s %s answers a 20 KB header with 431 REQUEST_HEADER_FIELDS_TOO_LARGE in the error shape', async (method, path) => {
-    const server = await listen(t.app);
-    try {
-      const res = await rawRequest(server.port, { method, path, headers: { ...auth, 'X-Padding': 'x'.repeat(20_000) } });
-      expectServerAnswer(method, path, res, 431, 'REQUEST_HEADER_FIELDS_TOO_LARGE');
-    } finally {
-      await server.close();
-    }
-  });
+  it.each(everyOperation)(
+    '%s %s answers a 20 KB header with 431 REQUEST_HEADER_FIELDS_TOO_LARGE in the error shape',
+    async (method, path) => {
+      const server = await listen(t.app);
+      try {
+        const res = await rawRequest(server.port, { method, path, headers: { ...auth, 'X-Padding': 'x'.repeat(20_000) } });
+        expectServerAnswer(method, path, res, 431, 'REQUEST_HEADER_FIELDS_TOO_LARGE');
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   it('answers 408 REQUEST_TIMEOUT in the error shape to a request not received in time, on every operation', async () => {
     // Node's timeouts, shortened so the test does not wait a minute; the answer is the same.
     const server = await listen(t.app, { headersTimeout: 300, requestTimeout: 600, connectionsCheckingInterval: 50 });
     try {
-      const answers = await Promise.all(everyOperation.map(([method, path]) => rawExchange(server.port, `${method} ${path} HTTP/1.1\r\nHost: localhost\r\n`)));
+      const answers = await Promise.all(
+        everyOperation.map(([method, path]) => rawExchange(server.port, `${method} ${path} HTTP/1.1\r\nHost: localhost\r\n`)),
+      );
       everyOperation.forEach(([method, path], i) => expectServerAnswer(method, path, answers[i], 408, 'REQUEST_TIMEOUT'));
     } finally {
       await server.close();
@@ -206,7 +244,9 @@ describe('the OpenAPI contract, operation by operation', () => {
 
   it('reached every status of every documented operation', () => {
     const seen = apiContract().seen;
-    const missing = apiContract().documentedPairs().filter((pair) => !seen.has(pair));
+    const missing = apiContract()
+      .documentedPairs()
+      .filter((pair) => !seen.has(pair));
     const pdfAbsent = t.pdfRenderer.isAvailable() ? [] : ['getInvoicePdf 200'];
     expect(missing).toEqual(pdfAbsent);
   });

@@ -96,7 +96,9 @@ describe('classifying database failures', () => {
     expect(raw).toMatchObject({ errno: 1205 });
     expect(classifyDatabaseError(raw)).toBe('lock-timeout');
 
-    const orm = await MikroORM.init(mikroOrmOptions(loadConfig({ DATABASE_URL: db.config.databaseUrl, DB_LOCK_WAIT_TIMEOUT_SECONDS: '1' })));
+    const orm = await MikroORM.init(
+      mikroOrmOptions(loadConfig({ DATABASE_URL: db.config.databaseUrl, DB_LOCK_WAIT_TIMEOUT_SECONDS: '1' })),
+    );
     try {
       const converted = await failureOf(orm.em.fork().execute('UPDATE probe SET v = v + 1 WHERE id = 1'));
       expect(converted).toBeInstanceOf(LockWaitTimeoutException);
@@ -134,7 +136,9 @@ describe('classifying database failures', () => {
     expect(raw).toMatchObject({ code: 'ECONNREFUSED' });
     expect(classifyDatabaseError(raw)).toBe('connection-lost');
 
-    const orm = await MikroORM.init(mikroOrmOptions(loadConfig({ DATABASE_URL: `mysql://root@127.0.0.1:${port}/invoicing_test_none` }), { connect: false }));
+    const orm = await MikroORM.init(
+      mikroOrmOptions(loadConfig({ DATABASE_URL: `mysql://root@127.0.0.1:${port}/invoicing_test_none` }), { connect: false }),
+    );
     try {
       const viaOrm = await failureOf(orm.em.fork().execute('SELECT 1'));
       expect(classifyDatabaseError(viaOrm)).toBe('connection-lost');

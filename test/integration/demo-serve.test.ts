@@ -41,7 +41,11 @@ describe('npm run demo (dist/src/cli/demo-serve.js)', () => {
     expect(((await res.json()) as { count: number }).count).toBeGreaterThan(0);
 
     const [, body, previewUrl] = PREVIEW_LINE.exec(stdout)!;
-    const preview = await fetch(previewUrl, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body });
+    const preview = await fetch(previewUrl, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body,
+    });
     expect(preview.status).toBe(200);
 
     child.kill('SIGTERM');

@@ -17,7 +17,13 @@ describe('an ERP using the generated client', () => {
   let t: TestApp;
   let server: Server;
   let api: ApiClient;
-  const order = { purchaseOrderNumber: 'OC-2026-0042', items: [{ externalProductId: 'SKU-ARROZ', quantity: 2 }, { externalProductId: 'SKU-CERVEZA', quantity: 6 }] };
+  const order = {
+    purchaseOrderNumber: 'OC-2026-0042',
+    items: [
+      { externalProductId: 'SKU-ARROZ', quantity: 2 },
+      { externalProductId: 'SKU-CERVEZA', quantity: 6 },
+    ],
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ pdf: true });
@@ -25,7 +31,10 @@ describe('an ERP using the generated client', () => {
     const { auth } = await setUpCompany(
       t,
       sellingCompany({
-        products: [productData({ code: 'ARROZ', price: 100, isvRate: 15 }), productData({ code: 'CERVEZA', price: 35.5, isvRate: 18, discountPolicy: 'PROMO10' })],
+        products: [
+          productData({ code: 'ARROZ', price: 100, isvRate: 15 }),
+          productData({ code: 'CERVEZA', price: 35.5, isvRate: 18, discountPolicy: 'PROMO10' }),
+        ],
         discountPolicies: [{ code: 'PROMO10', percent: 10, active: true }],
       }),
     );
@@ -48,7 +57,9 @@ describe('an ERP using the generated client', () => {
     const health = await api.GET('/v1/health');
     expect(health.data?.status).toBe('ok');
 
-    const created = await api.POST('/v1/clients', { body: { clientName: 'Ferretería El Martillo', email: 'compras@elmartillo.hn', legalId: '08019012345678' } });
+    const created = await api.POST('/v1/clients', {
+      body: { clientName: 'Ferretería El Martillo', email: 'compras@elmartillo.hn', legalId: '08019012345678' },
+    });
     expect(created.response.status).toBe(201);
     const clientId = created.data?.id;
     const sale = { ...order, clientId };
@@ -78,7 +89,11 @@ describe('an ERP using the generated client', () => {
     if (t.pdfRenderer.isAvailable()) {
       expect(pdf.response.status).toBe(200);
       expect(pdf.response.headers.get('content-type')).toBe('application/pdf');
-      expect(Buffer.from(pdf.data as ArrayBuffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(
+        Buffer.from(pdf.data as ArrayBuffer)
+          .subarray(0, 5)
+          .toString('latin1'),
+      ).toBe('%PDF-');
     } else {
       // Without LibreOffice the invoice stands and the PDF is a retryable 503.
       expect(pdf.response.status).toBe(503);

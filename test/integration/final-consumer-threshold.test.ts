@@ -24,12 +24,18 @@ describe('final consumer above the threshold', () => {
   beforeAll(async () => {
     t = await createTestApp();
     acme = await setUpCompany(t, shop());
-    clientWithRtn = (await t.http.post('/v1/clients').set(acme.auth).send({ clientName: 'Constructora Lempira', email: 'c@l.hn', legalId: '08019011112222' })).body.id;
+    clientWithRtn = (
+      await t.http
+        .post('/v1/clients')
+        .set(acme.auth)
+        .send({ clientName: 'Constructora Lempira', email: 'c@l.hn', legalId: '08019011112222' })
+    ).body.id;
     clientWithoutRtn = (await t.http.post('/v1/clients').set(acme.auth).send({ clientName: 'Juan Pérez', email: 'j@p.hn' })).body.id;
   });
   afterAll(() => t.close());
 
-  const issue = (company: Company, body: object) => t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', `fc-${++keySeq}`).send(body);
+  const issue = (company: Company, body: object) =>
+    t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', `fc-${++keySeq}`).send(body);
   const preview = (company: Company, body: object) => t.http.post('/v1/invoices/preview').set(company.auth).send(body);
   const state = async (company: Company) => {
     const em = t.orm.em.fork();

@@ -93,9 +93,15 @@ describe('hostile input never gets a 5xx', () => {
         return;
       }
       const body = res.json();
-      const exact = body !== null && typeof body === 'object' && Object.keys(body).sort().join() === 'code,message' && typeof body.message === 'string' && body.message !== '';
+      const exact =
+        body !== null &&
+        typeof body === 'object' &&
+        Object.keys(body).sort().join() === 'code,message' &&
+        typeof body.message === 'string' &&
+        body.message !== '';
       if (!exact) throw new Error(`not an exact {code, message} body: ${where}`);
-      if (ERROR_STATUS[body.code as keyof typeof ERROR_STATUS] !== res.status) throw new Error(`code ${body.code} does not belong to status ${res.status}: ${where}`);
+      if (ERROR_STATUS[body.code as keyof typeof ERROR_STATUS] !== res.status)
+        throw new Error(`code ${body.code} does not belong to status ${res.status}: ${where}`);
       // The router serves a path with one trailing slash as the path itself.
       const documentedPath = c.path.replace(/\/(?=$|\?)/, '');
       const undocumented = apiContract().problems(c.method, documentedPath, { status: res.status, headers: res.headers, body });

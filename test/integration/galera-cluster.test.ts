@@ -78,7 +78,12 @@ describeCluster('the service on a 3-node Galera cluster', () => {
     // migrates; the others wait and find nothing left to apply.
     services = await Promise.all(
       NODES.map((node) =>
-        startServiceProcess(script, { DATABASE_URL: urlOf(node), PORT: '0', LOG_LEVEL: 'info', SOFFICE_PATH: NO_LIBREOFFICE }, (child) => children.push(child), 120_000),
+        startServiceProcess(
+          script,
+          { DATABASE_URL: urlOf(node), PORT: '0', LOG_LEVEL: 'info', SOFFICE_PATH: NO_LIBREOFFICE },
+          (child) => children.push(child),
+          120_000,
+        ),
       ),
     );
     t = await createTestApp({ serverUrl: cluster.serverUrl(1), databaseName: database });
@@ -92,7 +97,13 @@ describeCluster('the service on a 3-node Galera cluster', () => {
   }, 120_000);
 
   it('starts every instance at once on an empty database: one migrates, none exits', () => {
-    const logLines = services.map((s) => s.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg: string; migrations?: string[] }));
+    const logLines = services.map((s) =>
+      s
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { msg: string; migrations?: string[] }),
+    );
     const migrated = logLines.filter((lines) => lines.some((l) => l.msg === 'applied database migrations'));
     expect(migrated).toHaveLength(1);
     for (const s of services) expect(s.child.exitCode).toBeNull();
@@ -144,26 +155,43 @@ describeCluster('the service on a 3-node Galera cluster', () => {
     try {
       await node3.query("SET GLOBAL wsrep_provider_options = 'gmcast.isolate=1'");
       await until(async () => (await nodeStatus(node3, 'wsrep_ready')) === 'OFF', 30_000, 'node 3 isolated');
-      const raw = await node3.query('SELECT COUNT(*) FROM invoices').then(() => undefined, (err: unknown) => err);
+      const raw = await node3.query('SELECT COUNT(*) FROM invoices').then(
+        () => undefined,
+        (err: unknown) => err,
+      );
       expect(raw).toMatchObject({ errno: 1047 });
       expect(classifyDatabaseError(raw)).toBe('node-not-ready');
 
       const ready = await requestJson(port, 'GET', '/v1/ready', {});
-      expect({ status: ready.status, body: ready.body }).toEqual({ status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) } });
+      expect({ status: ready.status, body: ready.body }).toEqual({
+        status: 503,
+        body: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) },
+      });
       expect(ready.headers?.['retry-after']).toMatch(/^[1-9]\d*$/);
       const issue = await requestJson(port, 'POST', '/v1/invoices', { ...company.auth, 'Idempotency-Key': 'isolated-node' }, CART);
-      expect({ status: issue.status, body: issue.body }).toEqual({ status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) } });
+      expect({ status: issue.status, body: issue.body }).toEqual({
+        status: 503,
+        body: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) },
+      });
       expect(issue.headers?.['retry-after']).toMatch(/^[1-9]\d*$/);
       const read = await requestJson(port, 'GET', '/v1/clients', company.auth);
       expect(read.status).toBe(503);
       await requestJson(port, 'GET', '/v1/health', {}).then((health) => expect(health.status).toBe(200));
     } finally {
       await node3.query("SET GLOBAL wsrep_provider_options = 'gmcast.isolate=0'");
-      await until(async () => (await nodeStatus(node3, 'wsrep_local_state_comment')) === 'Synced' && (await nodeStatus(node3, 'wsrep_ready')) === 'ON', 60_000, 'node 3 rejoined');
+      await until(
+        async () =>
+          (await nodeStatus(node3, 'wsrep_local_state_comment')) === 'Synced' && (await nodeStatus(node3, 'wsrep_ready')) === 'ON',
+        60_000,
+        'node 3 rejoined',
+      );
       await node3.end();
     }
     await until(async () => (await requestJson(port, 'GET', '/v1/ready', {})).status === 200, 30_000, 'instance 3 ready');
-    expect((await requestJson(port, 'GET', '/v1/ready', {})).body).toEqual({ status: 'ready', details: { database: 'available', galeraState: 'Synced' } });
+    expect((await requestJson(port, 'GET', '/v1/ready', {})).body).toEqual({
+      status: 'ready',
+      details: { database: 'available', galeraState: 'Synced' },
+    });
   }, 120_000);
 
   it('issues gapless numbers and one invoice per key on every node, with zero 500s, while a node is killed and rejoins', async () => {
@@ -182,7 +210,14 @@ describeCluster('the service on a 3-node Galera cluster', () => {
         const started = Date.now();
         let res: JsonResponse | undefined;
         try {
-          res = await requestJson(ports[instance], 'POST', '/v1/invoices', { ...company.auth, 'Idempotency-Key': key }, { ...CART, purchaseOrderNumber: key }, 60_000);
+          res = await requestJson(
+            ports[instance],
+            'POST',
+            '/v1/invoices',
+            { ...company.auth, 'Idempotency-Key': key },
+            { ...CART, purchaseOrderNumber: key },
+            60_000,
+          );
         } catch {
           res = undefined;
         }
@@ -201,7 +236,10 @@ describeCluster('the service on a 3-node Galera cluster', () => {
         const res = await requestJson(ports[via], 'GET', `/v1/invoices/${created.body.id}`, company.auth);
         if (res.status === 503) continue; // that instance's node is the one down: try the third
         reads.push({ key, via, res: { status: res.status, body: res.body } });
-        expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { ...created.body, replayed: false, pdfBase64: null } });
+        expect({ status: res.status, body: res.body }).toEqual({
+          status: 200,
+          body: { ...created.body, replayed: false, pdfBase64: null },
+        });
         return;
       }
       throw new Error(`no other instance could read ${key}`);
@@ -215,7 +253,8 @@ describeCluster('the service on a 3-node Galera cluster', () => {
       const targets = twinned.has(key) ? [nextInstance(), nextInstance()] : [nextInstance()];
       return async () => {
         const results = await Promise.all(targets.map((instance) => send(key, instance).then((res) => ({ instance, res }))));
-        for (const { instance, res } of results) if (res.status === 201 && res.body.replayed === false) await readElsewhere(key, instance, res);
+        for (const { instance, res } of results)
+          if (res.status === 201 && res.body.replayed === false) await readElsewhere(key, instance, res);
         finished += 1;
         if (finished === KILL_AFTER_JOBS) {
           killer = (async () => {
@@ -227,7 +266,11 @@ describeCluster('the service on a 3-node Galera cluster', () => {
             down.syncedAt = Date.now();
             // Its instance's pool still holds connections to the dead node: until they are replaced
             // the instance may answer 503, which is still the outage, not a healthy cluster.
-            await until(async () => (await requestJson(ports[KILLED_NODE - 1], 'GET', '/v1/ready', {})).status === 200, 60_000, 'killed node\'s instance ready');
+            await until(
+              async () => (await requestJson(ports[KILLED_NODE - 1], 'GET', '/v1/ready', {})).status === 200,
+              60_000,
+              "killed node's instance ready",
+            );
             down.to = Date.now();
           })();
         }
@@ -265,7 +308,9 @@ describeCluster('the service on a 3-node Galera cluster', () => {
       // When each 503 started and ended, in ms from the kill (negative: before it); and when the
       // node was Synced again and its instance ready.
       syncedAfterKillMs: down?.syncedAt !== undefined ? down.syncedAt - down.from : null,
-      status503Windows: attempts.filter((a) => a.status === 503).map((a) => `i${a.instance + 1}:${a.at - (down?.from ?? 0)}..${a.at + a.ms - (down?.from ?? 0)}:RA${a.retryAfter}`),
+      status503Windows: attempts
+        .filter((a) => a.status === 503)
+        .map((a) => `i${a.instance + 1}:${a.at - (down?.from ?? 0)}..${a.at + a.ms - (down?.from ?? 0)}:RA${a.retryAfter}`),
       runMs: elapsedMs,
       // What the services logged as unexpected (a 500), for the failure message.
       unexpected: services.flatMap((s) =>
@@ -316,7 +361,11 @@ describeCluster('the service on a 3-node Galera cluster', () => {
       const orm = await MikroORM.init(mikroOrmOptions(loadConfig({ DATABASE_URL: urlOf(node) })));
       try {
         const db = await issuedState(orm, company.code);
-        const numbersOf = (cai: string) => db.invoices.filter((i) => i.cai === cai).map((i) => i.invoiceNumber).sort((a, b) => a - b);
+        const numbersOf = (cai: string) =>
+          db.invoices
+            .filter((i) => i.cai === cai)
+            .map((i) => i.invoiceNumber)
+            .sort((a, b) => a - b);
         expect(numbersOf(FIRST.cai)).toEqual(Array.from({ length: used }, (_, i) => FIRST.rangeStart + i));
         expect(numbersOf(SECOND.cai)).toEqual(Array.from({ length: DISTINCT_KEYS - used }, (_, i) => SECOND.rangeStart + i));
         expect(db.invoices.map((i) => i.purchaseOrderNumber).sort()).toEqual(keys);

@@ -81,7 +81,10 @@ describe('health, routing and the error shape', () => {
     const server = await listen(t.app);
     try {
       const res = await rawExchange(server.port, 'HELLO THERE\r\n\r\n');
-      expect({ status: res.status, body: res.json() }).toEqual({ status: 400, body: { code: 'VALIDATION_FAILED', message: 'The request is not well-formed HTTP/1.1.' } });
+      expect({ status: res.status, body: res.json() }).toEqual({
+        status: 400,
+        body: { code: 'VALIDATION_FAILED', message: 'The request is not well-formed HTTP/1.1.' },
+      });
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     } finally {
       await server.close();

@@ -22,7 +22,9 @@ describe('Idempotency-Key retention', () => {
   const issue = (key: string, body: object = CART) => t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', key).send(body);
   /** Moves records back in time, as if they had been written `hours` ago. */
   const age = (hours: number, where: string, params: unknown[]) =>
-    t.orm.em.getConnection().execute(`UPDATE idempotency_records SET created_at = created_at - INTERVAL ${hours} HOUR WHERE ${where}`, params);
+    t.orm.em
+      .getConnection()
+      .execute(`UPDATE idempotency_records SET created_at = created_at - INTERVAL ${hours} HOUR WHERE ${where}`, params);
 
   it('replays within the retention and issues a new invoice once the record is 25 hours old', async () => {
     const first = await issue('kept-then-forgotten');
@@ -57,7 +59,14 @@ describe('Idempotency-Key retention', () => {
     await em.nativeDelete(IdempotencyRecord, {});
     const now = Date.now();
     const rows = (count: number, prefix: string, ageHours: number) =>
-      Array.from({ length: count }, (_, i) => ({ company: companyId, scope: 'invoice' as const, idempotencyKey: `${prefix}-${i}`, fingerprint: 'f'.repeat(64), documentId: 1, createdAt: new Date(now - ageHours * 3_600_000 - i) }));
+      Array.from({ length: count }, (_, i) => ({
+        company: companyId,
+        scope: 'invoice' as const,
+        idempotencyKey: `${prefix}-${i}`,
+        fingerprint: 'f'.repeat(64),
+        documentId: 1,
+        createdAt: new Date(now - ageHours * 3_600_000 - i),
+      }));
     await em.insertMany(IdempotencyRecord, [...rows(1_234, 'old', 25), ...rows(7, 'young', 23)]);
     const store = t.container.get(IdempotencyStore);
     const remaining = () => t.orm.em.fork().count(IdempotencyRecord, {});

@@ -62,10 +62,13 @@ describe('POST /v1/invoices under concurrency', () => {
   });
 
   it('crosses from an exhausted range to the next without a gap or a duplicate under 25 parallel issues', async () => {
-    const company = await setUpCompany(t, setupWithRanges([
-      { cai: caiOf('C'), rangeStart: 1, rangeEnd: 10, deadline: FAR },
-      { cai: caiOf('D'), rangeStart: 100, rangeEnd: 200, deadline: FAR },
-    ]));
+    const company = await setUpCompany(
+      t,
+      setupWithRanges([
+        { cai: caiOf('C'), rangeStart: 1, rangeEnd: 10, deadline: FAR },
+        { cai: caiOf('D'), rangeStart: 100, rangeEnd: 200, deadline: FAR },
+      ]),
+    );
     const keys = seq(1, 25).map((i) => `boundary-${i}`);
     const responses = await Promise.all(keys.map((key) => issue(company, key)));
 
@@ -76,6 +79,9 @@ describe('POST /v1/invoices under concurrency', () => {
     const db = await issuedState(t.orm, company.code);
     const stored = db.invoices.map((i) => [i.caiRange.cai, i.invoiceNumber] as [string, number]).sort((a, b) => a[1] - b[1]);
     expect(stored).toEqual(issued);
-    expect(db.ranges.map((r) => [r.cai, r.nextNumber])).toEqual([[caiOf('C'), 11], [caiOf('D'), 115]]);
+    expect(db.ranges.map((r) => [r.cai, r.nextNumber])).toEqual([
+      [caiOf('C'), 11],
+      [caiOf('D'), 115],
+    ]);
   });
 });

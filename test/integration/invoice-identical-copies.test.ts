@@ -108,7 +108,9 @@ describe('copies identical to the original after the letterhead changes', () => 
     expect(b.template).not.toBe(defaultTemplate);
     expect(b.logo).toBe(sha256(framedPng(300, 100, [20, 80, 160])));
     const versions = await t.orm.em.fork().find(TemplateVersion, {}, { populate: ['content'] });
-    expect(versions.map((v) => `${v.kind}:${v.sha256}`).sort()).toEqual([`logo:${b.logo}`, `template:${b.template}`, `template:${defaultTemplate}`].sort());
+    expect(versions.map((v) => `${v.kind}:${v.sha256}`).sort()).toEqual(
+      [`logo:${b.logo}`, `template:${b.template}`, `template:${defaultTemplate}`].sort(),
+    );
     for (const v of versions) expect(sha256(v.content)).toBe(v.sha256);
   });
 

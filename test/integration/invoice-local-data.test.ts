@@ -21,7 +21,12 @@ describe('totals from data built in the test', () => {
     const res = await t.http
       .post('/v1/invoices/preview')
       .set(auth)
-      .send({ items: [{ externalProductId: 'SKU-P-TAXED', quantity: 2 }, { externalProductId: 'SKU-P-FREE', quantity: 1 }] });
+      .send({
+        items: [
+          { externalProductId: 'SKU-P-TAXED', quantity: 2 },
+          { externalProductId: 'SKU-P-FREE', quantity: 1 },
+        ],
+      });
     expect(res.status).toBe(200);
     // 2 x 100 taxed at 15% = 200 + 30; 28 exempt.
     expect(res.body).toMatchObject({ total: 258, exemptedAmount: 28, taxBreakdown: [{ rate: 15, taxedAmount: 200, taxAmount: 30 }] });
@@ -29,7 +34,11 @@ describe('totals from data built in the test', () => {
 
   it('numbers the first invoice with the range start given here', async () => {
     const { auth } = await setUpCompany(t, sellingCompany({ caiRange: { rangeStart: 41, rangeEnd: 50 } }));
-    const res = await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', 'local-1').send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
+    const res = await t.http
+      .post('/v1/invoices')
+      .set(auth)
+      .set('Idempotency-Key', 'local-1')
+      .send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
     expect(res.status).toBe(201);
     expect(res.body.fiscalNumber).toBe('000-001-01-00000041');
     expect(res.body.total).toBe(115);

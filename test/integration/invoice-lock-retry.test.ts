@@ -69,11 +69,18 @@ describe('POST /v1/invoices while the CAI range rows are locked elsewhere', () =
     const elapsed = Date.now() - started;
     await holder.query('COMMIT');
 
-    expect({ status: refused.status, body: refused.body }).toEqual({ status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) } });
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 503,
+      body: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) },
+    });
     expect(refused.headers['retry-after']).toBe('1');
     // 4 attempts, each waiting out the 1 s lock wait, with 3 retry warnings between them.
     expect(elapsed).toBeGreaterThanOrEqual(3_500);
-    expect(retryWarnings().slice(warningsBefore).map((e) => [e.attempt, e.failure])).toEqual([1, 2, 3].map((n) => [n, 'lock-timeout']));
+    expect(
+      retryWarnings()
+        .slice(warningsBefore)
+        .map((e) => [e.attempt, e.failure]),
+    ).toEqual([1, 2, 3].map((n) => [n, 'lock-timeout']));
 
     const after = await issuedState(t.orm, company.code);
     expect(after.invoices.map((i) => i.id)).toEqual(before.invoices.map((i) => i.id));
@@ -105,7 +112,9 @@ describe('POST /v1/invoices while the CAI range rows are locked elsewhere', () =
     expect(res.body).toMatchObject({ replayed: false, invoiceNumber: 2 });
     // It waited out one 1 s lock wait, then got the lock on its second attempt.
     expect(elapsed).toBeGreaterThanOrEqual(1_000);
-    expect(retryWarnings().slice(warningsBefore)).toEqual([expect.objectContaining({ level: 40, attempt: 1, failure: 'lock-timeout', err: expect.stringMatching(/lock wait timeout/i) })]);
+    expect(retryWarnings().slice(warningsBefore)).toEqual([
+      expect.objectContaining({ level: 40, attempt: 1, failure: 'lock-timeout', err: expect.stringMatching(/lock wait timeout/i) }),
+    ]);
     const after = await issuedState(t.orm, company.code);
     expect(after.invoices.map((i) => i.invoiceNumber)).toEqual([1, 2]);
     expect(after.ranges.map((r) => r.nextNumber)).toEqual([3]);

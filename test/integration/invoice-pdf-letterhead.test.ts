@@ -28,13 +28,19 @@ describe('per-company letterheads and logos, edited while the service runs', () 
 
   const companyFile = (company: Company, file: string) => path.join(templatesDir, 'companies', company.code, file);
   const issuedPdf = async (company: Company) => {
-    const res = await t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', `lh-${Date.now()}-${++keySeq}`)
+    const res = await t.http
+      .post('/v1/invoices')
+      .set(company.auth)
+      .set('Idempotency-Key', `lh-${Date.now()}-${++keySeq}`)
       .send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
     expect(res.status).toBe(201);
     return readPdf(Buffer.from(res.body.pdfBase64, 'base64'));
   };
   const previewPdf = async (company: Company) => {
-    const res = await t.http.post('/v1/invoices/preview').set(company.auth).send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
+    const res = await t.http
+      .post('/v1/invoices/preview')
+      .set(company.auth)
+      .send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
     expect(res.status).toBe(200);
     return readPdf(Buffer.from(res.body.pdfBase64, 'base64'));
   };
@@ -58,7 +64,7 @@ describe('per-company letterheads and logos, edited while the service runs', () 
     expect((await issuedPdf(acme)).text).not.toContain('MEMBRETE');
   });
 
-  it("prints companies/<CODE>/logo.png in the logo placeholder, and no image without one", async () => {
+  it('prints companies/<CODE>/logo.png in the logo placeholder, and no image without one', async () => {
     expect((await issuedPdf(acme)).images).toEqual([]);
 
     fs.mkdirSync(path.dirname(companyFile(acme, 'logo.png')), { recursive: true });

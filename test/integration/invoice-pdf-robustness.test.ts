@@ -9,7 +9,10 @@ import { createTestApp, TestApp } from '../support/test-app';
 /** The soffice.bin processes carbone started for this process. */
 function sofficePids(): number[] {
   const out = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(process.pid)], { encoding: 'utf8' });
-  return out.split('\n').filter((row) => /soffice/.test(row)).map((row) => Number(row.trim().split(/\s+/)[0]));
+  return out
+    .split('\n')
+    .filter((row) => /soffice/.test(row))
+    .map((row) => Number(row.trim().split(/\s+/)[0]));
 }
 
 /** Resolves once carbone has handed a document to LibreOffice (its intermediate file exists). */

@@ -56,7 +56,10 @@ describe('admin template check', () => {
   it("fails a letterhead without the exonerated buyer's references, naming each one", async () => {
     const candidate = path.join(templatesDir, 'no-exoneration.odt');
     await writeEditedTemplate(candidate, (xml) =>
-      ['{d.exemptPurchaseOrderNumber}', '{d.exonerationCertificate}', '{d.sagRegistry}'].reduce((text, field) => text.replace(field, ''), xml),
+      ['{d.exemptPurchaseOrderNumber}', '{d.exonerationCertificate}', '{d.sagRegistry}'].reduce(
+        (text, field) => text.replace(field, ''),
+        xml,
+      ),
     );
 
     const run = await check('--file', candidate);

@@ -15,7 +15,10 @@ describe('the service without LibreOffice (SOFFICE_PATH points nowhere)', () => 
   afterAll(() => t.close());
 
   it('still issues: POST answers 201 with pdfBase64 null, and GET /pdf a retryable 503 with Retry-After', async () => {
-    const issued = await t.http.post('/v1/invoices').set(acme.auth).set('Idempotency-Key', 'no-lo-1')
+    const issued = await t.http
+      .post('/v1/invoices')
+      .set(acme.auth)
+      .set('Idempotency-Key', 'no-lo-1')
       .send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
     expect(issued.status).toBe(201);
     expect(issued.body).toMatchObject({ invoiceNumber: 1, pdfBase64: null });
@@ -28,7 +31,10 @@ describe('the service without LibreOffice (SOFFICE_PATH points nowhere)', () => 
   });
 
   it('previews with pdfBase64 null', async () => {
-    const res = await t.http.post('/v1/invoices/preview').set(acme.auth).send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
+    const res = await t.http
+      .post('/v1/invoices/preview')
+      .set(acme.auth)
+      .send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
     expect(res.status).toBe(200);
     expect(res.body.pdfBase64).toBeNull();
   });
@@ -44,7 +50,9 @@ describe('the service without LibreOffice (SOFFICE_PATH points nowhere)', () => 
     try {
       const run = await runAdmin(t.config.databaseUrl, ['template', 'check', '--company', acme.code]);
       expect(run.code).toBe(0);
-      expect(run.stdout).toMatch(/^template OK: .*invoice\.odt \(fields only: no sample rendered, LibreOffice \(soffice\.bin\) not found in \/nonexistent/);
+      expect(run.stdout).toMatch(
+        /^template OK: .*invoice\.odt \(fields only: no sample rendered, LibreOffice \(soffice\.bin\) not found in \/nonexistent/,
+      );
     } finally {
       delete process.env.SOFFICE_PATH;
     }

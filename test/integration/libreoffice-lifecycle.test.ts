@@ -49,7 +49,12 @@ describe('LibreOffice does not outlive its service', () => {
   });
 
   const startService = () =>
-    startServiceProcess(ensureFreshBuild('dist/src/main.js'), { DATABASE_URL: t.config.databaseUrl, PORT: '0', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0' }, (child) => children.push(child), 120_000);
+    startServiceProcess(
+      ensureFreshBuild('dist/src/main.js'),
+      { DATABASE_URL: t.config.databaseUrl, PORT: '0', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0' },
+      (child) => children.push(child),
+      120_000,
+    );
 
   it('a SIGKILLed service takes its LibreOffice with it, mid-render, and its successor clears its work dir', async () => {
     const service = await startService();
@@ -65,7 +70,14 @@ describe('LibreOffice does not outlive its service', () => {
     expect(fs.existsSync(path.join(SERVICE_PDF_DIR, `p${pid}`))).toBe(true);
 
     const sale = { items: [{ externalProductId: 'SKU-P-1', quantity: 2 }] };
-    const issued = await requestJson(service.port, 'POST', '/v1/invoices', { ...acme.auth, 'Idempotency-Key': 'lifecycle-1' }, sale, 60_000);
+    const issued = await requestJson(
+      service.port,
+      'POST',
+      '/v1/invoices',
+      { ...acme.auth, 'Idempotency-Key': 'lifecycle-1' },
+      sale,
+      60_000,
+    );
     expect(issued.status).toBe(201);
     // Several renders at once; once the first is answered the others are converting or queued.
     const renders = Array.from({ length: 6 }, () =>
@@ -99,14 +111,28 @@ describe('LibreOffice does not outlive its service', () => {
       const deadDir = path.join(tempDir, `p${gone.pid}`);
       fs.mkdirSync(deadDir);
       // Stands in for a soffice.bin left by that instance: the same profile argument, and asleep.
-      const leftover = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)', '--', `-env:UserInstallation=file://${deadDir}/_office_1`], { stdio: 'ignore' });
+      const leftover = spawn(
+        process.execPath,
+        ['-e', 'setTimeout(() => {}, 60000)', '--', `-env:UserInstallation=file://${deadDir}/_office_1`],
+        { stdio: 'ignore' },
+      );
       seen.add(leftover.pid!);
-      const bystander = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)', '--', `-env:UserInstallation=file://${tempDir}/p${process.pid}x/_office_1`], { stdio: 'ignore' });
+      const bystander = spawn(
+        process.execPath,
+        ['-e', 'setTimeout(() => {}, 60000)', '--', `-env:UserInstallation=file://${tempDir}/p${process.pid}x/_office_1`],
+        { stdio: 'ignore' },
+      );
       seen.add(bystander.pid!);
-      await waitUntil(() => commandLine(leftover.pid!).includes('UserInstallation') && commandLine(bystander.pid!).includes('UserInstallation'), 5_000);
+      await waitUntil(
+        () => commandLine(leftover.pid!).includes('UserInstallation') && commandLine(bystander.pid!).includes('UserInstallation'),
+        5_000,
+      );
 
       // The pipe files a LibreOffice of each would have made: the dead instance's go, the live one's stay.
-      const deadPipes = pipeFilesOf([`--accept=pipe,name=_carbone_c_1_${gone.pid}_0;urp;`, `-env:UserInstallation=file://${deadDir}/_office_1`]);
+      const deadPipes = pipeFilesOf([
+        `--accept=pipe,name=_carbone_c_1_${gone.pid}_0;urp;`,
+        `-env:UserInstallation=file://${deadDir}/_office_1`,
+      ]);
       const livePipes = pipeFilesOf([`--accept=pipe,name=_carbone_c_1_${bystander.pid}_0;urp;`]);
       fs.mkdirSync(path.join(deadDir, '_office_1'));
       fakePipes.push(...deadPipes, ...livePipes);

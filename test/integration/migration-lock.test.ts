@@ -68,7 +68,9 @@ describe('the start-up migration lock', () => {
   it('waits while another holder keeps its lease, then starts once it is released', async () => {
     const name = freshName();
     await open(name);
-    await admin.query(`INSERT INTO \`${name}\`.${MIGRATION_LOCK_TABLE} (id, holder, expires_at) VALUES (1, 'other-instance', UTC_TIMESTAMP() + INTERVAL 60 SECOND)`);
+    await admin.query(
+      `INSERT INTO \`${name}\`.${MIGRATION_LOCK_TABLE} (id, holder, expires_at) VALUES (1, 'other-instance', UTC_TIMESTAMP() + INTERVAL 60 SECOND)`,
+    );
     const logs = new LogCapture();
     let started = false;
     const starting = open(name, logs).then(() => (started = true));
@@ -83,14 +85,18 @@ describe('the start-up migration lock', () => {
   it('takes over the lease of a holder that died (its lease ran out)', async () => {
     const name = freshName();
     await open(name);
-    await admin.query(`INSERT INTO \`${name}\`.${MIGRATION_LOCK_TABLE} (id, holder, expires_at) VALUES (1, 'crashed-instance', UTC_TIMESTAMP() - INTERVAL 1 SECOND)`);
+    await admin.query(
+      `INSERT INTO \`${name}\`.${MIGRATION_LOCK_TABLE} (id, holder, expires_at) VALUES (1, 'crashed-instance', UTC_TIMESTAMP() - INTERVAL 1 SECOND)`,
+    );
     await open(name);
     const [locks] = await admin.query(`SELECT * FROM \`${name}\`.${MIGRATION_LOCK_TABLE}`);
     expect(locks).toEqual([]);
   });
 
   const holdLock = (name: string) =>
-    admin.query(`INSERT INTO \`${name}\`.${MIGRATION_LOCK_TABLE} (id, holder, expires_at) VALUES (1, 'other-instance', UTC_TIMESTAMP() + INTERVAL 60 SECOND)`);
+    admin.query(
+      `INSERT INTO \`${name}\`.${MIGRATION_LOCK_TABLE} (id, holder, expires_at) VALUES (1, 'other-instance', UTC_TIMESTAMP() + INTERVAL 60 SECOND)`,
+    );
   const connectionsTo = async (name: string) => {
     const [rows] = await admin.query('SELECT ID AS id FROM information_schema.PROCESSLIST WHERE DB = ?', [name]);
     return (rows as { id: number }[]).map((r) => Number(r.id));
@@ -138,7 +144,9 @@ describe('the start-up migration lock', () => {
       proxy.cut();
       const failure = await starting;
       expect(failure).toBeInstanceOf(DatabaseUnavailableError);
-      expect((failure as Error).message).toMatch(/^Cannot reach the database at mysql:\/\/root@127\.0\.0\.1:\d+\/invoicing_test_lock_\w+ \(.+\)\. Start the local/);
+      expect((failure as Error).message).toMatch(
+        /^Cannot reach the database at mysql:\/\/root@127\.0\.0\.1:\d+\/invoicing_test_lock_\w+ \(.+\)\. Start the local/,
+      );
       expect((failure as Error).message).not.toContain('\n');
     } finally {
       await proxy.close();

@@ -37,10 +37,16 @@ describe('migrations', () => {
     const migrator = orm.getMigrator();
     await migrator.up({ to: 'Migration20261122000000Initial' });
     const sql = (statement: string) => orm.em.getConnection().execute(statement);
-    await sql("INSERT INTO companies (id, code, name, trade_name, rtn, address, phone, email, created_at, updated_at) VALUES (1, 'OLD', 'Comercial Antigua', 'La Antigua', '08019999000001', 'Barrio Abajo', '+504 2222-1111', 'f@antigua.hn', NOW(3), NOW(3))");
-    await sql("INSERT INTO establishments (id, company_id, code, name, address) VALUES (1, 1, '000', 'Casa matriz', 'Barrio Abajo, local 3')");
+    await sql(
+      "INSERT INTO companies (id, code, name, trade_name, rtn, address, phone, email, created_at, updated_at) VALUES (1, 'OLD', 'Comercial Antigua', 'La Antigua', '08019999000001', 'Barrio Abajo', '+504 2222-1111', 'f@antigua.hn', NOW(3), NOW(3))",
+    );
+    await sql(
+      "INSERT INTO establishments (id, company_id, code, name, address) VALUES (1, 1, '000', 'Casa matriz', 'Barrio Abajo, local 3')",
+    );
     await sql("INSERT INTO emission_points (id, establishment_id, code) VALUES (1, 1, '001')");
-    await sql("INSERT INTO cai_ranges (id, emission_point_id, cai, range_start, range_end, deadline, next_number) VALUES (1, 1, 'ABC123-ABC123-ABC123-ABC123-ABC123-AB', 1, 500, '2027-06-30', 2)");
+    await sql(
+      "INSERT INTO cai_ranges (id, emission_point_id, cai, range_start, range_end, deadline, next_number) VALUES (1, 1, 'ABC123-ABC123-ABC123-ABC123-ABC123-AB', 1, 500, '2027-06-30', 2)",
+    );
     await sql("INSERT INTO operator_users (id, company_id, code, name) VALUES (1, 1, 'u', 'U')");
     await sql("INSERT INTO payment_terminals (id, company_id, code, name) VALUES (1, 1, 't', 'T')");
     await sql("INSERT INTO price_lists (id, company_id, code) VALUES (1, 1, 'P')");
@@ -51,11 +57,21 @@ describe('migrations', () => {
 
     const applied = await migrator.up();
     expect(applied.map((m) => m.name)).toContain('Migration20261122020000InvoiceIssuerSnapshot');
-    const [row] = await sql('SELECT issuer_name, issuer_trade_name, issuer_rtn, issuer_address, issuer_phone, issuer_email, establishment_name, establishment_address, cai_range_start, cai_range_end, cai_deadline FROM invoices');
+    const [row] = await sql(
+      'SELECT issuer_name, issuer_trade_name, issuer_rtn, issuer_address, issuer_phone, issuer_email, establishment_name, establishment_address, cai_range_start, cai_range_end, cai_deadline FROM invoices',
+    );
     expect({ ...row, cai_deadline: String(row.cai_deadline).slice(0, 10) }).toEqual({
-      issuer_name: 'Comercial Antigua', issuer_trade_name: 'La Antigua', issuer_rtn: '08019999000001', issuer_address: 'Barrio Abajo',
-      issuer_phone: '+504 2222-1111', issuer_email: 'f@antigua.hn', establishment_name: 'Casa matriz', establishment_address: 'Barrio Abajo, local 3',
-      cai_range_start: 1, cai_range_end: 500, cai_deadline: '2027-06-30',
+      issuer_name: 'Comercial Antigua',
+      issuer_trade_name: 'La Antigua',
+      issuer_rtn: '08019999000001',
+      issuer_address: 'Barrio Abajo',
+      issuer_phone: '+504 2222-1111',
+      issuer_email: 'f@antigua.hn',
+      establishment_name: 'Casa matriz',
+      establishment_address: 'Barrio Abajo, local 3',
+      cai_range_start: 1,
+      cai_range_end: 500,
+      cai_deadline: '2027-06-30',
     });
     expect(await migrator.getPendingMigrations()).toEqual([]);
   });
@@ -65,7 +81,9 @@ describe('migrations', () => {
     const migrator = orm.getMigrator();
     await migrator.up({ to: 'Migration20261124050000ReadRevisions' });
     const sql = (statement: string) => orm.em.getConnection().execute(statement);
-    await sql("INSERT INTO companies (id, code, name, rtn, created_at, updated_at) VALUES (1, 'OLD', 'Comercial Antigua', '08019999000001', NOW(3), NOW(3))");
+    await sql(
+      "INSERT INTO companies (id, code, name, rtn, created_at, updated_at) VALUES (1, 'OLD', 'Comercial Antigua', '08019999000001', NOW(3), NOW(3))",
+    );
     await sql("INSERT INTO establishments (id, company_id, code) VALUES (1, 1, '000')");
     await sql("INSERT INTO emission_points (id, establishment_id, code) VALUES (1, 1, '001'), (2, 1, '002')");
     await sql(
@@ -75,7 +93,10 @@ describe('migrations', () => {
 
     const applied = await migrator.up();
     expect(applied.map((m) => m.name)).toContain('Migration20261126000000CaiRangeDocumentType');
-    expect(await sql('SELECT id, document_type FROM cai_ranges ORDER BY id')).toEqual([{ id: 1, document_type: 'invoice' }, { id: 2, document_type: 'invoice' }]);
+    expect(await sql('SELECT id, document_type FROM cai_ranges ORDER BY id')).toEqual([
+      { id: 1, document_type: 'invoice' },
+      { id: 2, document_type: 'invoice' },
+    ]);
     expect(await migrator.getPendingMigrations()).toEqual([]);
   });
 });

@@ -43,7 +43,11 @@ describe('several service processes on one database', () => {
     company = await setUpCompany(t, setupWithRanges([FIRST, SECOND]));
     services = await Promise.all(
       Array.from({ length: PROCESSES }, () =>
-        startServiceProcess(script, { DATABASE_URL: t.config.databaseUrl, PORT: '0', LOG_LEVEL: 'info', SOFFICE_PATH: NO_LIBREOFFICE }, (child) => children.push(child)),
+        startServiceProcess(
+          script,
+          { DATABASE_URL: t.config.databaseUrl, PORT: '0', LOG_LEVEL: 'info', SOFFICE_PATH: NO_LIBREOFFICE },
+          (child) => children.push(child),
+        ),
       ),
     );
   }, 90_000);
@@ -63,7 +67,13 @@ describe('several service processes on one database', () => {
     const send = async (key: string, port: number): Promise<Sent> => ({
       key,
       port,
-      res: await requestJson(port, 'POST', '/v1/invoices', { ...company.auth, 'Idempotency-Key': key }, { ...CART, purchaseOrderNumber: key }),
+      res: await requestJson(
+        port,
+        'POST',
+        '/v1/invoices',
+        { ...company.auth, 'Idempotency-Key': key },
+        { ...CART, purchaseOrderNumber: key },
+      ),
     });
     // Round robin over the processes; a twinned key goes to two different processes at once.
     const jobs = keys.map((key) => {
@@ -73,7 +83,9 @@ describe('several service processes on one database', () => {
     const sent = (await inBatches(jobs, JOBS_IN_FLIGHT)).flat();
 
     expect(sent).toHaveLength(DISTINCT_KEYS + twinned.size);
-    const failures = sent.filter((s) => s.res.status !== 201).map((s) => `${s.key} on ${s.port}: ${s.res.status} ${JSON.stringify(s.res.body)}`);
+    const failures = sent
+      .filter((s) => s.res.status !== 201)
+      .map((s) => `${s.key} on ${s.port}: ${s.res.status} ${JSON.stringify(s.res.body)}`);
     expect(failures).toEqual([]);
 
     // Twins: one id, and exactly one of the two issued it (the other replayed it, or raced and lost).
@@ -87,7 +99,11 @@ describe('several service processes on one database', () => {
 
     // Over the database: numbers per range contiguous from its start, one invoice per key.
     const db = await issuedState(t.orm, company.code);
-    const numbersOf = (cai: string) => db.invoices.filter((i) => i.cai === cai).map((i) => i.invoiceNumber).sort((a, b) => a - b);
+    const numbersOf = (cai: string) =>
+      db.invoices
+        .filter((i) => i.cai === cai)
+        .map((i) => i.invoiceNumber)
+        .sort((a, b) => a - b);
     const used = FIRST.rangeEnd - FIRST.rangeStart + 1;
     expect(numbersOf(FIRST.cai)).toEqual(Array.from({ length: used }, (_, i) => FIRST.rangeStart + i));
     expect(numbersOf(SECOND.cai)).toEqual(Array.from({ length: DISTINCT_KEYS - used }, (_, i) => SECOND.rangeStart + i));
@@ -100,10 +116,18 @@ describe('several service processes on one database', () => {
     // Every 201 reads back the same from another process.
     const issued = sent.filter((s) => s.res.body.replayed === false);
     const reads = await inBatches(
-      issued.map((s, i) => () => requestJson(ports[(ports.indexOf(s.port) + 1 + (i % 2)) % PROCESSES], 'GET', `/v1/invoices/${s.res.body.id}`, company.auth)),
+      issued.map(
+        (s, i) => () =>
+          requestJson(ports[(ports.indexOf(s.port) + 1 + (i % 2)) % PROCESSES], 'GET', `/v1/invoices/${s.res.body.id}`, company.auth),
+      ),
       10,
     );
-    reads.forEach((read, i) => expect({ status: read.status, body: read.body }).toEqual({ status: 200, body: { ...issued[i].res.body, replayed: false, pdfBase64: null } }));
+    reads.forEach((read, i) =>
+      expect({ status: read.status, body: read.body }).toEqual({
+        status: 200,
+        body: { ...issued[i].res.body, replayed: false, pdfBase64: null },
+      }),
+    );
 
     // Each process drains and exits 0 on SIGTERM.
     for (const s of services) s.child.kill('SIGTERM');

@@ -29,7 +29,9 @@ describe("every database session runs under MySQL 8's rules", () => {
   it('refuses, through the ORM, a zero date', async () => {
     const conn = db.orm.em.fork().getConnection();
     await conn.execute('CREATE TABLE zero_date_probe (d DATETIME NULL)');
-    await expect(conn.execute("INSERT INTO zero_date_probe VALUES ('0000-00-00 00:00:00')")).rejects.toMatchObject({ code: 'ER_TRUNCATED_WRONG_VALUE' });
+    await expect(conn.execute("INSERT INTO zero_date_probe VALUES ('0000-00-00 00:00:00')")).rejects.toMatchObject({
+      code: 'ER_TRUNCATED_WRONG_VALUE',
+    });
   });
 
   it('sets the same rules on the start-up connection, which holds the migration lock', async () => {

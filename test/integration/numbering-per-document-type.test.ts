@@ -25,7 +25,8 @@ describe('numbering per emission point and document type', () => {
     return { code: run.code, ranges: JSON.parse(run.stdout) as Record<string, unknown>[] };
   };
   const issue = (auth: { Authorization: string }) => t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', `n-${++keys}`).send(CART);
-  const rangesOf = (code: string) => t.orm.em.fork().find(CaiRange, { emissionPoint: { establishment: { company: { code } } } }, { orderBy: { id: 'asc' } });
+  const rangesOf = (code: string) =>
+    t.orm.em.fork().find(CaiRange, { emissionPoint: { establishment: { company: { code } } } }, { orderBy: { id: 'asc' } });
   const today = hondurasDate(new Date());
 
   beforeAll(async () => {
@@ -52,9 +53,30 @@ describe('numbering per emission point and document type', () => {
       const run = await status(code);
       expect(run.code).toBe(0);
       expect(run.ranges).toEqual([
-        expect.objectContaining({ emissionPoint: '001', documentType: 'invoice', cai: caiOf('a'), firstPrinted: '000-001-01-00000001', lastPrinted: '000-001-01-00001000', state: 'OK' }),
-        expect.objectContaining({ emissionPoint: '001', documentType: 'creditNote', cai: caiOf('b'), firstPrinted: '000-001-06-00000001', nextPrinted: '000-001-06-00000001', state: 'OK' }),
-        expect.objectContaining({ emissionPoint: '001', documentType: 'debitNote', cai: caiOf('c'), firstPrinted: '000-001-07-00000001', lastPrinted: '000-001-07-00001000', state: 'OK' }),
+        expect.objectContaining({
+          emissionPoint: '001',
+          documentType: 'invoice',
+          cai: caiOf('a'),
+          firstPrinted: '000-001-01-00000001',
+          lastPrinted: '000-001-01-00001000',
+          state: 'OK',
+        }),
+        expect.objectContaining({
+          emissionPoint: '001',
+          documentType: 'creditNote',
+          cai: caiOf('b'),
+          firstPrinted: '000-001-06-00000001',
+          nextPrinted: '000-001-06-00000001',
+          state: 'OK',
+        }),
+        expect.objectContaining({
+          emissionPoint: '001',
+          documentType: 'debitNote',
+          cai: caiOf('c'),
+          firstPrinted: '000-001-07-00000001',
+          lastPrinted: '000-001-07-00001000',
+          state: 'OK',
+        }),
       ]);
       const table = (await admin('cai', 'status', '--company', code)).stdout.split('\n');
       expect(table[0]).toMatch(/^company +point +type +cai +first /);
@@ -67,8 +89,16 @@ describe('numbering per emission point and document type', () => {
         expect(res.status).toBe(201);
         expect([res.body.invoiceNumber, res.body.fiscalNumber, res.body.cai]).toEqual([n, `000-001-01-0000000${n}`, caiOf('a')]);
       }
-      expect((await rangesOf(code)).map((r) => [r.documentType, r.nextNumber])).toEqual([['invoice', 3], ['creditNote', 1], ['debitNote', 1]]);
-      expect((await status(code)).ranges.map((r) => r.nextPrinted)).toEqual(['000-001-01-00000003', '000-001-06-00000001', '000-001-07-00000001']);
+      expect((await rangesOf(code)).map((r) => [r.documentType, r.nextNumber])).toEqual([
+        ['invoice', 3],
+        ['creditNote', 1],
+        ['debitNote', 1],
+      ]);
+      expect((await status(code)).ranges.map((r) => r.nextPrinted)).toEqual([
+        '000-001-01-00000003',
+        '000-001-06-00000001',
+        '000-001-07-00000001',
+      ]);
       expect(await admin('audit', '--company', code)).toMatchObject({ code: 0, stdout: 'audit OK: 2 invoices in 3 ranges\n' });
     });
 
@@ -78,7 +108,9 @@ describe('numbering per emission point and document type', () => {
       expect(run).toMatchObject({ code: 1, stdout: '' });
       expect(run.stderr).toBe(`error: ${AT}[3]: numbers 900-2000 overlap CAI ${caiOf('b')} (1-1000) of emission point 000-001\n`);
       // The stored range counts as well when the file leaves it out.
-      expect((await apply([more], code)).stderr).toBe(`error: ${AT}[0]: numbers 900-2000 overlap CAI ${caiOf('b')} (1-1000) of emission point 000-001\n`);
+      expect((await apply([more], code)).stderr).toBe(
+        `error: ${AT}[0]: numbers 900-2000 overlap CAI ${caiOf('b')} (1-1000) of emission point 000-001\n`,
+      );
     });
   });
 
@@ -91,11 +123,20 @@ describe('numbering per emission point and document type', () => {
     expect((await issue(auth)).status).toBe(201);
 
     const retyped = await apply([{ ...invoices, documentType: 'debitNote' }, notes], code);
-    expect(retyped).toMatchObject({ code: 1, stderr: `error: ${AT}[0].documentType: numbers 1 to 1 were already issued from this range as invoice, so it cannot become debitNote\n` });
+    expect(retyped).toMatchObject({
+      code: 1,
+      stderr: `error: ${AT}[0].documentType: numbers 1 to 1 were already issued from this range as invoice, so it cannot become debitNote\n`,
+    });
 
-    expect(await apply([invoices, { ...notes, documentType: 'debitNote' }], code)).toMatchObject({ code: 0, stdout: `applied ${code}: 0 created, 1 updated, 0 deleted\n` });
+    expect(await apply([invoices, { ...notes, documentType: 'debitNote' }], code)).toMatchObject({
+      code: 0,
+      stdout: `applied ${code}: 0 created, 1 updated, 0 deleted\n`,
+    });
     const { documentType: _omitted, ...withoutType } = notes;
-    expect(await apply([invoices, withoutType], code)).toMatchObject({ code: 0, stdout: `applied ${code}: 0 created, 0 updated, 0 deleted\n` });
+    expect(await apply([invoices, withoutType], code)).toMatchObject({
+      code: 0,
+      stdout: `applied ${code}: 0 created, 0 updated, 0 deleted\n`,
+    });
     expect((await rangesOf(code)).map((r) => r.documentType)).toEqual(['invoice', 'debitNote']);
   });
 
@@ -104,29 +145,51 @@ describe('numbering per emission point and document type', () => {
 
     it('counts a LOW or DUE note range for exit 3', async () => {
       const code = uniqueCode('W');
-      await setUpCompany(t, setupWithRanges([invoices, { cai: caiOf('h'), rangeStart: 1, rangeEnd: 100, deadline: addDays(today, 30), documentType: 'creditNote' }], code));
+      await setUpCompany(
+        t,
+        setupWithRanges(
+          [invoices, { cai: caiOf('h'), rangeStart: 1, rangeEnd: 100, deadline: addDays(today, 30), documentType: 'creditNote' }],
+          code,
+        ),
+      );
       const run = await status(code);
       expect(run.code).toBe(3);
-      expect(run.ranges.map((r) => [r.documentType, r.state])).toEqual([['invoice', 'OK'], ['creditNote', 'DUE']]);
+      expect(run.ranges.map((r) => [r.documentType, r.state])).toEqual([
+        ['invoice', 'OK'],
+        ['creditNote', 'DUE'],
+      ]);
     });
 
     it('never exits 4 for a used-up or expired note range, nor for a point without note ranges', async () => {
       const code = uniqueCode('E');
-      await setUpCompany(t, setupWithRanges([
-        invoices,
-        { cai: caiOf('i'), rangeStart: 1, rangeEnd: 100, deadline: FAR, documentType: 'creditNote' },
-        { cai: caiOf('j'), rangeStart: 1, rangeEnd: 100, deadline: '2020-06-30', documentType: 'debitNote' },
-      ], code));
+      await setUpCompany(
+        t,
+        setupWithRanges(
+          [
+            invoices,
+            { cai: caiOf('i'), rangeStart: 1, rangeEnd: 100, deadline: FAR, documentType: 'creditNote' },
+            { cai: caiOf('j'), rangeStart: 1, rangeEnd: 100, deadline: '2020-06-30', documentType: 'debitNote' },
+          ],
+          code,
+        ),
+      );
       await t.orm.em.fork().nativeUpdate(CaiRange, { cai: caiOf('i') }, { nextNumber: 101 });
       const run = await status(code);
       expect(run.code).toBe(0);
-      expect(run.ranges.map((r) => [r.documentType, r.state])).toEqual([['invoice', 'OK'], ['creditNote', 'EXHAUSTED'], ['debitNote', 'EXPIRED']]);
+      expect(run.ranges.map((r) => [r.documentType, r.state])).toEqual([
+        ['invoice', 'OK'],
+        ['creditNote', 'EXHAUSTED'],
+        ['debitNote', 'EXPIRED'],
+      ]);
       expect((await status((await setUpCompany(t, setupWithRanges([invoices], uniqueCode('E')))).code)).code).toBe(0);
     });
 
-    it('exits 4 when the integration\'s point has note ranges but no usable invoice range', async () => {
+    it("exits 4 when the integration's point has note ranges but no usable invoice range", async () => {
       const code = uniqueCode('S');
-      await setUpCompany(t, setupWithRanges([{ cai: caiOf('k'), rangeStart: 1, rangeEnd: 100, deadline: FAR, documentType: 'creditNote' }], code));
+      await setUpCompany(
+        t,
+        setupWithRanges([{ cai: caiOf('k'), rangeStart: 1, rangeEnd: 100, deadline: FAR, documentType: 'creditNote' }], code),
+      );
       const run = await admin('cai', 'status', '--company', code, '--json');
       expect(run.code).toBe(4);
       expect(run.stderr).toBe(`${code} 000-001: no usable CAI range left, the integration cannot issue\n`);
@@ -137,10 +200,16 @@ describe('numbering per emission point and document type', () => {
     const code = uniqueCode('R');
     const thisMonth = today.slice(0, 7);
     const lastMonthDeadline = `${addDays(`${thisMonth}-01`, -1).slice(0, 7)}-15`;
-    await setUpCompany(t, setupWithRanges([
-      { cai: caiOf('l'), rangeStart: 1, rangeEnd: 1000, deadline: FAR },
-      { cai: caiOf('m'), rangeStart: 1, rangeEnd: 100, deadline: lastMonthDeadline, documentType: 'creditNote' },
-    ], code));
+    await setUpCompany(
+      t,
+      setupWithRanges(
+        [
+          { cai: caiOf('l'), rangeStart: 1, rangeEnd: 1000, deadline: FAR },
+          { cai: caiOf('m'), rangeStart: 1, rangeEnd: 100, deadline: lastMonthDeadline, documentType: 'creditNote' },
+        ],
+        code,
+      ),
+    );
     const unused = await admin('report', 'unused', '--company', code, '--month', lastMonthDeadline.slice(0, 7));
     expect(unused).toMatchObject({ code: 0, stderr: '' });
     expect(unused.stdout).toContain(`${caiOf('m')},000,001,000-001-06-00000001,000-001-06-00000100,100,VENCIDO`);
@@ -150,6 +219,8 @@ describe('numbering per emission point and document type', () => {
     await t.orm.em.fork().nativeUpdate(CaiRange, { cai: caiOf('m') }, { nextNumber: 3 });
     const audit = await admin('audit', '--company', code);
     expect(audit.code).toBe(1);
-    expect(audit.stdout).toBe(`CAI ${caiOf('m')} (000-001, 1-100, next 3): numbers 000-001-06-00000001 to 000-001-06-00000002 are missing (handed out, but no credit note carries them)\n`);
+    expect(audit.stdout).toBe(
+      `CAI ${caiOf('m')} (000-001, 1-100, next 3): numbers 000-001-06-00000001 to 000-001-06-00000002 are missing (handed out, but no credit note carries them)\n`,
+    );
   });
 });

@@ -20,7 +20,10 @@ describe('CarbonePdfRenderer recycling LibreOffice', () => {
   const data = buildTemplateData(sampleDocument('invoice'));
 
   /** This process's soffice.bin processes (the renderer's LibreOffice). */
-  const sofficePids = (): number[] => descendantsOf(process.pid).filter((pid) => commandLine(pid).includes('soffice.bin')).sort();
+  const sofficePids = (): number[] =>
+    descendantsOf(process.pid)
+      .filter((pid) => commandLine(pid).includes('soffice.bin'))
+      .sort();
   /** The pipe files of the renderer's LibreOffice processes running now. */
   const livePipes = (): string[] => sofficePids().flatMap((pid) => pipeFilesOf(argumentsOf(pid)));
   /** Every pipe file a LibreOffice of this renderer has had. */

@@ -1,10 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  buildTemplateData,
-  type PrintedDocument,
-} from '../../src/pdf/template-data';
+import { buildTemplateData, type PrintedDocument } from '../../src/pdf/template-data';
 import { PdfRenderError } from '../../src/pdf/pdf-render-error';
 import { CarbonePdfRenderer } from '../../src/pdf/pdf-renderer';
 import { sampleDocument } from '../../src/pdf/sample-document';
@@ -15,7 +12,11 @@ const TEMPLATES_DIR = path.resolve(__dirname, '../../templates');
 const REAL_CAI = '35BD6A-0195F4-B34BAA-8B7D13-37791A-2D';
 
 /** The template-check sample, issued under a realistic CAI. */
-const sampleInvoice = (overrides: Partial<PrintedDocument> = {}): PrintedDocument => ({ ...sampleDocument('invoice'), cai: REAL_CAI, ...overrides });
+const sampleInvoice = (overrides: Partial<PrintedDocument> = {}): PrintedDocument => ({
+  ...sampleDocument('invoice'),
+  cai: REAL_CAI,
+  ...overrides,
+});
 
 describe('CarbonePdfRenderer with LibreOffice', () => {
   const renderer = new CarbonePdfRenderer({
@@ -56,9 +57,7 @@ describe('CarbonePdfRenderer with LibreOffice', () => {
   });
 
   it('marks a preview SIN VALIDEZ FISCAL and prints no digit of the real CAI nor a real number', async () => {
-    const { text } = readPdf(
-      await renderer.render(template, buildTemplateData(sampleInvoice({ preview: true }))),
-    );
+    const { text } = readPdf(await renderer.render(template, buildTemplateData(sampleInvoice({ preview: true }))));
 
     expect(text).toContain('SIN VALIDEZ FISCAL');
     expect(text).toContain('TRESCIENTOS VEINTINUEVE LEMPIRAS CON 90/100');

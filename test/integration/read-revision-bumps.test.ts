@@ -7,7 +7,17 @@ import { READ_DEPENDENCIES } from '../../src/db/read-dependencies';
 import { ReadRevisions } from '../../src/db/read-revisions';
 import type { SqlClient } from '../../src/db/sql-client';
 import { TOKENS } from '../../src/tokens';
-import { Client, Company, EmissionPoint, Establishment, Invoice, InvoiceLine, InvoiceTax, Product, TemplateVersion } from '../../src/entities';
+import {
+  Client,
+  Company,
+  EmissionPoint,
+  Establishment,
+  Invoice,
+  InvoiceLine,
+  InvoiceTax,
+  Product,
+  TemplateVersion,
+} from '../../src/entities';
 import { ClientService } from '../../src/services/client.service';
 import { InvoiceReader } from '../../src/services/invoicing/invoice-reader.service';
 import { clientData, productData, sellingCompany, uniqueCode } from '../support/factories';
@@ -31,20 +41,35 @@ describe('read revisions move with every flush of cached data', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    company = await setUpCompany(t, sellingCompany({ code: uniqueCode('RV'), products: [productData({ code: 'P-1', price: 100, isvRate: 15 })], clients: [clientData()] }));
+    company = await setUpCompany(
+      t,
+      sellingCompany({
+        code: uniqueCode('RV'),
+        products: [productData({ code: 'P-1', price: 100, isvRate: 15 })],
+        clients: [clientData()],
+      }),
+    );
     invoiceId = await issue(company);
     establishmentId = (await t.orm.em.fork().findOneOrFail(Establishment, { company: company.companyId, code: '000' })).id;
   }, 120_000);
   afterAll(() => t.close());
 
   async function issue(seller: ReadyCompany): Promise<number> {
-    const res = await t.http.post('/v1/invoices').set(seller.auth).set('Idempotency-Key', uniqueCode('K')).send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
+    const res = await t.http
+      .post('/v1/invoices')
+      .set(seller.auth)
+      .set('Idempotency-Key', uniqueCode('K'))
+      .send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
     expect(res.status).toBe(201);
     return res.body.id as number;
   }
 
   async function counters(companyId: number): Promise<ReadRevisions> {
-    const [row] = await t.orm.em.getConnection().execute<Array<{ invoices: number; clients: number }>>('SELECT invoices, clients FROM read_revisions WHERE company_id = ?', [companyId]);
+    const [row] = await t.orm.em
+      .getConnection()
+      .execute<Array<{ invoices: number; clients: number }>>('SELECT invoices, clients FROM read_revisions WHERE company_id = ?', [
+        companyId,
+      ]);
     return { invoices: Number(row?.invoices ?? 0), clients: Number(row?.clients ?? 0) };
   }
 
@@ -84,11 +109,28 @@ describe('read revisions move with every flush of cached data', () => {
         const s = await em.findOneOrFail(Invoice, invoiceId);
         const number = 500_000 + next();
         return em.create(Invoice, {
-          company: s.company, emissionPoint: s.emissionPoint, caiRange: s.caiRange, cai: s.cai, invoiceNumber: number,
-          fiscalNumber: `000-001-01-${String(number).padStart(8, '0')}`, invoiceDate: new Date(), issuerName: s.issuerName, issuerRtn: s.issuerRtn,
-          caiRangeStart: s.caiRangeStart, caiRangeEnd: s.caiRangeEnd, caiDeadline: s.caiDeadline, importe: '0.00', discountTotal: '0.00',
-          exemptedAmount: '0.00', exoneratedAmount: '0.00', totalTaxes: '0.00', total: '0.00', totalInLetters: 'CERO LEMPIRAS',
-          creatorUser: s.creatorUser, paymentTerminal: s.paymentTerminal, priceList: s.priceList,
+          company: s.company,
+          emissionPoint: s.emissionPoint,
+          caiRange: s.caiRange,
+          cai: s.cai,
+          invoiceNumber: number,
+          fiscalNumber: `000-001-01-${String(number).padStart(8, '0')}`,
+          invoiceDate: new Date(),
+          issuerName: s.issuerName,
+          issuerRtn: s.issuerRtn,
+          caiRangeStart: s.caiRangeStart,
+          caiRangeEnd: s.caiRangeEnd,
+          caiDeadline: s.caiDeadline,
+          importe: '0.00',
+          discountTotal: '0.00',
+          exemptedAmount: '0.00',
+          exoneratedAmount: '0.00',
+          totalTaxes: '0.00',
+          total: '0.00',
+          totalInLetters: 'CERO LEMPIRAS',
+          creatorUser: s.creatorUser,
+          paymentTerminal: s.paymentTerminal,
+          priceList: s.priceList,
         });
       },
       change: (row) => void (row.purchaseOrderNumber = `OC-${next()}`),
@@ -99,18 +141,34 @@ describe('read revisions move with every flush of cached data', () => {
         const product = await em.findOneOrFail(Product, { company: company.companyId, code: 'P-1' });
         const zero = '0.00';
         return em.create(InvoiceLine, {
-          invoice: em.getReference(Invoice, invoiceId), lineNumber: 100 + next(), product, productCode: 'P-1', description: 'Línea de prueba',
-          quantity: '1.0000', unitPrice: zero, importe: zero, discountAmount: zero, subTotal: zero, exemptAmount: zero,
+          invoice: em.getReference(Invoice, invoiceId),
+          lineNumber: 100 + next(),
+          product,
+          productCode: 'P-1',
+          description: 'Línea de prueba',
+          quantity: '1.0000',
+          unitPrice: zero,
+          importe: zero,
+          discountAmount: zero,
+          subTotal: zero,
+          exemptAmount: zero,
         });
       },
       change: (row) => void (row.description = `Cambiada ${next()}`),
     }),
     fixture(InvoiceTax, {
-      create: (em) => em.create(InvoiceTax, { invoice: em.getReference(Invoice, invoiceId), rate: `0.${String(5000 + next())}`, taxedAmount: '0.00', taxAmount: '0.00' }),
+      create: (em) =>
+        em.create(InvoiceTax, {
+          invoice: em.getReference(Invoice, invoiceId),
+          rate: `0.${String(5000 + next())}`,
+          taxedAmount: '0.00',
+          taxAmount: '0.00',
+        }),
       change: (row) => void (row.taxAmount = `${next()}.00`),
     }),
     fixture(EmissionPoint, {
-      create: (em) => em.create(EmissionPoint, { establishment: em.getReference(Establishment, establishmentId), code: String(500 + next()) }),
+      create: (em) =>
+        em.create(EmissionPoint, { establishment: em.getReference(Establishment, establishmentId), code: String(500 + next()) }),
       change: (row) => void (row.name = `Punto ${next()}`),
     }),
     fixture(Establishment, {
@@ -118,7 +176,13 @@ describe('read revisions move with every flush of cached data', () => {
       change: (row) => void (row.name = `Sucursal ${next()}`),
     }),
     fixture(Client, {
-      create: (em) => em.create(Client, { company: em.getReference(Company, company.companyId), code: uniqueCode('C'), clientName: 'Cliente nuevo', email: 'nuevo@example.hn' }),
+      create: (em) =>
+        em.create(Client, {
+          company: em.getReference(Company, company.companyId),
+          code: uniqueCode('C'),
+          clientName: 'Cliente nuevo',
+          email: 'nuevo@example.hn',
+        }),
       change: (row) => void (row.clientName = `Cliente ${next()}`),
     }),
   ]);
@@ -126,24 +190,31 @@ describe('read revisions move with every flush of cached data', () => {
   const none: ReadRevisions = { invoices: 0, clients: 0 };
   const one = (...kinds: Array<keyof ReadRevisions>): ReadRevisions => ({ ...none, ...Object.fromEntries(kinds.map((k) => [k, 1])) });
 
-  describe.each([...READ_DEPENDENCIES].filter(([, d]) => d !== 'immutable').map(([entity, d]) => [entity.name, entity, d] as const))('%s', (_, entity, dependency) => {
-    if (dependency === 'immutable') throw new Error('filtered above');
+  describe.each([...READ_DEPENDENCIES].filter(([, d]) => d !== 'immutable').map(([entity, d]) => [entity.name, entity, d] as const))(
+    '%s',
+    (_, entity, dependency) => {
+      if (dependency === 'immutable') throw new Error('filtered above');
 
-    it.each(Object.keys(modes))('inserted, changed and deleted %s, moves the counter as the table says', async (mode) => {
-      const f = FIXTURES.get(entity);
-      if (f === undefined) throw new Error(`${entity.name} is in READ_DEPENDENCIES without a fixture here: add one`);
-      let created: object | undefined;
-      const insert = await movedBy(() => modes[mode](async (em) => void (created = await f.create(em))));
-      // An invoice's line or tax bumps here: its invoice was issued before.
-      expect(insert).toEqual(dependency.insert === 'never' ? none : one(dependency.counter));
-      const rowId = (created as { id: number }).id;
-      expect(await movedBy(() => modes[mode](async (em) => f.change(await em.findOneOrFail(entity, rowId as never))))).toEqual(one(dependency.counter));
+      it.each(Object.keys(modes))('inserted, changed and deleted %s, moves the counter as the table says', async (mode) => {
+        const f = FIXTURES.get(entity);
+        if (f === undefined) throw new Error(`${entity.name} is in READ_DEPENDENCIES without a fixture here: add one`);
+        let created: object | undefined;
+        const insert = await movedBy(() => modes[mode](async (em) => void (created = await f.create(em))));
+        // An invoice's line or tax bumps here: its invoice was issued before.
+        expect(insert).toEqual(dependency.insert === 'never' ? none : one(dependency.counter));
+        const rowId = (created as { id: number }).id;
+        expect(await movedBy(() => modes[mode](async (em) => f.change(await em.findOneOrFail(entity, rowId as never))))).toEqual(
+          one(dependency.counter),
+        );
 
-      // Deleted by a bare reference: nothing of the row is in memory, so its company is read.
-      expect(await movedBy(() => modes[mode]((em) => void em.remove(em.getReference(entity, rowId as never))))).toEqual(one(dependency.counter, ...(dependency.deleteAlso ?? [])));
-      expect(await t.orm.em.fork().findOne(entity, rowId as never)).toBeNull();
-    });
-  });
+        // Deleted by a bare reference: nothing of the row is in memory, so its company is read.
+        expect(await movedBy(() => modes[mode]((em) => void em.remove(em.getReference(entity, rowId as never))))).toEqual(
+          one(dependency.counter, ...(dependency.deleteAlso ?? [])),
+        );
+        expect(await t.orm.em.fork().findOne(entity, rowId as never)).toBeNull();
+      });
+    },
+  );
 
   it('issuing an invoice (its lines and taxes inserted with it) moves no counter: nobody can have read it', async () => {
     expect(await movedBy(() => issue(company))).toEqual(none);
@@ -166,7 +237,12 @@ describe('read revisions move with every flush of cached data', () => {
   it('a row moved to another company moves both companies’ counters', async () => {
     const other = await setUpCompany(t, sellingCompany({ code: uniqueCode('RV') }));
     const em = t.orm.em.fork();
-    const client = em.create(Client, { company: em.getReference(Company, company.companyId), code: uniqueCode('C'), clientName: 'Mudanza', email: 'm@example.hn' });
+    const client = em.create(Client, {
+      company: em.getReference(Company, company.companyId),
+      code: uniqueCode('C'),
+      clientName: 'Mudanza',
+      email: 'm@example.hn',
+    });
     await em.flush();
     const before = await counters(other.companyId);
     expect(
@@ -181,7 +257,12 @@ describe('read revisions move with every flush of cached data', () => {
   it('a template version is only ever inserted: changing or deleting one is refused, and inserting one moves nothing', async () => {
     const em = t.orm.em.fork();
     const content = randomBytes(16);
-    const version = em.create(TemplateVersion, { kind: 'logo', sha256: randomBytes(32).toString('hex'), content, byteSize: content.length });
+    const version = em.create(TemplateVersion, {
+      kind: 'logo',
+      sha256: randomBytes(32).toString('hex'),
+      content,
+      byteSize: content.length,
+    });
     expect(await movedBy(() => em.flush())).toEqual(none);
     version.byteSize = 1;
     await expect(em.flush()).rejects.toThrow('TemplateVersion rows are never changed');
@@ -204,24 +285,50 @@ describe('read revisions move with every flush of cached data', () => {
     }
     // Each logged statement as its verb and, for the two that matter, its table.
     const statements = lines
+      // eslint-disable-next-line no-control-regex -- the ORM's debug log colours its lines
       .map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').replace(/^\[query\] /, ''))
-      .map((sql) => sql.split(' ')[0].toLowerCase() + (/read_revisions/.test(sql) ? ':read_revisions' : /`clients`/.test(sql) ? ':clients' : ''));
+      .map(
+        (sql) =>
+          sql.split(' ')[0].toLowerCase() + (/read_revisions/.test(sql) ? ':read_revisions' : /`clients`/.test(sql) ? ':clients' : ''),
+      );
     expect(statements).toEqual(['begin', 'update:clients', 'insert:read_revisions', 'commit']);
   });
 
   it('`admin client exonerate` and `clear-exoneration` move the clients counter', async () => {
     const client = await t.orm.em.fork().findOneOrFail(Client, { company: company.companyId, code: 'CLI-1' });
     const admin = (...args: string[]) => runAdmin(t.config.databaseUrl, args);
-    const exonerate = () => admin('client', 'exonerate', '--company', company.code, '--client-id', String(client.id), '--certificate', `EXO-${next()}`, '--valid-until', '2099-12-31');
+    const exonerate = () =>
+      admin(
+        'client',
+        'exonerate',
+        '--company',
+        company.code,
+        '--client-id',
+        String(client.id),
+        '--certificate',
+        `EXO-${next()}`,
+        '--valid-until',
+        '2099-12-31',
+      );
     expect(await movedBy(async () => expect(await exonerate()).toMatchObject({ code: 0 }))).toEqual(one('clients'));
-    expect(await movedBy(async () => expect(await admin('client', 'clear-exoneration', '--company', company.code, '--client-id', String(client.id))).toMatchObject({ code: 0 }))).toEqual(one('clients'));
+    expect(
+      await movedBy(async () =>
+        expect(await admin('client', 'clear-exoneration', '--company', company.code, '--client-id', String(client.id))).toMatchObject({
+          code: 0,
+        }),
+      ),
+    ).toEqual(one('clients'));
   });
 
   describe('the table covers what the cached answers read', () => {
     /** The services that keep answers in the read cache, each with a read that misses it. */
     const CACHED_READERS: Record<string, () => Promise<unknown>> = {
-      'src/services/invoicing/invoice-reader.service.ts': () => t.container.get(InvoiceReader).getFor({ companyId: company.companyId, revisions: { invoices: -next(), clients: 0 } }, invoiceId),
-      'src/services/client.service.ts': () => t.container.get(ClientService).list({ companyId: company.companyId, revisions: { invoices: 0, clients: -next() } }, { page: 1, limit: 10 }),
+      'src/services/invoicing/invoice-reader.service.ts': () =>
+        t.container.get(InvoiceReader).getFor({ companyId: company.companyId, revisions: { invoices: -next(), clients: 0 } }, invoiceId),
+      'src/services/client.service.ts': () =>
+        t.container
+          .get(ClientService)
+          .list({ companyId: company.companyId, revisions: { invoices: 0, clients: -next() } }, { page: 1, limit: 10 }),
     };
 
     it('every user of the read cache is among the readers checked here', () => {
@@ -230,7 +337,8 @@ describe('read revisions move with every flush of cached data', () => {
         for (const entry of fs.readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true })) {
           const file = `${dir}/${entry.name}`;
           if (entry.isDirectory()) visit(file);
-          else if (file.endsWith('.ts') && /@inject\(ReadCache\)/.test(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'))) users.push(file);
+          else if (file.endsWith('.ts') && /@inject\(ReadCache\)/.test(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8')))
+            users.push(file);
         }
       };
       visit('src');
@@ -246,10 +354,13 @@ describe('read revisions move with every flush of cached data', () => {
     });
 
     it('a row whose deletion the database carries into a cached table moves that table’s counter', async () => {
-      const rules = await t.orm.em.getConnection().execute<Array<{ child: string; parent: string }>>(
-        "SELECT TABLE_NAME AS child, REFERENCED_TABLE_NAME AS parent FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND DELETE_RULE IN ('SET NULL', 'CASCADE', 'SET DEFAULT')",
-      );
-      const dependencyOf = (table: string) => [...READ_DEPENDENCIES].find(([entity]) => t.orm.getMetadata().get(entity.name).tableName === table)?.[1];
+      const rules = await t.orm.em
+        .getConnection()
+        .execute<Array<{ child: string; parent: string }>>(
+          "SELECT TABLE_NAME AS child, REFERENCED_TABLE_NAME AS parent FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND DELETE_RULE IN ('SET NULL', 'CASCADE', 'SET DEFAULT')",
+        );
+      const dependencyOf = (table: string) =>
+        [...READ_DEPENDENCIES].find(([entity]) => t.orm.getMetadata().get(entity.name).tableName === table)?.[1];
       const missing = rules.flatMap(({ child, parent }) => {
         const cached = dependencyOf(child);
         if (cached === undefined || cached === 'immutable') return [];

@@ -64,7 +64,12 @@ describe('database schema', () => {
       const diff = await schemaDiff(edited);
       expect(diff).toMatch(expected);
       // Only the edited column: the rest of the schema still matches.
-      expect(diff.trim().split('\n').filter((line) => line.trim() !== '')).toHaveLength(1);
+      expect(
+        diff
+          .trim()
+          .split('\n')
+          .filter((line) => line.trim() !== ''),
+      ).toHaveLength(1);
     } finally {
       await edited.close(true);
     }

@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
 import { ensureFreshBuild } from '../support/fresh-build';
 
-
 /** Runs `node dist/src/main.js` with `env` until it exits (bounded), collecting its output. */
-function runMain(main: string, env: NodeJS.ProcessEnv, timeoutMs = 20_000): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+function runMain(
+  main: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 20_000,
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const child = spawn(process.execPath, [main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

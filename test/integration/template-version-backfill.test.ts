@@ -40,11 +40,18 @@ describe('template versions of invoices issued before they were kept', () => {
     const old = await MikroORM.init(mikroOrmOptions(loadConfig({ DATABASE_URL: databaseUrl })));
     await old.getMigrator().up({ to: 'Migration20261124000000ExoneratedBuyerReferences' });
     const sql = (statement: string) => old.em.getConnection().execute(statement);
-    for (const [id, code] of [[1, 'OLD'], [2, 'PLAIN']] as const) {
-      await sql(`INSERT INTO companies (id, code, name, rtn, created_at, updated_at) VALUES (${id}, '${code}', 'Comercial ${code}', '08019999000001', NOW(3), NOW(3))`);
+    for (const [id, code] of [
+      [1, 'OLD'],
+      [2, 'PLAIN'],
+    ] as const) {
+      await sql(
+        `INSERT INTO companies (id, code, name, rtn, created_at, updated_at) VALUES (${id}, '${code}', 'Comercial ${code}', '08019999000001', NOW(3), NOW(3))`,
+      );
       await sql(`INSERT INTO establishments (id, company_id, code, name) VALUES (${id}, ${id}, '000', 'Casa matriz')`);
       await sql(`INSERT INTO emission_points (id, establishment_id, code) VALUES (${id}, ${id}, '001')`);
-      await sql(`INSERT INTO cai_ranges (id, emission_point_id, cai, range_start, range_end, deadline, next_number) VALUES (${id}, ${id}, 'ABC123-ABC123-ABC123-ABC123-ABC123-A${id}', 1, 500, '2099-06-30', 3)`);
+      await sql(
+        `INSERT INTO cai_ranges (id, emission_point_id, cai, range_start, range_end, deadline, next_number) VALUES (${id}, ${id}, 'ABC123-ABC123-ABC123-ABC123-ABC123-A${id}', 1, 500, '2099-06-30', 3)`,
+      );
       await sql(`INSERT INTO operator_users (id, company_id, code, name) VALUES (${id}, ${id}, 'u', 'U')`);
       await sql(`INSERT INTO payment_terminals (id, company_id, code, name) VALUES (${id}, ${id}, 't', 'T')`);
       await sql(`INSERT INTO price_lists (id, company_id, code) VALUES (${id}, ${id}, 'P')`);
@@ -68,10 +75,12 @@ describe('template versions of invoices issued before they were kept', () => {
     const fixedVersions = async () => {
       const orm = await openDatabase(config, pino({ level: 'silent' }));
       try {
-        return await orm.em.getConnection().execute(
-          'SELECT i.company_id AS company, t.sha256 AS template, l.sha256 AS logo FROM invoices i ' +
-            'LEFT JOIN template_versions t ON t.id = i.template_version_id LEFT JOIN template_versions l ON l.id = i.logo_version_id ORDER BY i.id',
-        );
+        return await orm.em
+          .getConnection()
+          .execute(
+            'SELECT i.company_id AS company, t.sha256 AS template, l.sha256 AS logo FROM invoices i ' +
+              'LEFT JOIN template_versions t ON t.id = i.template_version_id LEFT JOIN template_versions l ON l.id = i.logo_version_id ORDER BY i.id',
+          );
       } finally {
         await orm.close(true);
       }

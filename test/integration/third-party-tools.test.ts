@@ -65,7 +65,10 @@ describe('the contract as third-party tools read it', () => {
     await t.http.get('/v1/clients?page=2147483647&limit=2147483647').set(auth).expect(200);
     for (const query of ['page=2147483648&limit=1', 'page=1&limit=2147483648']) {
       const res = await t.http.get(`/v1/clients?${query}`).set(auth).expect(400);
-      expect(res.body).toEqual({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/^(page|limit) must be an integer from 1 to 2147483647\.$/) });
+      expect(res.body).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: expect.stringMatching(/^(page|limit) must be an integer from 1 to 2147483647\.$/),
+      });
     }
   });
 
@@ -77,11 +80,52 @@ describe('the contract as third-party tools read it', () => {
   });
 
   /** Names generated SDKs take for themselves (client factories, language built-ins). */
-  const RESERVED = ['createClient', 'client', 'Client', 'Error', 'Object', 'Promise', 'Response', 'Request', 'Date', 'Map', 'Set', 'Function', 'String', 'Number', 'Boolean', 'Array', 'Symbol', 'Record', 'default', 'delete', 'new', 'File', 'Blob', 'Headers', 'Configuration', 'BaseAPI', 'RequestOptions'];
+  const RESERVED = [
+    'createClient',
+    'client',
+    'Client',
+    'Error',
+    'Object',
+    'Promise',
+    'Response',
+    'Request',
+    'Date',
+    'Map',
+    'Set',
+    'Function',
+    'String',
+    'Number',
+    'Boolean',
+    'Array',
+    'Symbol',
+    'Record',
+    'default',
+    'delete',
+    'new',
+    'File',
+    'Blob',
+    'Headers',
+    'Configuration',
+    'BaseAPI',
+    'RequestOptions',
+  ];
 
   it('uses operationIds a generator can use as they are', () => {
-    const ids = Object.values(doc.paths as Json).flatMap((item) => Object.values(item as Json).map((op) => (op as Json).operationId as string));
-    expect(ids.sort()).toEqual(['getApiDocsUi', 'getHealth', 'getInvoice', 'getInvoicePdf', 'getOpenApiDocument', 'getReadiness', 'issueInvoice', 'listClients', 'previewInvoice', 'registerClient']);
+    const ids = Object.values(doc.paths as Json).flatMap((item) =>
+      Object.values(item as Json).map((op) => (op as Json).operationId as string),
+    );
+    expect(ids.sort()).toEqual([
+      'getApiDocsUi',
+      'getHealth',
+      'getInvoice',
+      'getInvoicePdf',
+      'getOpenApiDocument',
+      'getReadiness',
+      'issueInvoice',
+      'listClients',
+      'previewInvoice',
+      'registerClient',
+    ]);
     for (const id of ids) expect([id, RESERVED.map((r) => r.toLowerCase()).includes(id.toLowerCase())]).toEqual([id, false]);
   });
 

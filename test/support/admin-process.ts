@@ -13,7 +13,11 @@ export interface AdminProcessRun {
  */
 export function runAdminProcess(databaseUrl: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<AdminProcessRun> {
   const script = ensureFreshBuild('dist/src/cli/admin.js');
-  const child = spawn(process.execPath, [script, ...args], { cwd: REPO_ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   child.stdout.on('data', (c: Buffer) => out.push(c));

@@ -22,8 +22,14 @@ export function uniqueCode(prefix = 'T'): string {
 }
 
 /** A new API key of the company, issued as `admin apikey issue` does, and the header that sends it. */
-export async function issueApiKey(orm: MikroORM, container: Container, companyCode: string): Promise<{ apiKey: string; auth: { Authorization: string } }> {
-  const { key } = await inContext(orm, async () => container.get(ApiKeyService).issue(await container.get(CompanyDirectory).byCode(companyCode)));
+export async function issueApiKey(
+  orm: MikroORM,
+  container: Container,
+  companyCode: string,
+): Promise<{ apiKey: string; auth: { Authorization: string } }> {
+  const { key } = await inContext(orm, async () =>
+    container.get(ApiKeyService).issue(await container.get(CompanyDirectory).byCode(companyCode)),
+  );
   return { apiKey: key, auth: { Authorization: `Bearer ${key}` } };
 }
 
@@ -108,15 +114,33 @@ export function sellingCompany({
     users: [{ code: 'integracion', name: 'Integración API' }],
     paymentTerminals: [{ code: 'CAJA1', name: 'Caja principal' }],
     discountPolicies,
-    products: products.map(({ code: productCode, name, isvRate, exempt, exemptPerUnit }) => ({ code: productCode, name, isvRate, exempt, exemptPerUnit })),
+    products: products.map(({ code: productCode, name, isvRate, exempt, exemptPerUnit }) => ({
+      code: productCode,
+      name,
+      isvRate,
+      exempt,
+      exemptPerUnit,
+    })),
     priceLists: [
       {
         code: 'GENERAL',
-        prices: products.flatMap(({ code: product, price, currency, discountPolicy }) => (price === undefined ? [] : [{ product, price, currency, discountPolicy }])),
+        prices: products.flatMap(({ code: product, price, currency, discountPolicy }) =>
+          price === undefined ? [] : [{ product, price, currency, discountPolicy }],
+        ),
       },
     ],
-    productMappings: [...products.map((p) => ({ externalProductId: p.externalProductId ?? `SKU-${p.code}`, product: p.code })), ...extraMappings],
+    productMappings: [
+      ...products.map((p) => ({ externalProductId: p.externalProductId ?? `SKU-${p.code}`, product: p.code })),
+      ...extraMappings,
+    ],
     clients,
-    integration: { enabled: true, emissionPoint: '000-001', creatorUser: 'integracion', priceList: 'GENERAL', paymentTerminal: 'CAJA1', ...integration },
+    integration: {
+      enabled: true,
+      emissionPoint: '000-001',
+      creatorUser: 'integracion',
+      priceList: 'GENERAL',
+      paymentTerminal: 'CAJA1',
+      ...integration,
+    },
   };
 }

@@ -10,7 +10,11 @@ const SCRIPT = path.join(REPO_ROOT, 'scripts/galera-cluster.sh');
 
 /** Whether this machine can run a local Galera cluster (mariadbd, the Galera library, rsync). */
 export function galeraInstalled(): boolean {
-  const onPath = (name: string) => (process.env.PATH ?? '').split(':').concat(['/usr/sbin', '/usr/bin']).some((dir) => fs.existsSync(path.join(dir, name)));
+  const onPath = (name: string) =>
+    (process.env.PATH ?? '')
+      .split(':')
+      .concat(['/usr/sbin', '/usr/bin'])
+      .some((dir) => fs.existsSync(path.join(dir, name)));
   return fs.existsSync('/usr/lib/galera/libgalera_smm.so') && onPath('mariadbd') && onPath('rsync');
 }
 

@@ -20,9 +20,18 @@ export function findChromium(): string | null {
  */
 function flags(profileDir: string): string[] {
   return [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--no-first-run', '--disable-sync', `--user-data-dir=${profileDir}`, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-    '--virtual-time-budget=15000', '--window-size=1280,1900', '--hide-scrollbars',
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    `--user-data-dir=${profileDir}`,
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    '--virtual-time-budget=15000',
+    '--window-size=1280,1900',
+    '--hide-scrollbars',
   ];
 }
 

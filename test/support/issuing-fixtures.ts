@@ -16,7 +16,12 @@ const CART_PRODUCTS = [
 ];
 
 /** 2 x 100.00 = 200.00 + 30.00 ISV; 3 x 35.50 = 106.50 - 10.65 = 95.85 + 17.25 ISV; total 343.10. */
-export const CART = { items: [{ externalProductId: 'SKU-ARROZ', quantity: 2 }, { externalProductId: 'SKU-CERVEZA', quantity: 3 }] };
+export const CART = {
+  items: [
+    { externalProductId: 'SKU-ARROZ', quantity: 2 },
+    { externalProductId: 'SKU-CERVEZA', quantity: 3 },
+  ],
+};
 
 /** A company selling CART's products whose only emission point (000-001) holds exactly these ranges. */
 export function setupWithRanges(ranges: CaiRangeSpec[], code = uniqueCode('C')): SetupDocument {
@@ -37,4 +42,3 @@ export async function issuedState(orm: MikroORM, companyCode: string) {
   const ranges = await em.find(CaiRange, { emissionPoint: { establishment: { company } } }, { orderBy: { rangeStart: 'asc' } });
   return { companyId: company.id, invoices, records, ranges };
 }
-

@@ -29,9 +29,13 @@ export function readPdf(pdf: Buffer): ReadPdf {
     const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info);
     const pages = /Pages:\s+(\d+)/.exec(info);
     if (size === null || pages === null) throw new Error(`pdfinfo gave no page size or count:\n${info}`);
-    const pdftotext = (...range: string[]) => execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', ...range, file, '-'], { encoding: 'utf8' });
+    const pdftotext = (...range: string[]) =>
+      execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', ...range, file, '-'], { encoding: 'utf8' });
     const pageTexts = Array.from({ length: Number(pages[1]) }, (_, i) => collapse(pdftotext('-f', String(i + 1), '-l', String(i + 1))));
-    const imageRows = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).split('\n').slice(2).filter((row) => row.trim() !== '');
+    const imageRows = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' })
+      .split('\n')
+      .slice(2)
+      .filter((row) => row.trim() !== '');
     return {
       pages: Number(pages[1]),
       pageSize: { width: Number(size[1]), height: Number(size[2]) },

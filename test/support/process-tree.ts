@@ -33,7 +33,10 @@ export function descendantsOf(root: number): number[] {
 /** The program and arguments `pid` runs; empty once it has exited. */
 export function argumentsOf(pid: number): string[] {
   try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter((arg) => arg !== '');
+    return fs
+      .readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      .split('\0')
+      .filter((arg) => arg !== '');
   } catch {
     return [];
   }

@@ -30,10 +30,11 @@ export async function listen(app: Koa, options: http.ServerOptions = {}): Promis
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -55,21 +56,24 @@ export function rawRequest(port: number, request: RawRequest, timeoutMs = 30_000
   const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body, 'utf8');
   const headers = body === undefined ? request.headers : { 'Content-Length': String(body.length), ...request.headers };
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method: request.method, path: request.path, headers, agent, timeout: timeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const text = body.toString('utf8');
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body,
-          text,
-          json: () => parseOrUndefined(text),
+    const req = http.request(
+      { host: '127.0.0.1', port, method: request.method, path: request.path, headers, agent, timeout: timeoutMs },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const text = body.toString('utf8');
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            text,
+            json: () => parseOrUndefined(text),
+          });
         });
-      });
-    });
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`${request.method} ${request.path}: no answer within ${timeoutMs} ms`)));
     req.on('error', reject);
     req.end(body);
@@ -96,7 +100,13 @@ export function rawExchange(port: number, bytes: string | Buffer): Promise<RawRe
         if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
       }
       const text = rest.join('\r\n\r\n');
-      resolve({ status: Number(statusLine.split(' ')[1] ?? 0), headers, body: Buffer.from(text, 'utf8'), text, json: () => parseOrUndefined(text) });
+      resolve({
+        status: Number(statusLine.split(' ')[1] ?? 0),
+        headers,
+        body: Buffer.from(text, 'utf8'),
+        text,
+        json: () => parseOrUndefined(text),
+      });
     });
   });
 }

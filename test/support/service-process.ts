@@ -19,7 +19,12 @@ export interface ServiceProcess {
  * so a chatty child never blocks on a full pipe. `started` receives the child at once, so the
  * caller can stop it even when start-up fails.
  */
-export function startServiceProcess(script: string, env: NodeJS.ProcessEnv, started: (child: ChildProcess) => void, timeoutMs = 60_000): Promise<ServiceProcess> {
+export function startServiceProcess(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  started: (child: ChildProcess) => void,
+  timeoutMs = 60_000,
+): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [script], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   started(child);
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
@@ -84,11 +89,26 @@ export interface JsonResponse {
  * One JSON request over loopback on a connection of its own (no keep-alive, so no request can
  * meet a connection the server is closing), with a hard timeout.
  */
-export function requestJson(port: number, method: string, path: string, headers: Record<string, string>, body?: unknown, timeoutMs = 30_000): Promise<JsonResponse> {
+export function requestJson(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+  timeoutMs = 30_000,
+): Promise<JsonResponse> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method, path, agent: false, timeout: timeoutMs, headers: { ...headers, ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent: false,
+        timeout: timeoutMs,
+        headers: { ...headers, ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

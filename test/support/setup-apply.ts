@@ -55,8 +55,19 @@ export async function applyError(t: TestApp, doc: unknown): Promise<string> {
 }
 
 const TABLES = [
-  'companies', 'establishments', 'emission_points', 'cai_ranges', 'operator_users', 'payment_terminals', 'discount_policies',
-  'products', 'price_lists', 'product_prices', 'product_mappings', 'clients', 'integration_settings',
+  'companies',
+  'establishments',
+  'emission_points',
+  'cai_ranges',
+  'operator_users',
+  'payment_terminals',
+  'discount_policies',
+  'products',
+  'price_lists',
+  'product_prices',
+  'product_mappings',
+  'clients',
+  'integration_settings',
 ];
 
 /** Row counts of every table a setup file writes, to show that a refused file wrote nothing. */

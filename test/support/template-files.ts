@@ -14,7 +14,9 @@ export function copyTemplatesDir(): string {
 
 /** carbone's zip writer (yazl), the same one that writes every rendered document. */
 function zip(pkg: OdtPackage): Promise<Buffer> {
-  const carboneFile = require('carbone/lib/file') as { zip(files: OdtPackage['parts'], callback: (err: unknown, data: Buffer) => void): void };
+  const carboneFile = require('carbone/lib/file') as {
+    zip(files: OdtPackage['parts'], callback: (err: unknown, data: Buffer) => void): void;
+  };
   return new Promise((resolve, reject) => carboneFile.zip(pkg.parts, (err, data) => (err ? reject(err) : resolve(data))));
 }
 

@@ -43,7 +43,13 @@ export interface TestAppOptions {
  * The real application (real container, real middleware, real MariaDB) on a fresh database,
  * served through supertest without a listening port. Logs go to a capture at debug level.
  */
-export async function createTestApp({ pdf = false, env = {}, contract = true, serverUrl, databaseName }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp({
+  pdf = false,
+  env = {},
+  contract = true,
+  serverUrl,
+  databaseName,
+}: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase(env, { serverUrl, name: databaseName });
   const logs = new LogCapture();
   const config = { ...db.config, logLevel: 'debug' as const };

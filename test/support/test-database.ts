@@ -35,7 +35,10 @@ export function testServerAddress(): { host: string; port: number } {
  */
 export async function createTestDatabase(
   overrides: NodeJS.ProcessEnv = {},
-  { serverUrl = SERVER_URL, name = `invoicing_test_${process.pid}_${randomBytes(4).toString('hex')}` }: { serverUrl?: string; name?: string } = {},
+  {
+    serverUrl = SERVER_URL,
+    name = `invoicing_test_${process.pid}_${randomBytes(4).toString('hex')}`,
+  }: { serverUrl?: string; name?: string } = {},
 ): Promise<TestDatabase> {
   assertTestDatabaseName(name);
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `${serverUrl}/${name}`, ...overrides });

@@ -5,7 +5,13 @@ const range = (nextNumber: number, deadline = '2027-12-31') => ({ rangeStart: 1,
 
 describe('rangeStanding', () => {
   it('is OK with more than the percent left and the deadline further than the days', () => {
-    expect(rangeStanding(range(1), '2026-11-24', thresholds)).toEqual({ used: 0, left: 200, percentLeft: '100.00', daysLeft: 402, state: 'OK' });
+    expect(rangeStanding(range(1), '2026-11-24', thresholds)).toEqual({
+      used: 0,
+      left: 200,
+      percentLeft: '100.00',
+      daysLeft: 402,
+      state: 'OK',
+    });
   });
 
   it('is LOW at exactly the percent left, not one number above it', () => {
@@ -14,8 +20,18 @@ describe('rangeStanding', () => {
   });
 
   it('compares decimal percents exactly', () => {
-    expect(rangeStanding({ rangeStart: 1, rangeEnd: 1000, nextNumber: 976, deadline: '2099-01-01' }, '2026-11-24', { remainingPercent: '2.5', days: 0 }).state).toBe('LOW');
-    expect(rangeStanding({ rangeStart: 1, rangeEnd: 1000, nextNumber: 975, deadline: '2099-01-01' }, '2026-11-24', { remainingPercent: '2.5', days: 0 }).state).toBe('OK');
+    expect(
+      rangeStanding({ rangeStart: 1, rangeEnd: 1000, nextNumber: 976, deadline: '2099-01-01' }, '2026-11-24', {
+        remainingPercent: '2.5',
+        days: 0,
+      }).state,
+    ).toBe('LOW');
+    expect(
+      rangeStanding({ rangeStart: 1, rangeEnd: 1000, nextNumber: 975, deadline: '2099-01-01' }, '2026-11-24', {
+        remainingPercent: '2.5',
+        days: 0,
+      }).state,
+    ).toBe('OK');
   });
 
   it('is DUE with the deadline at most the days away, the deadline day included', () => {

@@ -15,17 +15,19 @@ describeOnLinux('die-with-parent launchers', () => {
   afterEach(() => fs.rmSync(baseDir, { recursive: true, force: true }));
 
   const snapshot = (dir: string) =>
-    Object.fromEntries(['die-with-parent.py', 'soffice.bin', 'python3'].map((name) => {
-      const file = path.join(dir, name);
-      return [name, { content: fs.readFileSync(file, 'utf8'), mode: fs.statSync(file).mode & 0o777 }];
-    }));
+    Object.fromEntries(
+      ['die-with-parent.py', 'soffice.bin', 'python3'].map((name) => {
+        const file = path.join(dir, name);
+        return [name, { content: fs.readFileSync(file, 'utf8'), mode: fs.statSync(file).mode & 0o777 }];
+      }),
+    );
 
   it('writes executable soffice.bin and python3 launchers that run the real programs', () => {
     const dir = prepareDieWithParentLaunchers(baseDir, installation)!;
     expect(path.dirname(dir)).toBe(baseDir);
     const files = snapshot(dir);
-    expect(files['soffice.bin']).toEqual({ content: expect.stringContaining("'/opt/office/program/soffice.bin' \"$@\""), mode: 0o755 });
-    expect(files.python3).toEqual({ content: expect.stringContaining("'/usr/bin/python3' \"$@\""), mode: 0o755 });
+    expect(files['soffice.bin']).toEqual({ content: expect.stringContaining('\'/opt/office/program/soffice.bin\' "$@"'), mode: 0o755 });
+    expect(files.python3).toEqual({ content: expect.stringContaining('\'/usr/bin/python3\' "$@"'), mode: 0o755 });
     expect(files['die-with-parent.py'].content).toContain('PR_SET_PDEATHSIG');
   });
 

@@ -12,7 +12,11 @@ describe('EmissionPointTurns', () => {
       events.push(`end ${name}`);
       return name;
     };
-    const results = await Promise.all([turns.run(1, 'invoice', task('a')), turns.run(1, 'invoice', task('b')), turns.run(1, 'invoice', task('c'))]);
+    const results = await Promise.all([
+      turns.run(1, 'invoice', task('a')),
+      turns.run(1, 'invoice', task('b')),
+      turns.run(1, 'invoice', task('c')),
+    ]);
     expect(results).toEqual(['a', 'b', 'c']);
     expect(events).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
   });

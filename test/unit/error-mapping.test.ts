@@ -15,14 +15,25 @@ describe('toErrorResponse', () => {
 
   it('gives the documented status for every documented code', () => {
     expect(ERROR_STATUS).toMatchObject({
-      MISSING_API_KEY: 401, INVALID_API_KEY: 401, INTEGRATION_NOT_ENABLED: 403, EXTERNAL_INVOICE_NOT_FOUND: 404,
-      IDEMPOTENCY_KEY_REQUEST_MISMATCH: 409, PRICE_NOT_FOUND: 409, PRODUCT_NOT_FOUND: 400, INVALID_TAX_RATE: 409,
-      EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED: 422, INTERNAL_ERROR: 500, UQ_CLIENT_CODE_COMPANY: 409,
+      MISSING_API_KEY: 401,
+      INVALID_API_KEY: 401,
+      INTEGRATION_NOT_ENABLED: 403,
+      EXTERNAL_INVOICE_NOT_FOUND: 404,
+      IDEMPOTENCY_KEY_REQUEST_MISMATCH: 409,
+      PRICE_NOT_FOUND: 409,
+      PRODUCT_NOT_FOUND: 400,
+      INVALID_TAX_RATE: 409,
+      EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED: 422,
+      INTERNAL_ERROR: 500,
+      UQ_CLIENT_CODE_COMPANY: 409,
     });
   });
 
   it('maps a yup ValidationError to 400 VALIDATION_FAILED with every problem', () => {
-    const err = new ValidationError([new ValidationError('clientName is a required field'), new ValidationError('email must be a valid e-mail address')]);
+    const err = new ValidationError([
+      new ValidationError('clientName is a required field'),
+      new ValidationError('email must be a valid e-mail address'),
+    ]);
     expect(toErrorResponse(err)).toEqual({
       status: 400,
       body: { code: 'VALIDATION_FAILED', message: 'clientName is a required field; email must be a valid e-mail address' },

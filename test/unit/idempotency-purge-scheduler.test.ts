@@ -1,6 +1,10 @@
 import pino from 'pino';
 import { LogCapture } from '../support/log-capture';
-import { PURGE_FIRST_DELAY_MS, PURGE_INTERVAL_MS, scheduleIdempotencyPurge } from '../../src/services/documents/idempotency-purge.scheduler';
+import {
+  PURGE_FIRST_DELAY_MS,
+  PURGE_INTERVAL_MS,
+  scheduleIdempotencyPurge,
+} from '../../src/services/documents/idempotency-purge.scheduler';
 
 describe('scheduleIdempotencyPurge', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -22,7 +26,12 @@ describe('scheduleIdempotencyPurge', () => {
     expect(purger.purgeExpired).toHaveBeenCalledTimes(1);
     await jest.advanceTimersByTimeAsync(PURGE_INTERVAL_MS);
     expect(purger.purgeExpired).toHaveBeenCalledTimes(2);
-    expect(logs.entries().filter((e) => e.msg === 'purged expired idempotency records').map((e) => e.deleted)).toEqual([3, 3]);
+    expect(
+      logs
+        .entries()
+        .filter((e) => e.msg === 'purged expired idempotency records')
+        .map((e) => e.deleted),
+    ).toEqual([3, 3]);
     await schedule.stop();
   });
 
@@ -34,7 +43,12 @@ describe('scheduleIdempotencyPurge', () => {
     await jest.advanceTimersByTimeAsync(10);
     await jest.advanceTimersByTimeAsync(100);
     expect(purger.purgeExpired).toHaveBeenCalledTimes(2);
-    expect(logs.entries().filter((e) => e.level === 50).map((e) => (e.err as { message: string }).message)).toEqual(['connection lost', 'connection lost']);
+    expect(
+      logs
+        .entries()
+        .filter((e) => e.level === 50)
+        .map((e) => (e.err as { message: string }).message),
+    ).toEqual(['connection lost', 'connection lost']);
     await schedule.stop();
   });
 

@@ -31,7 +31,9 @@ function exceedsLimits(value: unknown, limits: typeof small, depth = 1): boolean
 
 describe('checkJsonLimits', () => {
   it('lets ordinary request bodies through', () => {
-    expect(refusal(JSON.stringify({ items: [{ externalProductId: 'SKU-1', quantity: 2, price: 10.5 }], purchaseOrderNumber: 'OC-1' }))).toBeUndefined();
+    expect(
+      refusal(JSON.stringify({ items: [{ externalProductId: 'SKU-1', quantity: 2, price: 10.5 }], purchaseOrderNumber: 'OC-1' })),
+    ).toBeUndefined();
     expect(refusal('{}')).toBeUndefined();
     expect(refusal('[]')).toBeUndefined();
   });

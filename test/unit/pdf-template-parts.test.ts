@@ -27,7 +27,10 @@ const allRequired = REQUIRED_FIELDS.map((field) => `<text:p>{${field}}</text:p>`
 
 describe('template fields', () => {
   it('reads markers split by formatting tags, with formatters and loop indexes, from the body and the footer', () => {
-    const pkg = odt('<text:p>{d.<text:span>cai</text:span>}</text:p><text:p>{d.lines[i+1].code} {d.issuer.phone:ifEM:hideBegin}</text:p>', '<text:p>{ d.copyLegend }</text:p>{logo}');
+    const pkg = odt(
+      '<text:p>{d.<text:span>cai</text:span>}</text:p><text:p>{d.lines[i+1].code} {d.issuer.phone:ifEM:hideBegin}</text:p>',
+      '<text:p>{ d.copyLegend }</text:p>{logo}',
+    );
     expect([...templateFields(pkg)].sort()).toEqual(['d.cai', 'd.copyLegend', 'd.issuer.phone', 'd.lines[i].code']);
   });
 
@@ -100,8 +103,13 @@ describe('RenderQueue', () => {
     const queue = new RenderQueue({ concurrency: 1, maxWaiting: 1, maxWaitMs: 10_000 });
     const first = later();
     const order: string[] = [];
-    const a = queue.run(async () => { order.push('a'); await first.promise; });
-    const b = queue.run(async () => { order.push('b'); });
+    const a = queue.run(async () => {
+      order.push('a');
+      await first.promise;
+    });
+    const b = queue.run(async () => {
+      order.push('b');
+    });
     await expect(queue.run(async () => undefined)).rejects.toMatchObject({ reason: 'busy' });
     expect(queue.stats).toEqual({ active: 1, waiting: 1 });
     first.resolve();

@@ -26,7 +26,12 @@ describe('ReadCache.getOrRead', () => {
 
   it('hands out frozen values, and does not keep one whose size is null', async () => {
     const cache = new ReadCache({ readCacheMaxMb: 1 });
-    const kept = await cache.getOrRead('a', 1, async () => ({ lines: [{ n: 1 }] }), () => 10);
+    const kept = await cache.getOrRead(
+      'a',
+      1,
+      async () => ({ lines: [{ n: 1 }] }),
+      () => 10,
+    );
     expect(Object.isFrozen(kept.lines[0])).toBe(true);
     const read = counting({ n: 2 });
     await cache.getOrRead('b', 1, read, () => null);
@@ -44,7 +49,21 @@ describe('ReadCache.getOrRead', () => {
 
   it('does not keep a failed read', async () => {
     const cache = new ReadCache({ readCacheMaxMb: 1 });
-    await expect(cache.getOrRead('k', 1, async () => Promise.reject(new Error('lost')), () => 10)).rejects.toThrow('lost');
-    expect(await cache.getOrRead('k', 1, async () => 'ok', () => 10)).toBe('ok');
+    await expect(
+      cache.getOrRead(
+        'k',
+        1,
+        async () => Promise.reject(new Error('lost')),
+        () => 10,
+      ),
+    ).rejects.toThrow('lost');
+    expect(
+      await cache.getOrRead(
+        'k',
+        1,
+        async () => 'ok',
+        () => 10,
+      ),
+    ).toBe('ok');
   });
 });

@@ -19,7 +19,17 @@ describe('CSV (RFC 4180)', () => {
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on('data', (c: Buffer) => chunks.push(c));
-    await writeCsvTable({ title: 'x', columns: [{ header: 'A', kind: 'text' }, { header: 'B', kind: 'amount' }], rows: rows([['ñ', '1.50']]) }, out);
+    await writeCsvTable(
+      {
+        title: 'x',
+        columns: [
+          { header: 'A', kind: 'text' },
+          { header: 'B', kind: 'amount' },
+        ],
+        rows: rows([['ñ', '1.50']]),
+      },
+      out,
+    );
     expect(Buffer.concat(chunks).toString('utf8')).toBe('\uFEFFA,B\r\nñ,1.50\r\n');
   });
 });
@@ -34,8 +44,20 @@ describe('calendar helpers of the reports', () => {
 });
 
 describe('RangeNumberingCheck', () => {
-  const range = { cai: 'C', documentType: 'invoice' as const, establishment: '000', emissionPoint: '001', rangeStart: 1, rangeEnd: 10, nextNumber: 6 };
-  const invoice = (id: number, n: number, printed = n) => ({ id, number: n, fiscalNumber: `000-001-01-${String(printed).padStart(8, '0')}` });
+  const range = {
+    cai: 'C',
+    documentType: 'invoice' as const,
+    establishment: '000',
+    emissionPoint: '001',
+    rangeStart: 1,
+    rangeEnd: 10,
+    nextNumber: 6,
+  };
+  const invoice = (id: number, n: number, printed = n) => ({
+    id,
+    number: n,
+    fiscalNumber: `000-001-01-${String(printed).padStart(8, '0')}`,
+  });
 
   it('accepts exactly rangeStart..nextNumber-1', () => {
     const check = new RangeNumberingCheck(range);

@@ -15,8 +15,19 @@ function problemsOf(document: unknown): readonly string[] {
 
 describe('parseSetupDocument', () => {
   it('needs only the key of an entry marked deleted: true, and every required field of a live one', () => {
-    expect(problemsOf({ company, products: [{ code: 'P-1', deleted: true }], priceLists: [{ code: 'L', prices: [{ product: 'P-1', deleted: true }] }] })).toEqual([]);
-    expect(problemsOf({ company, products: [{ code: 'P-1' }, { code: 'P-2', deleted: false, exempt: true }, { name: 'sin código', deleted: true }] })).toEqual([
+    expect(
+      problemsOf({
+        company,
+        products: [{ code: 'P-1', deleted: true }],
+        priceLists: [{ code: 'L', prices: [{ product: 'P-1', deleted: true }] }],
+      }),
+    ).toEqual([]);
+    expect(
+      problemsOf({
+        company,
+        products: [{ code: 'P-1' }, { code: 'P-2', deleted: false, exempt: true }, { name: 'sin código', deleted: true }],
+      }),
+    ).toEqual([
       'products[0].name: is required',
       'products[0].isvRate: is required unless the product is exempt: true',
       'products[1].name: is required',
@@ -46,8 +57,17 @@ describe('parseSetupDocument', () => {
   });
 
   it('takes a CAI range documentType of invoice, creditNote or debitNote, or none, and names the entry of any other', () => {
-    const range = (documentType?: unknown) => ({ cai: 'ABC-1', rangeStart: 1, rangeEnd: 5, deadline: '2027-12-31', ...(documentType === undefined ? {} : { documentType }) });
-    const withRanges = (...caiRanges: unknown[]) => ({ company, establishments: [{ code: '000', emissionPoints: [{ code: '001', caiRanges }] }] });
+    const range = (documentType?: unknown) => ({
+      cai: 'ABC-1',
+      rangeStart: 1,
+      rangeEnd: 5,
+      deadline: '2027-12-31',
+      ...(documentType === undefined ? {} : { documentType }),
+    });
+    const withRanges = (...caiRanges: unknown[]) => ({
+      company,
+      establishments: [{ code: '000', emissionPoints: [{ code: '001', caiRanges }] }],
+    });
     expect(problemsOf(withRanges(range(), range('invoice'), range('creditNote'), range('debitNote')))).toEqual([]);
     expect(problemsOf(withRanges(range('notaCredito'), range(null), range(6)))).toEqual([
       'establishments[0].emissionPoints[0].caiRanges[0].documentType: must be invoice, creditNote or debitNote',
@@ -58,12 +78,16 @@ describe('parseSetupDocument', () => {
 
   it('checks amounts against their column: decimals, sign and size', () => {
     expect(problemsOf({ company: { ...company, exchangeRate: 0 } })).toEqual(['company.exchangeRate: must be greater than 0']);
-    expect(problemsOf({ company: { ...company, exchangeRate: '24.65121' } })).toEqual(['company.exchangeRate: must have at most 4 decimals']);
+    expect(problemsOf({ company: { ...company, exchangeRate: '24.65121' } })).toEqual([
+      'company.exchangeRate: must have at most 4 decimals',
+    ]);
     expect(problemsOf({ company, products: [{ code: 'P', name: 'P', isvRate: 100000, exemptPerUnit: -1 }] })).toEqual([
       'products[0].isvRate: must be less than 100000',
       'products[0].exemptPerUnit: must be at least 0',
     ]);
-    expect(problemsOf({ company, discountPolicies: [{ code: 'D', percent: -100000 }] })).toEqual(['discountPolicies[0].percent: must be greater than -100000']);
+    expect(problemsOf({ company, discountPolicies: [{ code: 'D', percent: -100000 }] })).toEqual([
+      'discountPolicies[0].percent: must be greater than -100000',
+    ]);
   });
 
   it('returns the document as the schema typed it', () => {

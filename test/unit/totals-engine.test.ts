@@ -78,9 +78,7 @@ function expectInvoice(t: InvoiceTotals, e: ExpectedInvoice): void {
 /** [unitPrice, importe, discountAmount, subTotal, exemptAmount, taxableBase] */
 function expectLine(t: InvoiceTotals, index: number, e: [string, string, string, string, string, string]): void {
   const l = t.lines[index];
-  expect([l.unitPrice, l.importe, l.discountAmount, l.subTotal, l.exemptAmount, l.taxableBase].map(str)).toEqual(
-    e.map(norm),
-  );
+  expect([l.unitPrice, l.importe, l.discountAmount, l.subTotal, l.exemptAmount, l.taxableBase].map(str)).toEqual(e.map(norm));
 }
 
 function inputError(fn: () => unknown): TotalsInputError {
@@ -99,8 +97,13 @@ describe('computeTotals: taxed lines', () => {
     const t = totals([line({ quantity: big(2) })]);
     expectLine(t, 0, ['100', '200', '0', '200', '0', '200']);
     expectInvoice(t, {
-      importe: '200.00', discountTotal: '0', exemptedAmount: '0', exoneratedAmount: '0',
-      totalTaxes: '30.00', total: '230.00', appliedDollarExchangeRate: null,
+      importe: '200.00',
+      discountTotal: '0',
+      exemptedAmount: '0',
+      exoneratedAmount: '0',
+      totalTaxes: '30.00',
+      total: '230.00',
+      appliedDollarExchangeRate: null,
       taxBreakdown: [['15', '200.00', '30.00']],
     });
     expect(t.lines[0].isvRate?.toString()).toBe('15');
@@ -110,8 +113,13 @@ describe('computeTotals: taxed lines', () => {
     // 3 x 49.99 = 149.97; 149.97 x 18 % = 26.9946 -> 26.99; total 149.97 + 26.99 = 176.96
     const t = totals([line({ quantity: big(3), catalogPrice: hnl('49.99'), product: { isvRate: big(18) } })]);
     expectInvoice(t, {
-      importe: '149.97', discountTotal: '0', exemptedAmount: '0', exoneratedAmount: '0',
-      totalTaxes: '26.99', total: '176.96', taxBreakdown: [['18', '149.97', '26.99']],
+      importe: '149.97',
+      discountTotal: '0',
+      exemptedAmount: '0',
+      exoneratedAmount: '0',
+      totalTaxes: '26.99',
+      total: '176.96',
+      taxBreakdown: [['18', '149.97', '26.99']],
     });
   });
 
@@ -124,9 +132,16 @@ describe('computeTotals: taxed lines', () => {
       line({ catalogPrice: hnl('10.10'), product: { isvRate: big('15.00') } }),
     ]);
     expectInvoice(t, {
-      importe: '310.10', discountTotal: '0', exemptedAmount: '0', exoneratedAmount: '0',
-      totalTaxes: '52.52', total: '362.62',
-      taxBreakdown: [['15', '110.10', '16.52'], ['18', '200.00', '36.00']],
+      importe: '310.10',
+      discountTotal: '0',
+      exemptedAmount: '0',
+      exoneratedAmount: '0',
+      totalTaxes: '52.52',
+      total: '362.62',
+      taxBreakdown: [
+        ['15', '110.10', '16.52'],
+        ['18', '200.00', '36.00'],
+      ],
     });
   });
 
@@ -134,8 +149,16 @@ describe('computeTotals: taxed lines', () => {
     // 0 %: 40.00 -> 0.00; 15 %: 100.00 -> 15.00; total 140.00 + 15.00 = 155.00
     const t = totals([line(), line({ catalogPrice: hnl('40'), product: { isvRate: big(0) } })]);
     expectInvoice(t, {
-      importe: '140', discountTotal: '0', exemptedAmount: '0', exoneratedAmount: '0',
-      totalTaxes: '15', total: '155', taxBreakdown: [['0', '40', '0'], ['15', '100', '15']],
+      importe: '140',
+      discountTotal: '0',
+      exemptedAmount: '0',
+      exoneratedAmount: '0',
+      totalTaxes: '15',
+      total: '155',
+      taxBreakdown: [
+        ['0', '40', '0'],
+        ['15', '100', '15'],
+      ],
     });
   });
 });
@@ -147,20 +170,28 @@ describe('computeTotals: prices and discounts', () => {
     const t = totals([line({ quantity: big(3), catalogPrice: hnl('35.50'), discountPercent: big(10) })]);
     expectLine(t, 0, ['35.5', '106.50', '10.65', '95.85', '0', '95.85']);
     expectInvoice(t, {
-      importe: '106.50', discountTotal: '10.65', exemptedAmount: '0', exoneratedAmount: '0',
-      totalTaxes: '14.38', total: '110.23', taxBreakdown: [['15', '95.85', '14.38']],
+      importe: '106.50',
+      discountTotal: '10.65',
+      exemptedAmount: '0',
+      exoneratedAmount: '0',
+      totalTaxes: '14.38',
+      total: '110.23',
+      taxBreakdown: [['15', '95.85', '14.38']],
     });
   });
 
   it('uses a supplied price instead of the list price and still applies the discount', () => {
     // 3 x 40.00 = 120.00; 10 % = 12.00; subTotal 108.00; ISV 16.20; total 120 - 12 + 16.20 = 124.20
-    const t = totals([
-      line({ quantity: big(3), suppliedPrice: big(40), catalogPrice: hnl('35.50'), discountPercent: big(10) }),
-    ]);
+    const t = totals([line({ quantity: big(3), suppliedPrice: big(40), catalogPrice: hnl('35.50'), discountPercent: big(10) })]);
     expectLine(t, 0, ['40', '120', '12', '108', '0', '108']);
     expectInvoice(t, {
-      importe: '120', discountTotal: '12', exemptedAmount: '0', exoneratedAmount: '0',
-      totalTaxes: '16.20', total: '124.20', taxBreakdown: [['15', '108', '16.20']],
+      importe: '120',
+      discountTotal: '12',
+      exemptedAmount: '0',
+      exoneratedAmount: '0',
+      totalTaxes: '16.20',
+      total: '124.20',
+      taxBreakdown: [['15', '108', '16.20']],
     });
   });
 
@@ -168,8 +199,13 @@ describe('computeTotals: prices and discounts', () => {
     // line 1: 0 x 2 = 0; line 2: 100.00 - 100 % = 0; nothing taxed
     const t = totals([line({ quantity: big(2), suppliedPrice: big(0) }), line({ discountPercent: big(100) })]);
     expectInvoice(t, {
-      importe: '100', discountTotal: '100', exemptedAmount: '0', exoneratedAmount: '0',
-      totalTaxes: '0', total: '0', taxBreakdown: [],
+      importe: '100',
+      discountTotal: '100',
+      exemptedAmount: '0',
+      exoneratedAmount: '0',
+      totalTaxes: '0',
+      total: '0',
+      taxBreakdown: [],
     });
   });
 
@@ -187,8 +223,13 @@ describe('computeTotals: exempt and partly taxable products', () => {
     const t = totals([line({ quantity: big(4), catalogPrice: hnl('25.25'), product: { exempt: true, isvRate: null } }), line()]);
     expectLine(t, 0, ['25.25', '101', '0', '101', '101', '0']);
     expectInvoice(t, {
-      importe: '201', discountTotal: '0', exemptedAmount: '101', exoneratedAmount: '0',
-      totalTaxes: '15', total: '216', taxBreakdown: [['15', '100', '15']],
+      importe: '201',
+      discountTotal: '0',
+      exemptedAmount: '101',
+      exoneratedAmount: '0',
+      totalTaxes: '15',
+      total: '216',
+      taxBreakdown: [['15', '100', '15']],
     });
   });
 
@@ -196,8 +237,13 @@ describe('computeTotals: exempt and partly taxable products', () => {
     // 10 % of 50.00 = 5.00; exempt 45.00; total 50.00 - 5.00 = 45.00
     const t = totals([line({ catalogPrice: hnl('50'), discountPercent: big(10), product: { exempt: true } })]);
     expectInvoice(t, {
-      importe: '50', discountTotal: '5', exemptedAmount: '45', exoneratedAmount: '0',
-      totalTaxes: '0', total: '45', taxBreakdown: [],
+      importe: '50',
+      discountTotal: '5',
+      exemptedAmount: '45',
+      exoneratedAmount: '0',
+      totalTaxes: '0',
+      total: '45',
+      taxBreakdown: [],
     });
   });
 
@@ -206,8 +252,13 @@ describe('computeTotals: exempt and partly taxable products', () => {
     const t = totals([line({ quantity: big(2), product: { exemptPerUnit: big(30) } })]);
     expectLine(t, 0, ['100', '200', '0', '200', '60', '140']);
     expectInvoice(t, {
-      importe: '200', discountTotal: '0', exemptedAmount: '60', exoneratedAmount: '0',
-      totalTaxes: '21', total: '221', taxBreakdown: [['15', '140', '21']],
+      importe: '200',
+      discountTotal: '0',
+      exemptedAmount: '60',
+      exoneratedAmount: '0',
+      totalTaxes: '21',
+      total: '221',
+      taxBreakdown: [['15', '140', '21']],
     });
   });
 
@@ -216,8 +267,13 @@ describe('computeTotals: exempt and partly taxable products', () => {
     const t = totals([line({ quantity: big(2), suppliedPrice: big(120), product: { exemptPerUnit: big(30) } })]);
     expectLine(t, 0, ['120', '240', '0', '240', '60', '180']);
     expectInvoice(t, {
-      importe: '240', discountTotal: '0', exemptedAmount: '60', exoneratedAmount: '0',
-      totalTaxes: '27', total: '267', taxBreakdown: [['15', '180', '27']],
+      importe: '240',
+      discountTotal: '0',
+      exemptedAmount: '60',
+      exoneratedAmount: '0',
+      totalTaxes: '27',
+      total: '267',
+      taxBreakdown: [['15', '180', '27']],
     });
   });
 
@@ -226,8 +282,13 @@ describe('computeTotals: exempt and partly taxable products', () => {
     const t = totals([line({ quantity: big(2), suppliedPrice: big(20), product: { exemptPerUnit: big(30) } })]);
     expectLine(t, 0, ['20', '40', '0', '40', '40', '0']);
     expectInvoice(t, {
-      importe: '40', discountTotal: '0', exemptedAmount: '40', exoneratedAmount: '0',
-      totalTaxes: '0', total: '40', taxBreakdown: [],
+      importe: '40',
+      discountTotal: '0',
+      exemptedAmount: '40',
+      exoneratedAmount: '0',
+      totalTaxes: '0',
+      total: '40',
+      taxBreakdown: [],
     });
   });
 
@@ -260,8 +321,13 @@ describe('computeTotals: exonerated sales', () => {
     // importe 200 + 50 + 30 + 200 = 480; exempt 30 + 60 = 90; exonerated 200 + 50 + 140 = 390
     const t = totals(cart(), { exonerated: true });
     expectInvoice(t, {
-      importe: '480', discountTotal: '0', exemptedAmount: '90', exoneratedAmount: '390',
-      totalTaxes: '0', total: '480', taxBreakdown: [],
+      importe: '480',
+      discountTotal: '0',
+      exemptedAmount: '90',
+      exoneratedAmount: '390',
+      totalTaxes: '0',
+      total: '480',
+      taxBreakdown: [],
     });
   });
 
@@ -271,8 +337,13 @@ describe('computeTotals: exonerated sales', () => {
       exonerated: true,
     });
     expectInvoice(t, {
-      importe: '106.50', discountTotal: '10.65', exemptedAmount: '0', exoneratedAmount: '95.85',
-      totalTaxes: '0', total: '95.85', taxBreakdown: [],
+      importe: '106.50',
+      discountTotal: '10.65',
+      exemptedAmount: '0',
+      exoneratedAmount: '95.85',
+      totalTaxes: '0',
+      total: '95.85',
+      taxBreakdown: [],
     });
   });
 
@@ -280,8 +351,16 @@ describe('computeTotals: exonerated sales', () => {
     // 15 %: 200 + 140 = 340 -> 51.00; 18 %: 50 -> 9.00; total 480 + 60 = 540
     const t = totals(cart());
     expectInvoice(t, {
-      importe: '480', discountTotal: '0', exemptedAmount: '90', exoneratedAmount: '0',
-      totalTaxes: '60', total: '540', taxBreakdown: [['15', '340', '51'], ['18', '50', '9']],
+      importe: '480',
+      discountTotal: '0',
+      exemptedAmount: '90',
+      exoneratedAmount: '0',
+      totalTaxes: '60',
+      total: '540',
+      taxBreakdown: [
+        ['15', '340', '51'],
+        ['18', '50', '9'],
+      ],
     });
   });
 });
@@ -296,8 +375,13 @@ describe('computeTotals: USD price-list prices', () => {
     expectLine(t, 0, ['249.6208', '499.24', '0', '499.24', '0', '499.24']);
     expect(t.lines.map((l) => l.pricedInUsd)).toEqual([true, false]);
     expectInvoice(t, {
-      importe: '499.24', discountTotal: '0', exemptedAmount: '0', exoneratedAmount: '0',
-      totalTaxes: '74.89', total: '574.13', appliedDollarExchangeRate: '24.6578',
+      importe: '499.24',
+      discountTotal: '0',
+      exemptedAmount: '0',
+      exoneratedAmount: '0',
+      totalTaxes: '74.89',
+      total: '574.13',
+      appliedDollarExchangeRate: '24.6578',
       taxBreakdown: [['15', '499.24', '74.89']],
     });
   });
@@ -338,8 +422,13 @@ describe('computeTotals: rounding', () => {
     // 0.25 x 18 % = 0.045 -> 0.05; total 0.30
     const t = totals([line({ catalogPrice: hnl('0.25'), product: { isvRate: big(18) } })]);
     expectInvoice(t, {
-      importe: '0.25', discountTotal: '0', exemptedAmount: '0', exoneratedAmount: '0',
-      totalTaxes: '0.05', total: '0.30', taxBreakdown: [['18', '0.25', '0.05']],
+      importe: '0.25',
+      discountTotal: '0',
+      exemptedAmount: '0',
+      exoneratedAmount: '0',
+      totalTaxes: '0.05',
+      total: '0.30',
+      taxBreakdown: [['18', '0.25', '0.05']],
     });
   });
 
@@ -354,8 +443,13 @@ describe('computeTotals: rounding', () => {
     // 1.2345 x 10.5555 = 13.03076475 -> 13.03; ISV 1.9545 -> 1.95; total 14.98
     const t = totals([line({ quantity: big('1.2345'), catalogPrice: hnl('10.5555') })]);
     expectInvoice(t, {
-      importe: '13.03', discountTotal: '0', exemptedAmount: '0', exoneratedAmount: '0',
-      totalTaxes: '1.95', total: '14.98', taxBreakdown: [['15', '13.03', '1.95']],
+      importe: '13.03',
+      discountTotal: '0',
+      exemptedAmount: '0',
+      exoneratedAmount: '0',
+      totalTaxes: '1.95',
+      total: '14.98',
+      taxBreakdown: [['15', '13.03', '1.95']],
     });
     expect(t.lines[0].quantity.toString()).toBe('1.2345');
   });
@@ -373,9 +467,7 @@ describe('computeTotals: refused inputs', () => {
   });
 
   it('refuses a USD price with a zero exchange rate with EXCHANGE_RATE_NOT_FOUND', () => {
-    expect(inputError(() => totals([line({ catalogPrice: usd('3') })], { exchangeRate: big(0) })).code).toBe(
-      'EXCHANGE_RATE_NOT_FOUND',
-    );
+    expect(inputError(() => totals([line({ catalogPrice: usd('3') })], { exchangeRate: big(0) })).code).toBe('EXCHANGE_RATE_NOT_FOUND');
   });
 
   it.each(['0', '-1', '-0.0001'])('refuses quantity %s with INVALID_NUMBER', (q) => {
@@ -394,8 +486,7 @@ describe('computeTotals: refused inputs', () => {
 });
 
 describe('computeTotals: properties over random carts', () => {
-  const decimal = (max: number, scale: number, min = 0) =>
-    fc.integer({ min, max }).map((n) => new Big(n).div(10 ** scale));
+  const decimal = (max: number, scale: number, min = 0) => fc.integer({ min, max }).map((n) => new Big(n).div(10 ** scale));
   const quantity = decimal(10_000_000, 4, 1); // 0.0001 .. 1000
   const price = decimal(99_999_999, 4); // 0 .. 9999.9999
   const rate = fc.constantFrom(big(0), big(15), big(18));
@@ -418,7 +509,12 @@ describe('computeTotals: properties over random carts', () => {
   });
 
   const amountsOf = (t: InvoiceTotals) => [
-    t.importe, t.discountTotal, t.exemptedAmount, t.exoneratedAmount, t.totalTaxes, t.total,
+    t.importe,
+    t.discountTotal,
+    t.exemptedAmount,
+    t.exoneratedAmount,
+    t.totalTaxes,
+    t.total,
     ...t.taxBreakdown.flatMap((e) => [e.taxedAmount, e.taxAmount]),
     ...t.lines.flatMap((l) => [l.importe, l.discountAmount, l.subTotal, l.exemptAmount, l.taxableBase]),
   ];

@@ -22,6 +22,8 @@ describe('unique-index violations', () => {
   });
 
   it("keeps the driver's words for an operator's message", () => {
-    expect(duplicateEntryDetail(violation("insert ... - Duplicate entry 'ACME-C1' for key 'uq_clients'"))).toBe("Duplicate entry 'ACME-C1' for key 'uq_clients'");
+    expect(duplicateEntryDetail(violation("insert ... - Duplicate entry 'ACME-C1' for key 'uq_clients'"))).toBe(
+      "Duplicate entry 'ACME-C1' for key 'uq_clients'",
+    );
   });
 });

@@ -8,7 +8,8 @@ import { parseId } from './option-parsers';
 function parseExpiry(value: string | undefined): Date | null {
   if (value === undefined) return null;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new AppError('VALIDATION_FAILED', `--expires-at must be an ISO date or date-time, got "${value}"`);
+  if (Number.isNaN(date.getTime()))
+    throw new AppError('VALIDATION_FAILED', `--expires-at must be an ISO date or date-time, got "${value}"`);
   return date;
 }
 
@@ -51,7 +52,11 @@ export const registerApiKeyCommands: CommandRegistrar = (program: Command, run) 
         const company = await container.get(CompanyDirectory).byCode(opts.company);
         const now = new Date();
         for (const key of await container.get(ApiKeyService).list(company)) {
-          const dates = [`created=${key.createdAt.toISOString()}`, `expires=${key.expiresAt?.toISOString() ?? '-'}`, `revoked=${key.revokedAt?.toISOString() ?? '-'}`];
+          const dates = [
+            `created=${key.createdAt.toISOString()}`,
+            `expires=${key.expiresAt?.toISOString() ?? '-'}`,
+            `revoked=${key.revokedAt?.toISOString() ?? '-'}`,
+          ];
           out([key.id, key.prefix, statusOf(key, now), ...dates].join(' '));
         }
       }),

@@ -8,14 +8,14 @@ export const registerApplyCommand: CommandRegistrar = (program: Command, run) =>
   program
     .command('apply')
     .argument('<file>', 'setup file: .yaml, .yml or .json')
-    .description('Create or update one company\'s whole setup from a YAML or JSON file; repeatable.')
+    .description("Create or update one company's whole setup from a YAML or JSON file; repeatable.")
     .addHelpText(
       'after',
       [
         '',
         'Entries are matched by code (CAI ranges by cai, mappings by externalProductId + product,',
         'prices by product) and created or updated; entries absent from the file are left as they',
-        'are; `deleted: true` soft-deletes an entry and what is nested under it (an establishment\'s',
+        "are; `deleted: true` soft-deletes an entry and what is nested under it (an establishment's",
         'emission points and their CAI ranges). The whole file is checked first and written in',
         'one transaction: on any problem nothing is written and each problem is named by its path,',
         'e.g. priceLists[0].prices[3].product: unknown product P-999. Format: docs/company-setup.example.yaml.',

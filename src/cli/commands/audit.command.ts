@@ -9,8 +9,8 @@ export const registerAuditCommand: CommandRegistrar = (program: Command, run) =>
   program
     .command('audit')
     .description(
-      'Check a company\'s stored invoices: per CAI range the numbers are exactly rangeStart..nextNumber-1, once each, ' +
-        'inside the range; every invoice\'s stored totals equal the totals engine\'s result for its stored lines.',
+      "Check a company's stored invoices: per CAI range the numbers are exactly rangeStart..nextNumber-1, once each, " +
+        "inside the range; every invoice's stored totals equal the totals engine's result for its stored lines.",
     )
     .requiredOption('--company <code>', 'company code')
     .addHelpText('after', '\nPrints `audit OK: N invoices in R ranges`, or one line per discrepancy (naming the invoice) and exits 1.')
@@ -23,7 +23,10 @@ export const registerAuditCommand: CommandRegistrar = (program: Command, run) =>
           return;
         }
         for (const line of result.discrepancies) out(line);
-        throw new AppError('AUDIT_DISCREPANCIES', `audit found ${result.discrepancies.length} discrepancies in ${result.invoices} invoices of ${opts.company}`);
+        throw new AppError(
+          'AUDIT_DISCREPANCIES',
+          `audit found ${result.discrepancies.length} discrepancies in ${result.invoices} invoices of ${opts.company}`,
+        );
       }),
     );
 };

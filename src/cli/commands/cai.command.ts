@@ -32,11 +32,27 @@ function stoppedPoints(report: CaiStatusReport): string[] {
 
 function table(report: CaiStatusReport): string[] {
   const rows = report.ranges.map((r) => [
-    r.company, `${r.establishment}-${r.emissionPoint}${r.integration ? '*' : ''}`, r.documentType, r.cai, r.firstPrinted, r.lastPrinted, r.nextPrinted ?? '-',
-    String(r.used), String(r.left), r.percentLeft, r.deadline, String(r.daysLeft), r.state,
+    r.company,
+    `${r.establishment}-${r.emissionPoint}${r.integration ? '*' : ''}`,
+    r.documentType,
+    r.cai,
+    r.firstPrinted,
+    r.lastPrinted,
+    r.nextPrinted ?? '-',
+    String(r.used),
+    String(r.left),
+    r.percentLeft,
+    r.deadline,
+    String(r.daysLeft),
+    r.state,
   ]);
   const widths = HEADERS.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const lines = [HEADERS, ...rows].map((row) => row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd());
+  const lines = [HEADERS, ...rows].map((row) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd(),
+  );
   lines.push(...stoppedPoints(report));
   if (report.ranges.some((r) => r.integration)) lines.push('* emission point an enabled integration issues from (decides the exit code)');
   return lines;

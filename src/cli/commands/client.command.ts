@@ -24,12 +24,19 @@ export const registerClientCommands: CommandRegistrar = (program: Command, run) 
         const company = await container.get(CompanyDirectory).byCode(opts.company);
         const updated = await container
           .get(ClientExonerationService)
-          .exonerate(company, parseId(opts.clientId, '--client-id'), { certificate: opts.certificate, sagRegistry: opts.sagRegistry }, opts.validUntil);
+          .exonerate(
+            company,
+            parseId(opts.clientId, '--client-id'),
+            { certificate: opts.certificate, sagRegistry: opts.sagRegistry },
+            opts.validUntil,
+          );
         const references = [
           ...(updated.exonerationCertificate === null ? [] : [`certificate ${updated.exonerationCertificate}`]),
           ...(updated.exonerationSagRegistry === null ? [] : [`SAG registry ${updated.exonerationSagRegistry}`]),
         ];
-        out(`client ${updated.id} (${updated.clientName}) of ${opts.company} exonerated: ${references.join(', ')}, valid until ${updated.exonerationValidUntil}`);
+        out(
+          `client ${updated.id} (${updated.clientName}) of ${opts.company} exonerated: ${references.join(', ')}, valid until ${updated.exonerationValidUntil}`,
+        );
       }),
     );
 

@@ -18,7 +18,11 @@ export const registerInvoiceCommands: CommandRegistrar = (program: Command, run)
         const company = await container.get(CompanyDirectory).byCode(opts.company);
         const { invoice: annulled, alreadyAnnulled } = await container.get(InvoiceAnnulmentService).annul(company, parseId(opts.id));
         const name = `invoice ${annulled.id} (${annulled.fiscalNumber}) of ${opts.company}`;
-        out(alreadyAnnulled ? `${name} was already annulled on ${annulled.annulledAt?.toISOString() ?? 'an unknown date'}` : `annulled ${name}`);
+        out(
+          alreadyAnnulled
+            ? `${name} was already annulled on ${annulled.annulledAt?.toISOString() ?? 'an unknown date'}`
+            : `annulled ${name}`,
+        );
       }),
     );
 };

@@ -17,14 +17,22 @@ export const registerTemplateCommands: CommandRegistrar = (program: Command, run
     .description('Check a template: required fields present, no unknown field, a usable logo, and a sample document that renders.')
     .requiredOption('--company <code>', 'company code (its letterhead, logo and issuer data are used)')
     .option('--file <path>', 'a candidate template to check instead of the one the company uses now')
-    .option('--document <type>', 'which document the template prints: invoice, creditNote or debitNote', parseDocumentType, 'invoice' as DocumentType)
+    .option(
+      '--document <type>',
+      'which document the template prints: invoice, creditNote or debitNote',
+      parseDocumentType,
+      'invoice' as DocumentType,
+    )
     .action((opts: { company: string; file?: string; document: DocumentType }) =>
       run(async ({ container, out }) => {
         try {
           const company = await container.get(CompanyDirectory).byCode(opts.company);
           const result = await container.get(TemplateCheckService).check(company, opts.document, opts.file);
-          if (result.problems.length > 0) throw new AppError('TEMPLATE_BROKEN', `template ${result.file} is broken: ${result.problems.join('; ')}`);
-          const scope = result.rendered ? '' : ` (fields only: no sample rendered, ${result.unavailableReason ?? 'LibreOffice unavailable'})`;
+          if (result.problems.length > 0)
+            throw new AppError('TEMPLATE_BROKEN', `template ${result.file} is broken: ${result.problems.join('; ')}`);
+          const scope = result.rendered
+            ? ''
+            : ` (fields only: no sample rendered, ${result.unavailableReason ?? 'LibreOffice unavailable'})`;
           out(`template OK: ${result.file}${scope}`);
         } finally {
           await container.get<PdfRenderer>(TOKENS.PdfRenderer).stop();

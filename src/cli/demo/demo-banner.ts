@@ -5,7 +5,12 @@ import { demoSku } from './demo-company';
 export function demoBanner({ companyCode, apiKey }: DemoCredentials, port: number): string {
   const base = `http://localhost:${port}`;
   const auth = `-H "Authorization: Bearer ${apiKey}"`;
-  const preview = JSON.stringify({ items: [{ externalProductId: demoSku('P-CAFE'), quantity: 2 }, { externalProductId: demoSku('P-LECHE'), quantity: 3 }] });
+  const preview = JSON.stringify({
+    items: [
+      { externalProductId: demoSku('P-CAFE'), quantity: 2 },
+      { externalProductId: demoSku('P-LECHE'), quantity: 3 },
+    ],
+  });
   return [
     '',
     `Demo company ${companyCode} is ready.`,

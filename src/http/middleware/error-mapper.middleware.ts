@@ -15,7 +15,8 @@ export function errorMapper(logger: Logger): Middleware {
       const mapped = toErrorResponse(err);
       // Outside the request's log scope by now (this middleware wraps it): name the id explicitly.
       if (mapped.unexpected) logger.error({ err, requestId: ctx.state.requestId }, 'unexpected error');
-      else if (mapped.failure !== undefined) logger.warn({ failure: mapped.failure, err: (err as Error).message, requestId: ctx.state.requestId }, 'database unavailable');
+      else if (mapped.failure !== undefined)
+        logger.warn({ failure: mapped.failure, err: (err as Error).message, requestId: ctx.state.requestId }, 'database unavailable');
       ctx.status = mapped.status;
       if (mapped.headers !== undefined) ctx.set(mapped.headers);
       ctx.body = mapped.body;

@@ -14,7 +14,10 @@ function carriesBody(ctx: Context): boolean {
 
 /** `application/json`, whose charset, if given, is UTF-8 (media types and charsets are case-insensitive). */
 function isJsonInUtf8(contentType: string): boolean {
-  const [type, ...params] = contentType.toLowerCase().split(';').map((part) => part.trim());
+  const [type, ...params] = contentType
+    .toLowerCase()
+    .split(';')
+    .map((part) => part.trim());
   if (type !== 'application/json') return false;
   return params.every((param) => {
     const charset = CHARSET.exec(param);
@@ -24,7 +27,10 @@ function isJsonInUtf8(contentType: string): boolean {
 
 function notJson(ctx: Context): never {
   const sent = ctx.get('Content-Type');
-  throw new AppError('VALIDATION_FAILED', `Content-Type must be application/json; charset=utf-8 (got ${sent === '' ? 'none' : sent.slice(0, 100)}).`);
+  throw new AppError(
+    'VALIDATION_FAILED',
+    `Content-Type must be application/json; charset=utf-8 (got ${sent === '' ? 'none' : sent.slice(0, 100)}).`,
+  );
 }
 
 /**
@@ -42,7 +48,10 @@ const acceptJsonOnly: Middleware = async (ctx, next) => {
   if (!isJsonInUtf8(ctx.get('Content-Type'))) notJson(ctx);
   const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
   if (!IDENTITY.has(encoding)) {
-    throw new AppError('VALIDATION_FAILED', `Content-Encoding must be identity: send the body uncompressed (got ${encoding.slice(0, 50)}).`);
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Content-Encoding must be identity: send the body uncompressed (got ${encoding.slice(0, 50)}).`,
+    );
   }
   return next();
 };

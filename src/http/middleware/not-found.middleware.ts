@@ -9,7 +9,10 @@ import { AppError } from '../../domain/app-error';
 export const unmatchedRoute: Middleware = async (ctx, next) => {
   await next();
   if (ctx.status === 405 || ctx.status === 501) {
-    throw new AppError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow') || 'none'}.`);
+    throw new AppError(
+      'METHOD_NOT_ALLOWED',
+      `${ctx.method} is not allowed on ${ctx.path}; allowed: ${ctx.response.get('Allow') || 'none'}.`,
+    );
   }
   if (ctx.status === 404 && ctx.body == null) {
     throw new AppError('NOT_FOUND', `No route ${ctx.method} ${ctx.path}.`);

@@ -21,7 +21,10 @@ export function requestId(logger: Logger): Middleware {
     const started = process.hrtime.bigint();
     ctx.res.once('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ requestId: id, method: ctx.method, path: ctx.path, status: ctx.status, durationMs: Math.round(durationMs * 10) / 10 }, 'request');
+      logger.info(
+        { requestId: id, method: ctx.method, path: ctx.path, status: ctx.status, durationMs: Math.round(durationMs * 10) / 10 },
+        'request',
+      );
     });
     await withRequestId(id, next);
   };

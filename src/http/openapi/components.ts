@@ -10,22 +10,41 @@ import { schemas } from './schemas';
  * runs every pricing check of preview, and more.
  */
 const PRICING_BAD_REQUEST: ApiErrorCode[] = [
-  'VALIDATION_FAILED', 'INVALID_NUMBER', 'INVALID_REQUEST', 'EXTERNAL_INVOICE_NO_ITEMS', 'ITEM_MISSING_PRODUCT_REFERENCE',
-  'ITEM_AMBIGUOUS_PRODUCT_REFERENCE', 'PRODUCT_NOT_FOUND', 'EXTERNAL_INVOICE_CLIENT_NOT_FOUND',
-  'EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT', 'EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN',
-  'EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE', 'EXTERNAL_INVOICE_BUYER_ID_REQUIRED',
+  'VALIDATION_FAILED',
+  'INVALID_NUMBER',
+  'INVALID_REQUEST',
+  'EXTERNAL_INVOICE_NO_ITEMS',
+  'ITEM_MISSING_PRODUCT_REFERENCE',
+  'ITEM_AMBIGUOUS_PRODUCT_REFERENCE',
+  'PRODUCT_NOT_FOUND',
+  'EXTERNAL_INVOICE_CLIENT_NOT_FOUND',
+  'EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT',
+  'EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN',
+  'EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE',
+  'EXTERNAL_INVOICE_BUYER_ID_REQUIRED',
   // Listed because it is a published code of these operations; the request check answers an empty
   // items with EXTERNAL_INVOICE_NO_ITEMS first, so in practice the totals engine never reports it.
   'EMPTY_ITEMS',
 ];
 const PRICING_CONFLICT: ApiErrorCode[] = [
-  'INTEGRATION_MISSING_EMISSION_POINT', 'INTEGRATION_EMISSION_POINT_NOT_FOUND', 'INTEGRATION_MISSING_CREATOR_USER',
-  'INTEGRATION_MISSING_PRICE_TYPE', 'PRICE_NOT_FOUND', 'EXCHANGE_RATE_NOT_FOUND', 'INVALID_TAX_RATE',
-  'DISCOUNT_POLICY_NOT_FOUND', 'DISCOUNT_POLICY_UNAVAILABLE', 'INVALID_DISCOUNT_POLICY',
+  'INTEGRATION_MISSING_EMISSION_POINT',
+  'INTEGRATION_EMISSION_POINT_NOT_FOUND',
+  'INTEGRATION_MISSING_CREATOR_USER',
+  'INTEGRATION_MISSING_PRICE_TYPE',
+  'PRICE_NOT_FOUND',
+  'EXCHANGE_RATE_NOT_FOUND',
+  'INVALID_TAX_RATE',
+  'DISCOUNT_POLICY_NOT_FOUND',
+  'DISCOUNT_POLICY_UNAVAILABLE',
+  'INVALID_DISCOUNT_POLICY',
 ];
 const ISSUING_CONFLICT: ApiErrorCode[] = [
-  'IDEMPOTENCY_KEY_REQUEST_MISMATCH', ...PRICING_CONFLICT, 'INTEGRATION_MISSING_PAYMENT_TERMINAL',
-  'INTEGRATION_PAYMENT_TERMINAL_NOT_FOUND', 'CAI_RANGE_EXHAUSTED', 'CAI_EXPIRED',
+  'IDEMPOTENCY_KEY_REQUEST_MISMATCH',
+  ...PRICING_CONFLICT,
+  'INTEGRATION_MISSING_PAYMENT_TERMINAL',
+  'INTEGRATION_PAYMENT_TERMINAL_NOT_FOUND',
+  'CAI_RANGE_EXHAUSTED',
+  'CAI_EXPIRED',
 ];
 const NO_RETRY = 'Do not retry unchanged.';
 
@@ -33,7 +52,13 @@ const NO_RETRY = 'Do not retry unchanged.';
 function withRetryAfter<T extends object>(response: T) {
   return {
     ...response,
-    headers: { 'Retry-After': { description: 'Seconds to wait before asking again.', required: true, schema: { type: 'integer', minimum: 1, example: 5 } } },
+    headers: {
+      'Retry-After': {
+        description: 'Seconds to wait before asking again.',
+        required: true,
+        schema: { type: 'integer', minimum: 1, example: 5 },
+      },
+    },
   };
 }
 
@@ -63,7 +88,8 @@ export const components = {
   },
   headers: {
     XRequestId: {
-      description: 'Identifies the request in the service logs: the X-Request-Id sent by the caller when it is plain (1-128 of A-Z a-z 0-9 . _ : -), else a new UUID. Quote it when reporting a problem.',
+      description:
+        'Identifies the request in the service logs: the X-Request-Id sent by the caller when it is plain (1-128 of A-Z a-z 0-9 . _ : -), else a new UUID. Quote it when reporting a problem.',
       required: true,
       schema: { type: 'string', example: '7599578b-386d-4658-92ae-c360ed72eb40' },
     },
@@ -99,7 +125,10 @@ export const components = {
       VALIDATION_FAILED: 'page must be an integer from 1 to 2147483647.',
     }),
     PreviewBadRequest: errorResponse(`The request is invalid. ${NO_RETRY}`, PRICING_BAD_REQUEST),
-    IssueBadRequest: errorResponse(`The request is invalid; nothing was issued and the key stays unused. ${NO_RETRY}`, ['MISSING_IDEMPOTENCY_KEY', ...PRICING_BAD_REQUEST]),
+    IssueBadRequest: errorResponse(`The request is invalid; nothing was issued and the key stays unused. ${NO_RETRY}`, [
+      'MISSING_IDEMPOTENCY_KEY',
+      ...PRICING_BAD_REQUEST,
+    ]),
     Unauthorized: withChallenge(errorResponse(`The credential is missing or invalid. ${NO_RETRY}`, ['MISSING_API_KEY', 'INVALID_API_KEY'])),
     Forbidden: errorResponse(`The key is valid but the company cannot use the API. ${NO_RETRY}`, ['INTEGRATION_NOT_ENABLED']),
     ClientConflict: errorResponse(`The client already exists. ${NO_RETRY}`, ['UQ_CLIENT_CODE_COMPANY']),
@@ -110,19 +139,36 @@ export const components = {
     ),
     InvoiceNotFound: errorResponse(`No such invoice in the company. ${NO_RETRY}`, ['EXTERNAL_INVOICE_NOT_FOUND']),
     PayloadTooLarge: errorResponse(`The body is over the size limit. ${NO_RETRY}`, ['PAYLOAD_TOO_LARGE']),
-    RequestTimeout: errorResponse('The request was not received completely in time, so it was not processed; it may be sent again.', ['REQUEST_TIMEOUT']),
+    RequestTimeout: errorResponse('The request was not received completely in time, so it was not processed; it may be sent again.', [
+      'REQUEST_TIMEOUT',
+    ]),
     RequestHeadersTooLarge: errorResponse(`The request headers are over the size limit. ${NO_RETRY}`, ['REQUEST_HEADER_FIELDS_TOO_LARGE']),
-    CreditNotSupported: errorResponse(`A well-formed request asking for something v1 does not do. ${NO_RETRY}`, ['EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED']),
-    InternalError: errorResponse('A service failure. Retry with backoff (and, on POST /v1/invoices, the same Idempotency-Key and body).', ['INTERNAL_ERROR']),
-    RateLimited: withRetryAfter(errorResponse('Too many requests from the company: the one 4xx that is retried, after the Retry-After seconds.', ['RATE_LIMITED'])),
+    CreditNotSupported: errorResponse(`A well-formed request asking for something v1 does not do. ${NO_RETRY}`, [
+      'EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED',
+    ]),
+    InternalError: errorResponse('A service failure. Retry with backoff (and, on POST /v1/invoices, the same Idempotency-Key and body).', [
+      'INTERNAL_ERROR',
+    ]),
+    RateLimited: withRetryAfter(
+      errorResponse('Too many requests from the company: the one 4xx that is retried, after the Retry-After seconds.', ['RATE_LIMITED']),
+    ),
     PdfUnavailable: withRetryAfter(
-      errorResponse('The PDF cannot be generated right now (the invoice itself is stored), or the database is not available. Retry after the Retry-After seconds.', ['PDF_RENDER_FAILED', 'SERVICE_UNAVAILABLE']),
+      errorResponse(
+        'The PDF cannot be generated right now (the invoice itself is stored), or the database is not available. Retry after the Retry-After seconds.',
+        ['PDF_RENDER_FAILED', 'SERVICE_UNAVAILABLE'],
+      ),
     ),
     NotReady: withRetryAfter(
-      errorResponse('This instance cannot serve now (database down or slow, Galera node not Synced); send traffic elsewhere and ask again after the Retry-After seconds.', ['SERVICE_UNAVAILABLE']),
+      errorResponse(
+        'This instance cannot serve now (database down or slow, Galera node not Synced); send traffic elsewhere and ask again after the Retry-After seconds.',
+        ['SERVICE_UNAVAILABLE'],
+      ),
     ),
     DatabaseUnavailable: withRetryAfter(
-      errorResponse('The database is not available right now (e.g. its cluster node is down or rejoining); nothing was changed. Retry after the Retry-After seconds.', ['SERVICE_UNAVAILABLE']),
+      errorResponse(
+        'The database is not available right now (e.g. its cluster node is down or rejoining); nothing was changed. Retry after the Retry-After seconds.',
+        ['SERVICE_UNAVAILABLE'],
+      ),
     ),
   },
 };

@@ -11,7 +11,8 @@ const ERROR_CAUSES: Record<ApiErrorCode, string> = {
   EXTERNAL_INVOICE_NO_ITEMS: 'items is empty.',
   EMPTY_ITEMS: 'items is empty, detected by the totals engine (the request check answers EXTERNAL_INVOICE_NO_ITEMS first).',
   INVALID_NUMBER: 'An invalid number: quantity not greater than 0, negative price, more than 4 decimals or too large.',
-  INVALID_REQUEST: 'An inconsistent request, e.g. exemptPurchaseOrderNumber on a sale that is not exonerated, or a total too large to write in words; the message explains.',
+  INVALID_REQUEST:
+    'An inconsistent request, e.g. exemptPurchaseOrderNumber on a sale that is not exonerated, or a total too large to write in words; the message explains.',
   PRODUCT_NOT_FOUND: 'externalProductId is not mapped to a catalog product.',
   ITEM_MISSING_PRODUCT_REFERENCE: 'A line references no product (externalProductId missing or empty).',
   ITEM_AMBIGUOUS_PRODUCT_REFERENCE: 'A line references more than one product (externalProductId mapped twice).',
@@ -49,7 +50,8 @@ const ERROR_CAUSES: Record<ApiErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'The body is larger than the service accepts.',
   REQUEST_HEADER_FIELDS_TOO_LARGE: 'The request headers are larger than the service accepts (16 KB in all); the connection is closed.',
   EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED: 'isCredit true: credit invoices are reserved for a future version.',
-  RATE_LIMITED: 'The company sent more requests a minute than this instance accepts (RATE_LIMIT_PER_MINUTE). Retry after the Retry-After seconds.',
+  RATE_LIMITED:
+    'The company sent more requests a minute than this instance accepts (RATE_LIMIT_PER_MINUTE). Retry after the Retry-After seconds.',
   INTERNAL_ERROR: 'Service failure; the message has nothing internal. Retry with backoff and the same Idempotency-Key.',
   SERVICE_UNAVAILABLE:
     'The database is unreachable or not ready right now (e.g. its cluster node is down or rejoining), or the request kept losing races with concurrent ones; nothing was changed. Retry after the Retry-After seconds (on POST /v1/invoices with the same Idempotency-Key and body).',
@@ -77,7 +79,10 @@ export function errorResponse(summary: string, codes: ApiErrorCode[], causes: Pa
     content: {
       'application/json': {
         schema: {
-          allOf: [{ $ref: '#/components/schemas/ErrorResponse' }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }],
+          allOf: [
+            { $ref: '#/components/schemas/ErrorResponse' },
+            { type: 'object', properties: { code: { type: 'string', enum: codes } } },
+          ],
         },
         examples: Object.fromEntries(codes.map((code) => [code, { summary: code, value: { code, message: causeOf(code) } }])),
       },

@@ -5,7 +5,11 @@
  * the contract tests apply it themselves so that an undocumented field fails a test.
  */
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const amount = (description: string, example: number) => ({ type: 'number', description: `${description} Lempiras, at most 2 decimals.`, example });
+const amount = (description: string, example: number) => ({
+  type: 'number',
+  description: `${description} Lempiras, at most 2 decimals.`,
+  example,
+});
 const dateTime = (description: string, example: string) => ({ type: 'string', format: 'date-time', description, example });
 
 /** The six totals an invoice and a preview share (the same meaning in both). */
@@ -22,19 +26,48 @@ const TOTAL_FIELDS = Object.keys(totals);
 const sharedInvoiceFields = {
   invoiceDate: dateTime('Date and time of the sale.', '2026-11-22T02:24:42.852Z'),
   clientId: { type: 'integer', nullable: true, description: 'The registered client, or null for a sale without one.', example: 3 },
-  purchaseOrderNumber: { type: 'string', nullable: true, description: "The caller's purchase-order reference, as recorded; null when none was sent.", example: 'OC-2026-0042' },
+  purchaseOrderNumber: {
+    type: 'string',
+    nullable: true,
+    description: "The caller's purchase-order reference, as recorded; null when none was sent.",
+    example: 'OC-2026-0042',
+  },
   exemptPurchaseOrderNumber: {
-    type: 'string', nullable: true, example: null,
-    description: 'No. correlativo de la Orden de Compra Exenta of an exonerated sale, trimmed, as printed on the invoice; null when none was sent.',
+    type: 'string',
+    nullable: true,
+    example: null,
+    description:
+      'No. correlativo de la Orden de Compra Exenta of an exonerated sale, trimmed, as printed on the invoice; null when none was sent.',
   },
   ...totals,
-  totalInLetters: { type: 'string', description: 'The total in Spanish words, upper case, cents as NN/100.', example: 'QUINIENTOS CUATRO LEMPIRAS CON 25/100' },
-  appliedDollarExchangeRate: {
-    type: 'number', nullable: true, description: 'Lempiras per USD applied; null if no line took a USD price-list price.', example: null,
+  totalInLetters: {
+    type: 'string',
+    description: 'The total in Spanish words, upper case, cents as NN/100.',
+    example: 'QUINIENTOS CUATRO LEMPIRAS CON 25/100',
   },
-  taxBreakdown: { type: 'array', items: ref('TaxEntry'), description: 'One entry per distinct ISV rate with a taxable base, rate ascending; empty when nothing is taxed.' },
+  appliedDollarExchangeRate: {
+    type: 'number',
+    nullable: true,
+    description: 'Lempiras per USD applied; null if no line took a USD price-list price.',
+    example: null,
+  },
+  taxBreakdown: {
+    type: 'array',
+    items: ref('TaxEntry'),
+    description: 'One entry per distinct ISV rate with a taxable base, rate ascending; empty when nothing is taxed.',
+  },
 };
-const SHARED_FIELDS = ['invoiceDate', 'clientId', 'purchaseOrderNumber', 'exemptPurchaseOrderNumber', ...TOTAL_FIELDS, 'totalInLetters', 'appliedDollarExchangeRate', 'taxBreakdown', 'lines'];
+const SHARED_FIELDS = [
+  'invoiceDate',
+  'clientId',
+  'purchaseOrderNumber',
+  'exemptPurchaseOrderNumber',
+  ...TOTAL_FIELDS,
+  'totalInLetters',
+  'appliedDollarExchangeRate',
+  'taxBreakdown',
+  'lines',
+];
 
 export const schemas = {
   Health: {
@@ -63,7 +96,8 @@ export const schemas = {
           galeraState: {
             type: 'string',
             nullable: true,
-            description: "The Galera node's wsrep_local_state_comment (always Synced in a 200); null when the database is not a Galera node.",
+            description:
+              "The Galera node's wsrep_local_state_comment (always Synced in a 200); null when the database is not a Galera node.",
             example: 'Synced',
           },
         },
@@ -76,8 +110,16 @@ export const schemas = {
     required: ['code', 'message'],
     additionalProperties: false,
     properties: {
-      code: { type: 'string', description: 'Stable and machine-readable: logic must use this and the HTTP status.', example: 'VALIDATION_FAILED' },
-      message: { type: 'string', description: 'Human-readable; its wording may change without notice and is not a contract.', example: 'email must be a valid e-mail address' },
+      code: {
+        type: 'string',
+        description: 'Stable and machine-readable: logic must use this and the HTTP status.',
+        example: 'VALIDATION_FAILED',
+      },
+      message: {
+        type: 'string',
+        description: 'Human-readable; its wording may change without notice and is not a contract.',
+        example: 'email must be a valid e-mail address',
+      },
     },
   },
   ClientCreateRequest: {
@@ -89,8 +131,13 @@ export const schemas = {
       clientName: { type: 'string', minLength: 1, maxLength: 255, example: 'Ferretería El Martillo' },
       email: { type: 'string', format: 'email', maxLength: 255, example: 'compras@elmartillo.hn' },
       legalId: {
-        type: 'string', nullable: true, maxLength: 32, pattern: '^[0-9]{14}$', example: '08019012345678',
-        description: 'The RTN: exactly 14 digits when present (else 400 INVALID_RTN_FORMAT). Needed to issue exonerated invoices for this client.',
+        type: 'string',
+        nullable: true,
+        maxLength: 32,
+        pattern: '^[0-9]{14}$',
+        example: '08019012345678',
+        description:
+          'The RTN: exactly 14 digits when present (else 400 INVALID_RTN_FORMAT). Needed to issue exonerated invoices for this client.',
       },
       phone: { type: 'string', nullable: true, maxLength: 32, example: '+504 2232-4455' },
       address: { type: 'string', nullable: true, maxLength: 255, example: 'Col. Palmira, Tegucigalpa' },
@@ -123,41 +170,84 @@ export const schemas = {
     required: ['externalProductId', 'quantity'],
     properties: {
       externalProductId: {
-        type: 'string', minLength: 1, maxLength: 255, example: 'SKU-CAFE',
-        description: "The caller's own product id, mapped by the operator to a catalog product. Unmapped: 400 PRODUCT_NOT_FOUND; missing or empty: 400 ITEM_MISSING_PRODUCT_REFERENCE.",
+        type: 'string',
+        minLength: 1,
+        maxLength: 255,
+        example: 'SKU-CAFE',
+        description:
+          "The caller's own product id, mapped by the operator to a catalog product. Unmapped: 400 PRODUCT_NOT_FOUND; missing or empty: 400 ITEM_MISSING_PRODUCT_REFERENCE.",
       },
       quantity: {
-        type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1000000, example: 2,
+        type: 'number',
+        minimum: 0,
+        exclusiveMinimum: true,
+        maximum: 1000000,
+        example: 2,
         description: 'Greater than 0, at most 4 decimals (else 400 INVALID_NUMBER).',
       },
       price: {
-        type: 'number', minimum: 0, maximum: 999999999.9999, example: 85,
-        description: 'Optional unit price in lempiras without taxes, at most 4 decimals. Replaces the price-list price for this line of this invoice only; the catalog is not changed. ISV rate and exempt condition always come from the catalog product.',
+        type: 'number',
+        minimum: 0,
+        maximum: 999999999.9999,
+        example: 85,
+        description:
+          'Optional unit price in lempiras without taxes, at most 4 decimals. Replaces the price-list price for this line of this invoice only; the catalog is not changed. ISV rate and exempt condition always come from the catalog product.',
       },
     },
   },
   InvoiceCreateRequest: {
     type: 'object',
-    description: 'What was sold. Taxes, invoice number and CAI are set by the service. Unknown fields are rejected (400 VALIDATION_FAILED).',
+    description:
+      'What was sold. Taxes, invoice number and CAI are set by the service. Unknown fields are rejected (400 VALIDATION_FAILED).',
     additionalProperties: false,
     required: ['items'],
     properties: {
-      items: { type: 'array', minItems: 1, maxItems: 1000, items: ref('InvoiceItem'), description: 'At least one line (else 400 EXTERNAL_INVOICE_NO_ITEMS).' },
+      items: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 1000,
+        items: ref('InvoiceItem'),
+        description: 'At least one line (else 400 EXTERNAL_INVOICE_NO_ITEMS).',
+      },
       clientId: {
-        type: 'integer', minimum: 1, nullable: true, example: 3,
-        description: 'The id returned by client creation. Omit for a sale without a registered client; required when the sale is exonerated.',
+        type: 'integer',
+        minimum: 1,
+        nullable: true,
+        example: 3,
+        description:
+          'The id returned by client creation. Omit for a sale without a registered client; required when the sale is exonerated.',
       },
       invoiceDate: {
-        type: 'string', format: 'date-time', nullable: true, example: '2026-11-21T20:24:00-06:00',
-        description: 'Defaults to the current date and time. Must fall on today in Honduras (America/Tegucigalpa); backdated and future dates are 400 VALIDATION_FAILED.',
+        type: 'string',
+        format: 'date-time',
+        nullable: true,
+        example: '2026-11-21T20:24:00-06:00',
+        description:
+          'Defaults to the current date and time. Must fall on today in Honduras (America/Tegucigalpa); backdated and future dates are 400 VALIDATION_FAILED.',
       },
-      purchaseOrderNumber: { type: 'string', maxLength: 255, nullable: true, example: 'OC-2026-0042', description: "The caller's purchase-order reference, recorded on the invoice." },
+      purchaseOrderNumber: {
+        type: 'string',
+        maxLength: 255,
+        nullable: true,
+        example: 'OC-2026-0042',
+        description: "The caller's purchase-order reference, recorded on the invoice.",
+      },
       exemptPurchaseOrderNumber: {
-        type: 'string', nullable: true, minLength: 1, maxLength: 64, pattern: '\\S', example: 'OCE-2026-000123',
+        type: 'string',
+        nullable: true,
+        minLength: 1,
+        maxLength: 64,
+        pattern: '\\S',
+        example: 'OCE-2026-000123',
         description:
           "No. correlativo de la Orden de Compra Exenta of an exonerated sale: 1 to 64 characters after trimming (empty, blank or longer: 400 VALIDATION_FAILED), stored trimmed and printed on the invoice. Only for a sale that is exonerated (by the client's exoneration, recorded by the operator, or the company's exonerated sales); on any other sale 400 INVALID_REQUEST, since it does not make a sale exonerated. An exonerated sale must print at least one of this number, the client's exoneration certificate or its Registro SAG number, else 400 EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE.",
       },
-      isCredit: { type: 'boolean', nullable: true, example: false, description: 'Default false. true is rejected with 422 EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED (reserved for a future version).' },
+      isCredit: {
+        type: 'boolean',
+        nullable: true,
+        example: false,
+        description: 'Default false. true is rejected with 422 EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED (reserved for a future version).',
+      },
     },
   },
   TaxEntry: {
@@ -179,7 +269,12 @@ export const schemas = {
       importe: amount('unitPrice x quantity, before discount.', 179),
       discountAmount: amount('Discount of the price-list discount policy.', 0),
       subTotal: amount('Line total after discount, before taxes.', 179),
-      exemptAmount: { type: 'number', nullable: true, description: 'The computed exempt amount in previews; null in invoice responses (POST and GET /v1/invoices).', example: null },
+      exemptAmount: {
+        type: 'number',
+        nullable: true,
+        description: 'The computed exempt amount in previews; null in invoice responses (POST and GET /v1/invoices).',
+        example: null,
+      },
     },
   },
   Invoice: {
@@ -187,21 +282,41 @@ export const schemas = {
     description: 'An issued invoice (POST /v1/invoices, GET /v1/invoices/{id}).',
     required: ['id', 'invoiceNumber', 'fiscalNumber', 'cai', ...SHARED_FIELDS, 'isPaid', 'isAnnulled', 'replayed', 'pdfBase64'],
     properties: {
-      id: { type: 'integer', description: 'Internal id, used in GET /v1/invoices/{id}. Store it: invoices cannot be looked up by number or listed.', example: 1 },
+      id: {
+        type: 'integer',
+        description: 'Internal id, used in GET /v1/invoices/{id}. Store it: invoices cannot be looked up by number or listed.',
+        example: 1,
+      },
       invoiceNumber: { type: 'integer', description: 'Sequential number from the CAI range.', example: 1 },
-      fiscalNumber: { type: 'string', pattern: '^[0-9]{3}-[0-9]{3}-01-[0-9]{8}$', description: 'The printed number EEE-PPP-01-NNNNNNNN (establishment, emission point, document type 01, number).', example: '000-001-01-00000001' },
-      cai: { type: 'string', nullable: true, description: 'The authorization code under which it was issued.', example: '8F3D2A-71C94B-E05A6D-3B9F10-C2E847-5D' },
+      fiscalNumber: {
+        type: 'string',
+        pattern: '^[0-9]{3}-[0-9]{3}-01-[0-9]{8}$',
+        description: 'The printed number EEE-PPP-01-NNNNNNNN (establishment, emission point, document type 01, number).',
+        example: '000-001-01-00000001',
+      },
+      cai: {
+        type: 'string',
+        nullable: true,
+        description: 'The authorization code under which it was issued.',
+        example: '8F3D2A-71C94B-E05A6D-3B9F10-C2E847-5D',
+      },
       ...sharedInvoiceFields,
       isPaid: { type: 'boolean', description: 'Always true in v1 (cash sales only).', example: true },
       isAnnulled: { type: 'boolean', description: "Annulment is done in the operator's application and can be read here.", example: false },
       lines: { type: 'array', items: ref('InvoiceLine') },
       replayed: {
-        type: 'boolean', example: false,
-        description: 'true when the response repeats an earlier request with the same Idempotency-Key: no second invoice was issued, and it is a success. Always false in GET.',
+        type: 'boolean',
+        example: false,
+        description:
+          'true when the response repeats an earlier request with the same Idempotency-Key: no second invoice was issued, and it is a success. Always false in GET.',
       },
       pdfBase64: {
-        type: 'string', format: 'byte', nullable: true, example: 'JVBERi0xLjYKJcOkw7zDtsOf',
-        description: 'The A4 PDF, base64. Only in the POST response (including replays); always null in GET. null in POST if the PDF could not be generated although the invoice is valid: fetch it later from GET /v1/invoices/{id}/pdf.',
+        type: 'string',
+        format: 'byte',
+        nullable: true,
+        example: 'JVBERi0xLjYKJcOkw7zDtsOf',
+        description:
+          'The A4 PDF, base64. Only in the POST response (including replays); always null in GET. null in POST if the PDF could not be generated although the invoice is valid: fetch it later from GET /v1/invoices/{id}/pdf.',
       },
     },
   },
@@ -214,8 +329,12 @@ export const schemas = {
       ...sharedInvoiceFields,
       lines: { type: 'array', items: ref('InvoiceLine'), description: 'exemptAmount carries the computed exempt amount.' },
       pdfBase64: {
-        type: 'string', format: 'byte', nullable: true, example: 'JVBERi0xLjYKJcOkw7zDtsOf',
-        description: 'A4 PDF in base64, marked SIN VALIDEZ FISCAL (no fiscal validity), CAI masked; must not be given to an end customer. null only if it could not be rendered (no LibreOffice).',
+        type: 'string',
+        format: 'byte',
+        nullable: true,
+        example: 'JVBERi0xLjYKJcOkw7zDtsOf',
+        description:
+          'A4 PDF in base64, marked SIN VALIDEZ FISCAL (no fiscal validity), CAI masked; must not be given to an end customer. null only if it could not be rendered (no LibreOffice).',
       },
     },
   },

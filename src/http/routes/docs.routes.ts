@@ -13,7 +13,6 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   'swagger-ui-standalone-preset.js': { file: 'swagger-ui-standalone-preset.js', type: 'application/javascript' },
 };
 
-
 /**
  * GET /v1/docs-yaml (the generated document) and GET /v1/docs (Swagger UI). The UI's assets are
  * served from node_modules, not a CDN, so the page works without internet. Their OpenAPI

@@ -5,7 +5,8 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 /** The Idempotency-Key header: required and non-empty, at most 255 characters (decision 14). */
 export function parseIdempotencyKey(header: string | undefined): string {
   const key = (header ?? '').trim();
-  if (key === '') throw new AppError('MISSING_IDEMPOTENCY_KEY', 'POST /v1/invoices needs an Idempotency-Key header (for example your order id).');
+  if (key === '')
+    throw new AppError('MISSING_IDEMPOTENCY_KEY', 'POST /v1/invoices needs an Idempotency-Key header (for example your order id).');
   if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     throw new AppError('VALIDATION_FAILED', `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`);
   }

@@ -94,8 +94,16 @@ function parseInvoiceDate(raw: string | null, now: Date): Date {
   }
   const day = hondurasDate(instant);
   const today = hondurasDate(now);
-  if (day < today) throw new AppError('VALIDATION_FAILED', `invoiceDate ${day} is before today (${today}, Honduras time); backdated invoices are not supported.`);
-  if (day > today) throw new AppError('VALIDATION_FAILED', `invoiceDate ${day} is after today (${today}, Honduras time); future-dated invoices are not supported.`);
+  if (day < today)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `invoiceDate ${day} is before today (${today}, Honduras time); backdated invoices are not supported.`,
+    );
+  if (day > today)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `invoiceDate ${day} is after today (${today}, Honduras time); future-dated invoices are not supported.`,
+    );
   return dateOnly ? now : instant;
 }
 

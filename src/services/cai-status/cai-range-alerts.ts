@@ -31,6 +31,9 @@ export class CaiRangeAlerts {
     const key = `${range.id}/${state}`;
     if (this.warned.has(key)) return;
     this.warned.add(key);
-    this.logger.warn({ company: companyCode, cai: range.cai, state, left, daysLeft }, `CAI range ${state}: request the next CAI from SAR before sales stop`);
+    this.logger.warn(
+      { company: companyCode, cai: range.cai, state, left, daysLeft },
+      `CAI range ${state}: request the next CAI from SAR before sales stop`,
+    );
   }
 }

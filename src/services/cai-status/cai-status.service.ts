@@ -104,15 +104,28 @@ export class CaiStatusService {
       };
     });
     // EEE-PPP-TT-NNNNNNNN has fixed widths: by first printed number is by point, then type, then first number.
-    statuses.sort((a, b) => a.company.localeCompare(b.company) || (a.firstPrinted < b.firstPrinted ? -1 : a.firstPrinted > b.firstPrinted ? 1 : 0));
+    statuses.sort(
+      (a, b) => a.company.localeCompare(b.company) || (a.firstPrinted < b.firstPrinted ? -1 : a.firstPrinted > b.firstPrinted ? 1 : 0),
+    );
 
     const watched = integrations.map((integration): WatchedPoint => {
       const p = integration.emissionPoint!;
       const est = p.establishment;
       const closed = p.deletedAt !== null || est.deletedAt !== null;
-      const own = statuses.filter((s) => s.company === est.company.code && s.establishment === est.code && s.emissionPoint === p.code
-        && s.documentType === INTEGRATION_DOCUMENT_TYPE);
-      return { company: est.company.code, establishment: est.code, emissionPoint: p.code, closed, hasUsableRange: !closed && own.some((s) => isUsable(s.state)) };
+      const own = statuses.filter(
+        (s) =>
+          s.company === est.company.code &&
+          s.establishment === est.code &&
+          s.emissionPoint === p.code &&
+          s.documentType === INTEGRATION_DOCUMENT_TYPE,
+      );
+      return {
+        company: est.company.code,
+        establishment: est.code,
+        emissionPoint: p.code,
+        closed,
+        hasUsableRange: !closed && own.some((s) => isUsable(s.state)),
+      };
     });
     return { ranges: statuses, watched };
   }

@@ -44,7 +44,7 @@ export class CompanySetupService {
         checkCaiRanges(doc, existing, problems);
         checkClients(doc, existing, problems);
         problems.throwIfAny();
-        const { counts, company } = writeSetup(em, doc, existing, now);
+        const { counts } = writeSetup(em, doc, existing, now);
         await em.flush();
         return counts;
       });
@@ -53,7 +53,10 @@ export class CompanySetupService {
       // The checks above cover the unique indexes they can foresee; a concurrent writer can still win.
       if (isUniqueViolation(err)) {
         const detail = duplicateEntryDetail(err) ?? 'a unique index refused a row';
-        throw new AppError('SETUP_CONFLICT', `the setup of ${doc.company.code} conflicts with an existing row (${detail}); nothing was written`);
+        throw new AppError(
+          'SETUP_CONFLICT',
+          `the setup of ${doc.company.code} conflicts with an existing row (${detail}); nothing was written`,
+        );
       }
       throw err;
     }

@@ -71,6 +71,8 @@ export function jsonErrorOffset(text: string): number {
   return text.length;
 }
 
-class JsonStop {
-  constructor(readonly offset: number) {}
+class JsonStop extends Error {
+  constructor(readonly offset: number) {
+    super(`invalid JSON at offset ${offset}`);
+  }
 }

@@ -34,7 +34,14 @@ function parseJson(path: string, content: string): unknown {
   } catch (err) {
     const at = lineAndColumn(content, jsonErrorOffset(content.replace(/^\uFEFF/, '')));
     // V8's message may quote the whole file; the position is what the operator needs.
-    const reason = err instanceof Error ? err.message.split('\n')[0].replace(/, ".*$/, '').replace(/ at position \d+.*$/, '').replace(/ in JSON$/, '') : String(err);
+    const reason =
+      err instanceof Error
+        ? err.message
+            .split('\n')[0]
+            .replace(/, ".*$/, '')
+            .replace(/ at position \d+.*$/, '')
+            .replace(/ in JSON$/, '')
+        : String(err);
     throw new AppError('SETUP_INVALID', `${path}: JSON syntax error at line ${at.line}, column ${at.column}: ${reason}`);
   }
 }

@@ -55,7 +55,13 @@ export function checkCaiRanges(doc: SetupDocument, existing: ExistingSetup, prob
   });
 }
 
-function checkIssuedStayInside(entry: CaiRangeSpec, row: CaiRange, issued: IssuedNumbers | undefined, path: string, problems: ProblemList): void {
+function checkIssuedStayInside(
+  entry: CaiRangeSpec,
+  row: CaiRange,
+  issued: IssuedNumbers | undefined,
+  path: string,
+  problems: ProblemList,
+): void {
   if (!issued) return;
   if (entry.rangeStart > issued.first) {
     problems.add(`${path}.rangeStart`, `number ${issued.first} was already issued from this range, so rangeStart cannot be above it`);
@@ -65,7 +71,10 @@ function checkIssuedStayInside(entry: CaiRangeSpec, row: CaiRange, issued: Issue
   }
   // Those documents carry the type's code in their printed numbers; the range must go on saying what they are.
   if (rangeDocumentType(entry, row) !== row.documentType) {
-    problems.add(`${path}.documentType`, `numbers ${issued.first} to ${issued.last} were already issued from this range as ${row.documentType}, so it cannot become ${entry.documentType}`);
+    problems.add(
+      `${path}.documentType`,
+      `numbers ${issued.first} to ${issued.last} were already issued from this range as ${row.documentType}, so it cannot become ${entry.documentType}`,
+    );
   }
 }
 

@@ -75,12 +75,14 @@ export function checkReferences(doc: SetupDocument, existing: ExistingSetup, pro
     }),
   );
   doc.productMappings?.forEach((mapping, i) => {
-    if (!mapping.deleted) report(`productMappings[${i}].product`, referenceProblem('product', mapping.product, products, existing.products));
+    if (!mapping.deleted)
+      report(`productMappings[${i}].product`, referenceProblem('product', mapping.product, products, existing.products));
   });
 
   const integration = doc.integration;
   if (!integration) return;
-  if (typeof integration.emissionPoint === 'string') report('integration.emissionPoint', emissionPointProblem(integration.emissionPoint, doc, existing));
+  if (typeof integration.emissionPoint === 'string')
+    report('integration.emissionPoint', emissionPointProblem(integration.emissionPoint, doc, existing));
   const refs = [
     ['creatorUser', 'user', integration.creatorUser, fileCodes(doc.users), existing.users],
     ['priceList', 'price list', integration.priceList, fileCodes(doc.priceLists), existing.priceLists],

@@ -2,7 +2,19 @@ import * as yup from 'yup';
 import { DECIMAL_COLUMNS } from '../../domain/decimal-columns';
 import { DOCUMENT_TYPES } from '../../domain/document-type';
 import {
-  amount, calendarDate, choice, closedObject, code, digits, fitsColumn, flag, keyed, list, nonEmptyText, text, wholeNumber,
+  amount,
+  calendarDate,
+  choice,
+  closedObject,
+  code,
+  digits,
+  fitsColumn,
+  flag,
+  keyed,
+  list,
+  nonEmptyText,
+  text,
+  wholeNumber,
 } from './setup-formats';
 import type { SetupDocument } from './setup-document';
 import { ProblemList, SetupValidationError } from './setup-validation-error';
@@ -16,7 +28,11 @@ const MONEY = fitsColumn(DECIMAL_COLUMNS.amount, { atLeast: 0 });
 
 // Keyed entries: `.defined('is required')` binds a live entry only; see keyed().
 const caiRange = keyed(
-  { cai: code(64).matches(/^[A-Za-z0-9-]+$/, 'must be letters, digits and dashes').defined('is required') },
+  {
+    cai: code(64)
+      .matches(/^[A-Za-z0-9-]+$/, 'must be letters, digits and dashes')
+      .defined('is required'),
+  },
   {
     rangeStart: wholeNumber(1, MAX_FISCAL_NUMBER).defined('is required'),
     rangeEnd: wholeNumber(1, MAX_FISCAL_NUMBER)
@@ -32,10 +48,7 @@ const caiRange = keyed(
   },
 );
 
-const emissionPoint = keyed(
-  { code: digits(3, '001').defined('is required') },
-  { name: text(255).nullable(), caiRanges: list(caiRange) },
-);
+const emissionPoint = keyed({ code: digits(3, '001').defined('is required') }, { name: text(255).nullable(), caiRanges: list(caiRange) });
 
 const establishment = keyed(
   { code: digits(3, '000').defined('is required') },
@@ -118,7 +131,9 @@ const client = keyed(
 const integration = closedObject({
   enabled: flag(),
   // `EEE-PPP`: establishment code, emission-point code.
-  emissionPoint: text(7).matches(/^\d{3}-\d{3}$/, 'must be establishment-emission point codes, e.g. "000-001"').nullable(),
+  emissionPoint: text(7)
+    .matches(/^\d{3}-\d{3}$/, 'must be establishment-emission point codes, e.g. "000-001"')
+    .nullable(),
   creatorUser: code().nullable(),
   priceList: code().nullable(),
   paymentTerminal: code().nullable(),
@@ -126,7 +141,9 @@ const integration = closedObject({
 }).optional();
 
 const company = closedObject({
-  code: text(32).matches(/^[A-Z0-9_-]{2,32}$/, 'must be 2 to 32 of A-Z, 0-9, _ and -').defined('is required'),
+  code: text(32)
+    .matches(/^[A-Z0-9_-]{2,32}$/, 'must be 2 to 32 of A-Z, 0-9, _ and -')
+    .defined('is required'),
   name: nonEmptyText(255).defined('is required'),
   rtn: digits(14, '08019999123456').defined('is required'),
   tradeName: text(255).nullable(),

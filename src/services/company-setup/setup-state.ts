@@ -1,7 +1,18 @@
 import { EntityManager, LockMode } from '@mikro-orm/mysql';
 import {
-  CaiRange, Client, Company, DiscountPolicy, EmissionPoint, Establishment, IntegrationSettings, OperatorUser, PaymentTerminal,
-  PriceList, Product, ProductMapping, ProductPrice,
+  CaiRange,
+  Client,
+  Company,
+  DiscountPolicy,
+  EmissionPoint,
+  Establishment,
+  IntegrationSettings,
+  OperatorUser,
+  PaymentTerminal,
+  PriceList,
+  Product,
+  ProductMapping,
+  ProductPrice,
 } from '../../entities';
 import { issuedNumbersOf, type IssuedNumbers } from '../documents/issued-documents';
 import type { SetupDocument } from './setup-document';
@@ -59,9 +70,21 @@ function byCode<T extends { code: string }>(rows: T[]): Map<string, T> {
 export async function loadExistingSetup(em: EntityManager, doc: SetupDocument): Promise<ExistingSetup> {
   const company = await em.findOne(Company, { code: doc.company.code }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   const state: ExistingSetup = {
-    company, integration: null, establishments: new Map(), emissionPoints: new Map(), caiRanges: new Map(), issued: new Map(),
-    users: new Map(), paymentTerminals: new Map(), discountPolicies: new Map(), products: new Map(), priceLists: new Map(),
-    prices: new Map(), mappings: new Map(), clients: new Map(), clientsByLegalId: new Map(),
+    company,
+    integration: null,
+    establishments: new Map(),
+    emissionPoints: new Map(),
+    caiRanges: new Map(),
+    issued: new Map(),
+    users: new Map(),
+    paymentTerminals: new Map(),
+    discountPolicies: new Map(),
+    products: new Map(),
+    priceLists: new Map(),
+    prices: new Map(),
+    mappings: new Map(),
+    clients: new Map(),
+    clientsByLegalId: new Map(),
   };
   if (!company) return state;
 
@@ -82,7 +105,11 @@ async function loadNumbering(em: EntityManager, company: Company, state: Existin
   const points = await em.find(EmissionPoint, { establishment: { $in: establishments } });
   for (const point of points) state.emissionPoints.set(pointKey(point.establishment.code, point.code), point);
   if (points.length === 0) return;
-  const ranges = await em.find(CaiRange, { emissionPoint: { $in: points } }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } });
+  const ranges = await em.find(
+    CaiRange,
+    { emissionPoint: { $in: points } },
+    { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } },
+  );
   for (const range of ranges) {
     const key = pointKey(range.emissionPoint.establishment.code, range.emissionPoint.code);
     state.caiRanges.set(key, [...(state.caiRanges.get(key) ?? []), range]);
@@ -123,7 +150,10 @@ async function loadClients(em: EntityManager, company: Company, doc: SetupDocume
   const codes = (doc.clients ?? []).map((c) => c.code);
   const legalIds = (doc.clients ?? []).map((c) => c.legalId).filter((id): id is string => typeof id === 'string');
   if (codes.length === 0) return;
-  const clients = await em.find(Client, { company, $or: [{ code: { $in: codes } }, ...(legalIds.length > 0 ? [{ legalId: { $in: legalIds } }] : [])] });
+  const clients = await em.find(Client, {
+    company,
+    $or: [{ code: { $in: codes } }, ...(legalIds.length > 0 ? [{ legalId: { $in: legalIds } }] : [])],
+  });
   state.clients = byCode(clients);
   for (const client of clients) if (client.legalId !== null) state.clientsByLegalId.set(client.legalId, client);
 }

@@ -1,7 +1,14 @@
 import { DiscountPolicy, PriceList, Product, ProductMapping, ProductPrice } from '../../entities';
 import { DECIMAL_COLUMNS } from '../../domain/decimal-columns';
 import type {
-  DiscountPolicyEntry, DiscountPolicySpec, PriceEntry, PriceListEntry, PriceSpec, ProductEntry, ProductMappingEntry, ProductSpec,
+  DiscountPolicyEntry,
+  DiscountPolicySpec,
+  PriceEntry,
+  PriceListEntry,
+  PriceSpec,
+  ProductEntry,
+  ProductMappingEntry,
+  ProductSpec,
 } from './setup-document';
 import { codeKey, mappingKey, priceKey } from './setup-state';
 import { assignChanged, decimal, defined, upsertEntry, WriteContext } from './setup-write-helpers';
@@ -13,7 +20,11 @@ const MONEY_SCALE = DECIMAL_COLUMNS.amount.scale;
 export function writeDiscountPolicies(ctx: WriteContext, entries: DiscountPolicyEntry[]): void {
   for (const entry of entries) {
     const fields = (e: DiscountPolicySpec) => ({
-      code: e.code, percent: decimal(e.percent, RATE_SCALE) as string, active: e.active, validFrom: e.validFrom, validTo: e.validTo,
+      code: e.code,
+      percent: decimal(e.percent, RATE_SCALE) as string,
+      active: e.active,
+      validFrom: e.validFrom,
+      validTo: e.validTo,
     });
     const row = upsertEntry(
       ctx,
@@ -29,7 +40,11 @@ export function writeDiscountPolicies(ctx: WriteContext, entries: DiscountPolicy
 export function writeProducts(ctx: WriteContext, entries: ProductEntry[]): void {
   for (const entry of entries) {
     const fields = (e: ProductSpec) => ({
-      code: e.code, name: e.name, isvRate: decimal(e.isvRate, RATE_SCALE), exempt: e.exempt, exemptPerUnit: decimal(e.exemptPerUnit, MONEY_SCALE),
+      code: e.code,
+      name: e.name,
+      isvRate: decimal(e.isvRate, RATE_SCALE),
+      exempt: e.exempt,
+      exemptPerUnit: decimal(e.exemptPerUnit, MONEY_SCALE),
     });
     const row = upsertEntry(
       ctx,
@@ -63,11 +78,15 @@ function writePrice(ctx: WriteContext, priceList: PriceList, entry: PriceEntry):
   const product = ctx.existing.products.get(codeKey(entry.product));
   // Only a deleted entry can name an unknown product (references are checked first): nothing to delete.
   if (!product) return;
-  const stored = priceList.id !== undefined && product.id !== undefined ? ctx.existing.prices.get(priceKey(priceList.id, product.id)) : undefined;
+  const stored =
+    priceList.id !== undefined && product.id !== undefined ? ctx.existing.prices.get(priceKey(priceList.id, product.id)) : undefined;
   const fields = (e: PriceSpec) => ({
     price: decimal(e.price, MONEY_SCALE) as string,
     currency: e.currency,
-    discountPolicy: e.discountPolicy === undefined || e.discountPolicy === null ? e.discountPolicy : ctx.existing.discountPolicies.get(codeKey(e.discountPolicy)),
+    discountPolicy:
+      e.discountPolicy === undefined || e.discountPolicy === null
+        ? e.discountPolicy
+        : ctx.existing.discountPolicies.get(codeKey(e.discountPolicy)),
   });
   upsertEntry(
     ctx,

@@ -41,7 +41,7 @@ export function assignChanged<E extends object>(row: E, patch: Patch<E>): boolea
   for (const key of Object.keys(patch) as (keyof E)[]) {
     const value = patch[key];
     if (value === undefined || sameValue(row[key], value)) continue;
-    row[key] = value as E[keyof E];
+    row[key] = value;
     changed = true;
   }
   return changed;

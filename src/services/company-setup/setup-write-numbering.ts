@@ -68,11 +68,24 @@ function writeEmissionPoint(ctx: WriteContext, establishment: Establishment, ent
       stored.find((r) => codeKey(r.cai) === codeKey(range.cai)),
       range,
       // A new range starts at its first number.
-      (e) => ctx.em.create(CaiRange, {
-        emissionPoint: row, cai: e.cai, documentType: rangeDocumentType(e, undefined), rangeStart: e.rangeStart, rangeEnd: e.rangeEnd, deadline: e.deadline, nextNumber: e.rangeStart,
-      }),
+      (e) =>
+        ctx.em.create(CaiRange, {
+          emissionPoint: row,
+          cai: e.cai,
+          documentType: rangeDocumentType(e, undefined),
+          rangeStart: e.rangeStart,
+          rangeEnd: e.rangeEnd,
+          deadline: e.deadline,
+          nextNumber: e.rangeStart,
+        }),
       (r, e) => {
-        const changed = assignChanged(r, { cai: e.cai, documentType: rangeDocumentType(e, r), rangeStart: e.rangeStart, rangeEnd: e.rangeEnd, deadline: e.deadline });
+        const changed = assignChanged(r, {
+          cai: e.cai,
+          documentType: rangeDocumentType(e, r),
+          rangeStart: e.rangeStart,
+          rangeEnd: e.rangeEnd,
+          deadline: e.deadline,
+        });
         // Only ever forward (when rangeStart rises past it), so a number once taken is never taken again.
         if (r.nextNumber >= r.rangeStart) return changed;
         r.nextNumber = r.rangeStart;

@@ -13,12 +13,19 @@ import { writeNumbering } from './setup-write-numbering';
  * (the caller flushes, inside its transaction). Referenced rows are written before the rows
  * that reference them, so every code resolves to a row by the time it is needed.
  */
-export function writeSetup(em: EntityManager, doc: SetupDocument, existing: ExistingSetup, now: Date): { counts: ApplyCounts; company: Company } {
+export function writeSetup(
+  em: EntityManager,
+  doc: SetupDocument,
+  existing: ExistingSetup,
+  now: Date,
+): { counts: ApplyCounts; company: Company } {
   const counts: ApplyCounts = { created: 0, updated: 0, deleted: 0 };
   const company = writeCompany(em, doc.company, existing.company, counts);
   const ctx: WriteContext = { em, existing, company, now, counts };
   writeNamed(ctx, doc.users ?? [], existing.users, (e) => em.create(OperatorUser, { company, code: e.code, name: e.name }));
-  writeNamed(ctx, doc.paymentTerminals ?? [], existing.paymentTerminals, (e) => em.create(PaymentTerminal, { company, code: e.code, name: e.name }));
+  writeNamed(ctx, doc.paymentTerminals ?? [], existing.paymentTerminals, (e) =>
+    em.create(PaymentTerminal, { company, code: e.code, name: e.name }),
+  );
   writeDiscountPolicies(ctx, doc.discountPolicies ?? []);
   writeProducts(ctx, doc.products ?? []);
   writeNumbering(ctx, doc.establishments ?? []);
@@ -31,7 +38,12 @@ export function writeSetup(em: EntityManager, doc: SetupDocument, existing: Exis
 
 function writeCompany(em: EntityManager, spec: CompanySpec, row: Company | null, counts: ApplyCounts): Company {
   const fields = {
-    name: spec.name, rtn: spec.rtn, tradeName: spec.tradeName, address: spec.address, phone: spec.phone, email: spec.email,
+    name: spec.name,
+    rtn: spec.rtn,
+    tradeName: spec.tradeName,
+    address: spec.address,
+    phone: spec.phone,
+    email: spec.email,
     exchangeRate: decimal(spec.exchangeRate, DECIMAL_COLUMNS.amount.scale),
   };
   if (!row) {
@@ -50,12 +62,8 @@ function writeNamed<E extends OperatorUser | PaymentTerminal>(
   create: (entry: NamedSpec) => E,
 ): void {
   for (const entry of entries) {
-    const row = upsertEntry(
-      ctx,
-      rows.get(codeKey(entry.code)),
-      entry,
-      create,
-      (r, e) => assignChanged<OperatorUser | PaymentTerminal>(r, { code: e.code, name: e.name }),
+    const row = upsertEntry(ctx, rows.get(codeKey(entry.code)), entry, create, (r, e) =>
+      assignChanged<OperatorUser | PaymentTerminal>(r, { code: e.code, name: e.name }),
     );
     if (row) rows.set(codeKey(entry.code), row);
   }
@@ -70,7 +78,8 @@ function writeIntegration(ctx: WriteContext, spec: IntegrationSpec): void {
   const fields = {
     enabled: spec.enabled,
     exoneratedSales: spec.exoneratedSales,
-    emissionPoint: typeof spec.emissionPoint === 'string' ? existing.emissionPoints.get(pointKey(establishmentCode, pointCode)) : spec.emissionPoint,
+    emissionPoint:
+      typeof spec.emissionPoint === 'string' ? existing.emissionPoints.get(pointKey(establishmentCode, pointCode)) : spec.emissionPoint,
     creatorUser: resolve(spec.creatorUser, existing.users),
     priceList: resolve(spec.priceList, existing.priceLists),
     paymentTerminal: resolve(spec.paymentTerminal, existing.paymentTerminals),

@@ -87,9 +87,13 @@ export class DocumentPdfService {
       const reason = err instanceof PdfRenderError ? err.reason : 'failed';
       if (err instanceof PdfRenderError) this.logger.warn({ err, reason, companyCode }, 'PDF rendering failed');
       else this.logger.error({ err, companyCode }, 'PDF rendering failed unexpectedly');
-      throw new AppError('PDF_RENDER_FAILED', `The PDF could not be generated right now (${reason}); the document is stored, retry later.`, {
-        retryAfterSeconds: RETRY_AFTER_SECONDS[reason],
-      });
+      throw new AppError(
+        'PDF_RENDER_FAILED',
+        `The PDF could not be generated right now (${reason}); the document is stored, retry later.`,
+        {
+          retryAfterSeconds: RETRY_AFTER_SECONDS[reason],
+        },
+      );
     }
   }
 

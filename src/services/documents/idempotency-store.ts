@@ -78,7 +78,9 @@ export class IdempotencyStore {
 
   /** Frees a key whose record is past retention; true when one was deleted. */
   async dropExpired(companyId: number, scope: IdempotencyScope, key: string, now = new Date()): Promise<boolean> {
-    const deleted = await this.em.fork().nativeDelete(IdempotencyRecord, { company: companyId, scope, idempotencyKey: key, createdAt: { $lte: this.cutoff(now) } });
+    const deleted = await this.em
+      .fork()
+      .nativeDelete(IdempotencyRecord, { company: companyId, scope, idempotencyKey: key, createdAt: { $lte: this.cutoff(now) } });
     return deleted > 0;
   }
 
@@ -87,7 +89,9 @@ export class IdempotencyStore {
     const em = this.em.fork();
     let total = 0;
     for (let i = 0; i < maxBatches; i++) {
-      const ids = (await em.find(IdempotencyRecord, { createdAt: { $lte: this.cutoff(now) } }, { fields: ['id'], limit: PURGE_BATCH })).map((r) => r.id);
+      const ids = (await em.find(IdempotencyRecord, { createdAt: { $lte: this.cutoff(now) } }, { fields: ['id'], limit: PURGE_BATCH })).map(
+        (r) => r.id,
+      );
       if (ids.length === 0) break;
       total += await em.nativeDelete(IdempotencyRecord, { id: { $in: ids } });
       if (ids.length < PURGE_BATCH) break;

@@ -1,6 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
-import { classifyDatabaseError, isTransient, mayRetry, needsFreshConnection, RETRY_POLICIES, retryDelayMs } from '../../db/database-failure';
+import {
+  classifyDatabaseError,
+  isTransient,
+  mayRetry,
+  needsFreshConnection,
+  RETRY_POLICIES,
+  retryDelayMs,
+} from '../../db/database-failure';
 import type { SqlClient, SqlTransaction } from '../../db/sql-client';
 import { violatesUniqueIndex } from '../../db/unique-violation';
 import { AppError } from '../../domain/app-error';
@@ -92,10 +99,17 @@ export class NumberedWriter {
         const failure = violatesUniqueIndex(err, doc.numberIndex) ? 'conflict' : classifyDatabaseError(err);
         if (!isTransient(failure)) throw err;
         if (!mayRetry(failure, attempt)) {
-          this.logger.warn({ attempts: attempt, failure, err: (err as Error).message }, 'issuing gave up after transient database failures');
-          throw new AppError('SERVICE_UNAVAILABLE', 'The document could not be issued right now (the database is busy or not available); nothing was issued. Retry after the Retry-After seconds with the same idempotency key and request.', {
-            retryAfterSeconds: RETRY_POLICIES[failure].retryAfterSeconds,
-          });
+          this.logger.warn(
+            { attempts: attempt, failure, err: (err as Error).message },
+            'issuing gave up after transient database failures',
+          );
+          throw new AppError(
+            'SERVICE_UNAVAILABLE',
+            'The document could not be issued right now (the database is busy or not available); nothing was issued. Retry after the Retry-After seconds with the same idempotency key and request.',
+            {
+              retryAfterSeconds: RETRY_POLICIES[failure].retryAfterSeconds,
+            },
+          );
         }
         this.logger.warn({ attempt, failure, err: (err as Error).message }, RETRY_LOG_MESSAGE);
         await new Promise((r) => setTimeout(r, retryDelayMs(failure, attempt)));

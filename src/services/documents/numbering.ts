@@ -30,7 +30,12 @@ const ADVANCE_SQL = 'UPDATE `cai_ranges` SET `next_number` = ? WHERE `id` = ?';
  * concurrent issues of the type, in this process or another, queue here and each sees the number
  * the previous one left. A rollback releases the number with the lock.
  */
-export async function takeNextNumber(tx: SqlTransaction, emissionPointId: number, documentType: DocumentType, today: string): Promise<TakenNumber> {
+export async function takeNextNumber(
+  tx: SqlTransaction,
+  emissionPointId: number,
+  documentType: DocumentType,
+  today: string,
+): Promise<TakenNumber> {
   const rows = await tx.select(LOCK_RANGES_SQL, [emissionPointId, documentType]);
   const ranges = rows.map((r) => ({
     id: Number(r.id),
@@ -44,9 +49,15 @@ export async function takeNextNumber(tx: SqlTransaction, emissionPointId: number
   const range = unexhausted.find((r) => r.deadline >= today);
   if (!range) {
     if (unexhausted.length > 0) {
-      throw new AppError('CAI_EXPIRED', 'Every CAI range with numbers left is past its deadline (fecha límite de emisión); the operator must register a new CAI.');
+      throw new AppError(
+        'CAI_EXPIRED',
+        'Every CAI range with numbers left is past its deadline (fecha límite de emisión); the operator must register a new CAI.',
+      );
     }
-    throw new AppError('CAI_RANGE_EXHAUSTED', 'The CAI ranges of the emission point have no numbers left; the operator must register a new CAI range.');
+    throw new AppError(
+      'CAI_RANGE_EXHAUSTED',
+      'The CAI ranges of the emission point have no numbers left; the operator must register a new CAI range.',
+    );
   }
   await tx.run(ADVANCE_SQL, [range.nextNumber + 1, range.id]);
   const { nextNumber: number, ...taken } = range;

@@ -82,9 +82,20 @@ export class SalesRegisterService {
     ]);
     const query = knex
       .select(
-        'i.invoice_date', 'i.fiscal_number', 'i.cai', 'i.client_legal_id', 'i.client_name', 'i.exempt_purchase_order_number',
-        'i.exoneration_certificate', 'i.exoneration_sag_registry', 'i.exonerated_amount', 'i.exempted_amount', 'i.discount_total',
-        'i.total', 'i.is_annulled', ...taxColumns,
+        'i.invoice_date',
+        'i.fiscal_number',
+        'i.cai',
+        'i.client_legal_id',
+        'i.client_name',
+        'i.exempt_purchase_order_number',
+        'i.exoneration_certificate',
+        'i.exoneration_sag_registry',
+        'i.exonerated_amount',
+        'i.exempted_amount',
+        'i.discount_total',
+        'i.total',
+        'i.is_annulled',
+        ...taxColumns,
       )
       .from('invoices as i')
       .where('i.company_id', period.companyId)
@@ -123,4 +134,3 @@ export class SalesRegisterService {
     yield [TOTAL, '', '', '', '', '', '', '', ...totals.map((t) => t.toFixed(2)), ''];
   }
 }
-

@@ -28,7 +28,11 @@ async function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
  * held in memory at once.
  */
 export async function writeXlsxTable(table: ReportTable, out: NodeJS.WritableStream): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out as unknown as import('stream').Stream, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out as unknown as import('stream').Stream,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet(table.title, {
     views: [{ state: 'frozen', ySplit: 1 }],
     // Printed (or exported to PDF) landscape, as wide as the page: a register is read across.

@@ -8,9 +8,17 @@ import type { FixedVersions } from '../template-versions.service';
 import type { IssuedRenderInputs } from '../documents/document-pdf.service';
 
 /** The issuer block of a printed document, from the company and the issuing establishment. */
-export function issuerOf(company: Invoice['company'], establishment: Pick<Establishment, 'code' | 'name' | 'address'>): PrintedDocument['issuer'] {
+export function issuerOf(
+  company: Invoice['company'],
+  establishment: Pick<Establishment, 'code' | 'name' | 'address'>,
+): PrintedDocument['issuer'] {
   return {
-    name: company.name, tradeName: company.tradeName, rtn: company.rtn, address: company.address ?? '', phone: company.phone, email: company.email,
+    name: company.name,
+    tradeName: company.tradeName,
+    rtn: company.rtn,
+    address: company.address ?? '',
+    phone: company.phone,
+    email: company.email,
     establishment: { code: establishment.code, name: establishment.name, address: establishment.address },
   };
 }

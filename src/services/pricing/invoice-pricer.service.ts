@@ -47,7 +47,10 @@ export class InvoicePricer {
       exchangeRate: config.company.exchangeRate === null ? null : new Big(config.company.exchangeRate),
     });
     if (totals.total.gt(MAX_AMOUNT_IN_WORDS)) {
-      throw new AppError('INVALID_REQUEST', `The invoice total ${totals.total.toFixed(2)} exceeds the largest invoice total, ${MAX_AMOUNT_IN_WORDS.toFixed(2)} lempiras.`);
+      throw new AppError(
+        'INVALID_REQUEST',
+        `The invoice total ${totals.total.toFixed(2)} exceeds the largest invoice total, ${MAX_AMOUNT_IN_WORDS.toFixed(2)} lempiras.`,
+      );
     }
     this.refuseAnonymousLargeSale(totals.total, sale);
     return { request, config, sale, lines, totals, totalInLetters: amountInWords(totals.total) };

@@ -41,7 +41,12 @@ export class ApiContract {
       for (const [method, operation] of Object.entries(pathItem as Json)) {
         const op = inlineRefs(operation, document) as Json;
         const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
-        this.operations.push({ method, pattern, literal: !template.includes('{'), operation: { operationId: String(op.operationId), responses: op.responses as Json } });
+        this.operations.push({
+          method,
+          pattern,
+          literal: !template.includes('{'),
+          operation: { operationId: String(op.operationId), responses: op.responses as Json },
+        });
       }
     }
     // A literal path wins over a template that also matches (/v1/invoices/preview vs {id}).
@@ -50,7 +55,9 @@ export class ApiContract {
 
   /** Every (operationId, status) pair the document declares, as "operationId status". */
   documentedPairs(): string[] {
-    return this.operations.flatMap(({ operation }) => Object.keys(operation.responses).map((status) => `${operation.operationId} ${status}`));
+    return this.operations.flatMap(({ operation }) =>
+      Object.keys(operation.responses).map((status) => `${operation.operationId} ${status}`),
+    );
   }
 
   /** The problems of one response to `method url`, empty when it satisfies the document. */
@@ -62,7 +69,8 @@ export class ApiContract {
     if (!match) return this.unmatchedProblems(res);
     const { operationId, responses } = match.operation;
     const documented = responses[String(res.status)];
-    if (!isObject(documented)) return [`status ${res.status} is not documented for ${operationId} (documented: ${Object.keys(responses).join(', ')})`];
+    if (!isObject(documented))
+      return [`status ${res.status} is not documented for ${operationId} (documented: ${Object.keys(responses).join(', ')})`];
     this.seen.add(`${operationId} ${res.status}`);
     const where = `${operationId} ${res.status}`;
     const problems = this.headerProblems(where, documented, res);
@@ -74,7 +82,9 @@ export class ApiContract {
   assertResponse(method: string, url: string, res: ObservedResponse): void {
     const problems = this.problems(method, url, res);
     if (problems.length > 0) {
-      throw new Error(`${method.toUpperCase()} ${url} -> ${res.status} does not satisfy the OpenAPI document:\n- ${problems.join('\n- ')}\nbody: ${preview(res.body)}`);
+      throw new Error(
+        `${method.toUpperCase()} ${url} -> ${res.status} does not satisfy the OpenAPI document:\n- ${problems.join('\n- ')}\nbody: ${preview(res.body)}`,
+      );
     }
   }
 
@@ -96,10 +106,13 @@ export class ApiContract {
 
   private contentProblems(where: string, documented: Json, res: ObservedResponse): string[] {
     const content = isObject(documented.content) ? documented.content : undefined;
-    const received = String(res.headers['content-type'] ?? '').split(';')[0].trim();
+    const received = String(res.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim();
     if (!content) return received ? [`${where}: documented without a body, but the response has ${received}`] : [];
     const media = content[received];
-    if (!isObject(media)) return [`${where}: content type "${received}" is not documented (documented: ${Object.keys(content).join(', ')})`];
+    if (!isObject(media))
+      return [`${where}: content type "${received}" is not documented (documented: ${Object.keys(content).join(', ')})`];
     if (received !== 'application/json') return [];
     return this.validate(`${where} ${received}`, media.schema, res.body);
   }
@@ -111,12 +124,14 @@ export class ApiContract {
       this.validators.set(key, validator);
     }
     if (validator(body)) return [];
-    return (validator.errors ?? []).map((e) => `${key}: body${e.instancePath} ${e.message}${e.keyword === 'additionalProperties' ? ` (${JSON.stringify(e.params)})` : ''}`);
+    return (validator.errors ?? []).map(
+      (e) => `${key}: body${e.instancePath} ${e.message}${e.keyword === 'additionalProperties' ? ` (${JSON.stringify(e.params)})` : ''}`,
+    );
   }
 }
 
 function preview(body: unknown): string {
-  const text = Buffer.isBuffer(body) ? `<${body.length} bytes>` : JSON.stringify(body) ?? String(body);
+  const text = Buffer.isBuffer(body) ? `<${body.length} bytes>` : (JSON.stringify(body) ?? String(body));
   return text.length > 600 ? `${text.slice(0, 600)}…` : text;
 }
 

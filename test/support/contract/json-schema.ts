@@ -42,8 +42,10 @@ export function closedJsonSchema(schema: unknown, insideAllOf = false): unknown 
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'allOf' && Array.isArray(value)) out.allOf = value.map((member) => closedJsonSchema(member, true));
-    else if (key === 'properties' && isObject(value)) out.properties = Object.fromEntries(Object.entries(value).map(([name, s]) => [name, closedJsonSchema(s)]));
-    else if (key === 'example') continue; // an annotation in OpenAPI 3.0, unknown to JSON Schema
+    else if (key === 'properties' && isObject(value))
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, s]) => [name, closedJsonSchema(s)]));
+    else if (key === 'example')
+      continue; // an annotation in OpenAPI 3.0, unknown to JSON Schema
     else out[key] = closedJsonSchema(value);
   }
   if (out.exclusiveMinimum === true) {
