@@ -76,7 +76,7 @@ describe('admin cai status and the LOW / DUE warning', () => {
     const table = await status(['--company', code]);
     expect(table.code).toBe(4);
     const text = table.stdout.toString('utf8');
-    expect(text).toMatch(/^company +point +type +cai +first +last +next +used +left +%left +deadline +days +state\n/);
+    expect(text).toMatch(/^company +point +cai +first +last +next +used +left +%left +deadline +days +state\n/);
     expect(text).toContain('EXHAUSTED');
     expect(text).toContain(`${code} 000-001: no usable CAI range left, the integration cannot issue`);
   }, 60_000);

@@ -18,7 +18,8 @@ function caiExitCode(report: CaiStatusReport): number {
   return CAI_EXIT.ok;
 }
 
-const HEADERS = ['company', 'point', 'type', 'cai', 'first', 'last', 'next', 'used', 'left', '%left', 'deadline', 'days', 'state'];
+// No type column: the printed numbers carry the type's code (EEE-PPP-06-... is a credit note range).
+const HEADERS = ['company', 'point', 'cai', 'first', 'last', 'next', 'used', 'left', '%left', 'deadline', 'days', 'state'];
 
 /** Why exit code 4: the watched emission points that cannot issue (a closed point has no row of its own). */
 function stoppedPoints(report: CaiStatusReport): string[] {
@@ -34,7 +35,6 @@ function table(report: CaiStatusReport): string[] {
   const rows = report.ranges.map((r) => [
     r.company,
     `${r.establishment}-${r.emissionPoint}${r.integration ? '*' : ''}`,
-    r.documentType,
     r.cai,
     r.firstPrinted,
     r.lastPrinted,
