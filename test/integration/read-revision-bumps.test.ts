@@ -13,6 +13,8 @@ import {
 } from '../../src/entities';
 import { ClientService } from '../../src/services/client.service';
 import { InvoiceReader } from '../../src/services/invoicing/invoice-reader.service';
+import { PricingSnapshots } from '../../src/services/pricing/pricing-snapshot';
+import { SaleClientResolver } from '../../src/services/pricing/sale-client';
 import { clientData, productData, sellingCompany, uniqueCode } from '../support/factories';
 import { REPO_ROOT } from '../support/fresh-build';
 import { runAdmin } from '../support/run-admin';
@@ -287,19 +289,25 @@ describe('read revisions move with every flush of cached data', () => {
   });
 
   describe('the table covers what the cached answers read', () => {
-    /** The services that keep answers in the read cache, each with a read that misses it. */
+    /** The services that keep what they read in a counter-checked cache, each with a read that misses it. */
     const CACHED_READERS: Record<string, () => Promise<unknown>> = {
       'src/services/invoicing/invoice-reader.service.ts': () => t.container.get(InvoiceReader).getFor({ companyId: company.companyId, revisions: { ...none, invoices: -next() } }, invoiceId),
       'src/services/client.service.ts': () => t.container.get(ClientService).list({ companyId: company.companyId, revisions: { ...none, clients: -next() } }, { page: 1, limit: 10 }),
+      'src/services/pricing/pricing-snapshot.ts': () => t.container.get(PricingSnapshots).of({ companyId: company.companyId, revisions: { ...none, catalog: -next() } }),
+      'src/services/pricing/sale-client.ts': async () => {
+        const client = await t.orm.em.fork().findOneOrFail(Client, { company: company.companyId, code: 'CLI-1' });
+        const principal = { companyId: company.companyId, revisions: { ...none, clients: -next() } };
+        return t.container.get(SaleClientResolver).resolve(principal, { clientId: client.id, exemptPurchaseOrderNumber: null }, '2026-01-01', false);
+      },
     };
 
-    it('every user of the read cache is among the readers checked here', () => {
+    it('every user of a counter-checked cache is among the readers checked here', () => {
       const users: string[] = [];
       const visit = (dir: string) => {
         for (const entry of fs.readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true })) {
           const file = `${dir}/${entry.name}`;
           if (entry.isDirectory()) visit(file);
-          else if (file.endsWith('.ts') && /@inject\(ReadCache\)/.test(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'))) users.push(file);
+          else if (file.endsWith('.ts') && /@inject\(ReadCache\)|new CounterCheckedCache\(/.test(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'))) users.push(file);
         }
       };
       visit('src');
@@ -309,7 +317,12 @@ describe('read revisions move with every flush of cached data', () => {
     it('every table a cached reader selects from is in READ_DEPENDENCIES', async () => {
       const tables = new Set<string>();
       for (const read of Object.values(CACHED_READERS)) for (const table of await tablesReadBy(read)) tables.add(table);
-      expect([...tables]).toEqual(expect.arrayContaining(['invoices', 'invoice_lines', 'invoice_taxes', 'clients']));
+      expect([...tables]).toEqual(
+        expect.arrayContaining([
+          'invoices', 'invoice_lines', 'invoice_taxes', 'clients', 'integration_settings', 'companies', 'emission_points', 'establishments', 'operator_users',
+          'price_lists', 'payment_terminals', 'product_mappings', 'products', 'product_prices', 'discount_policies',
+        ]),
+      );
       const declared = new Set([...READ_DEPENDENCIES.keys()].map((entity) => t.orm.getMetadata().get(entity.name).tableName));
       expect([...tables].filter((table) => !declared.has(table))).toEqual([]);
     });

@@ -54,7 +54,7 @@ export class InvoiceIssuer {
    * commit, never under a lock, from the template versions fixed at issue, so a replay prints the
    * original document; a render failure gives a null PDF and the invoice stands.
    */
-  async issue(company: Pick<Principal, 'companyId' | 'companyCode'>, key: string, body: unknown, parse: (body: unknown) => InvoiceRequest): Promise<IssuedInvoice> {
+  async issue(company: Pick<Principal, 'companyId' | 'companyCode' | 'revisions'>, key: string, body: unknown, parse: (body: unknown) => InvoiceRequest): Promise<IssuedInvoice> {
     const issued = await this.issueOrReplay(company, key, body, parse);
     const pdf = await this.pdf.renderIssuedOrNull(company.companyCode, issued.invoice);
     return { ...issued, pdf };
@@ -65,14 +65,14 @@ export class InvoiceIssuer {
    * or the body stopped being valid today (an invoiceDate of yesterday). `parse` validates the
    * body only for a new key.
    */
-  private async issueOrReplay(company: Pick<Principal, 'companyId' | 'companyCode'>, key: string, body: unknown, parse: (body: unknown) => InvoiceRequest): Promise<IssueResult> {
+  private async issueOrReplay(company: Pick<Principal, 'companyId' | 'companyCode' | 'revisions'>, key: string, body: unknown, parse: (body: unknown) => InvoiceRequest): Promise<IssueResult> {
     const { companyId } = company;
     const claim: IdempotencyClaim = { scope: 'invoice', key, fingerprint: requestFingerprint(body) };
     const existing = await this.keys.find(companyId, 'invoice', key);
     if (existing) return this.replay(companyId, claim, existing);
 
     const request = parse(body);
-    const priced = await this.pricer.price(companyId, request, 'issue');
+    const priced = await this.pricer.price(company, request, 'issue');
     const content = invoiceContentOf(priced);
     // Reading and hashing the letterhead is file work: done before the transaction, which only writes the ids.
     const versions = await this.templateVersions.current(company.companyCode, 'invoice');
