@@ -47,12 +47,12 @@ const integer = (min: number, max: number) =>
 
 const schema = yup.object({
   PORT: integer(0, 65535),
-  DATABASE_URL: yup
+  DATABASE_URL: yup.string().required().test('mysql-url', '${path} must look like mysql://user:password@host:3306/database', isMysqlUrl),
+  TEMPLATES_DIR: yup.string().required(),
+  LOG_LEVEL: yup
     .string()
     .required()
-    .test('mysql-url', '${path} must look like mysql://user:password@host:3306/database', isMysqlUrl),
-  TEMPLATES_DIR: yup.string().required(),
-  LOG_LEVEL: yup.string().required().oneOf([...LOG_LEVELS], `\${path} must be one of ${LOG_LEVELS.join(', ')}`),
+    .oneOf([...LOG_LEVELS], `\${path} must be one of ${LOG_LEVELS.join(', ')}`),
   BODY_LIMIT: yup
     .string()
     .required()

@@ -27,7 +27,13 @@ function converter(prop: EntityProperty): (value: unknown) => unknown {
  * `as` prefixes the names the columns are selected as, for a SELECT that joins several tables
  * whose properties share names (`id`, `code`).
  */
-export function leanSelect<T extends object, K extends keyof T & string>(em: EntityManager, entity: EntityClass<T>, alias: string, fields: readonly K[], as = ''): LeanSelect<T, K> {
+export function leanSelect<T extends object, K extends keyof T & string>(
+  em: EntityManager,
+  entity: EntityClass<T>,
+  alias: string,
+  fields: readonly K[],
+  as = '',
+): LeanSelect<T, K> {
   const meta = em.getMetadata().get(entity.name);
   const props = fields.map((name) => {
     const prop = meta.properties[name as keyof typeof meta.properties] as EntityProperty | undefined;

@@ -1,7 +1,21 @@
 import type { EntityClass } from '@mikro-orm/core';
 import {
-  Client, Company, DiscountPolicy, EmissionPoint, Establishment, IntegrationSettings, Invoice, InvoiceLine, InvoiceTax, OperatorUser,
-  PaymentTerminal, PriceList, Product, ProductMapping, ProductPrice, TemplateVersion,
+  Client,
+  Company,
+  DiscountPolicy,
+  EmissionPoint,
+  Establishment,
+  IntegrationSettings,
+  Invoice,
+  InvoiceLine,
+  InvoiceTax,
+  OperatorUser,
+  PaymentTerminal,
+  PriceList,
+  Product,
+  ProductMapping,
+  ProductPrice,
+  TemplateVersion,
 } from '../entities';
 import type { ReadRevisionKind } from './read-revisions';
 
@@ -48,7 +62,10 @@ export type Immutable = 'immutable';
  *   product mappings with their products, and the prices of the price list with their discount
  *   policies.
  */
-export const READ_DEPENDENCIES: ReadonlyMap<EntityClass<object>, ReadDependency | Immutable> = new Map<EntityClass<object>, ReadDependency | Immutable>([
+export const READ_DEPENDENCIES: ReadonlyMap<EntityClass<object>, ReadDependency | Immutable> = new Map<
+  EntityClass<object>,
+  ReadDependency | Immutable
+>([
   [Invoice, { counters: ['invoices'], company: ['company'], insert: 'never' }],
   [InvoiceLine, { counters: ['invoices'], company: ['invoice', 'company'], insert: { unlessNew: 'invoice' } }],
   [InvoiceTax, { counters: ['invoices'], company: ['invoice', 'company'], insert: { unlessNew: 'invoice' } }],

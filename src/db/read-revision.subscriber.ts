@@ -113,11 +113,22 @@ async function bumpsOf(em: EntityManager, changeSets: ReadonlyArray<ChangeSet<ob
  * (its first relation on the way to the company changes), the one it leaves. None when the company
  * is inserted by the same flush: no caller can have read anything of it yet.
  */
-async function companiesOf(em: EntityManager, cs: ChangeSet<object>, dependency: ReadDependency, lookups: Map<string, number | null>): Promise<number[]> {
+async function companiesOf(
+  em: EntityManager,
+  cs: ChangeSet<object>,
+  dependency: ReadDependency,
+  lookups: Map<string, number | null>,
+): Promise<number[]> {
   const [first, ...rest] = dependency.company;
   const companies = [await companyAlong(em, { meta: cs.meta, row: cs.entity, id: primaryKeyOf(cs.entity) }, dependency.company, lookups)];
   const before = cs.originalEntity as Record<string, unknown> | undefined;
-  if (cs.type !== ChangeSetType.CREATE && before !== undefined && first !== undefined && first in (cs.payload as object) && before[first] != null) {
+  if (
+    cs.type !== ChangeSetType.CREATE &&
+    before !== undefined &&
+    first !== undefined &&
+    first in (cs.payload as object) &&
+    before[first] != null
+  ) {
     const target = relationOf(cs.meta, first).targetMeta!;
     const id = Number(before[first]);
     companies.push(await companyAlong(em, { meta: target, row: em.getUnitOfWork().getById(target.className, id), id }, rest, lookups));
@@ -139,7 +150,12 @@ interface Step {
  * its company never changes). Null when the company is new, or the row does not exist (nothing
  * of it can be cached).
  */
-async function companyAlong(em: EntityManager, start: Step, path: readonly string[], lookups: Map<string, number | null>): Promise<number | null> {
+async function companyAlong(
+  em: EntityManager,
+  start: Step,
+  path: readonly string[],
+  lookups: Map<string, number | null>,
+): Promise<number | null> {
   let step = start;
   for (const name of path) {
     const prop = relationOf(step.meta, name);
@@ -160,7 +176,8 @@ async function companyAlong(em: EntityManager, start: Step, path: readonly strin
 
 function relationOf(meta: EntityMetadata<object>, name: string): EntityProperty {
   const prop = (meta.properties as Record<string, EntityProperty | undefined>)[name];
-  if (prop?.targetMeta === undefined || prop.fieldNames?.length !== 1) throw new Error(`${meta.className}.${name} is not a relation on the way to a company`);
+  if (prop?.targetMeta === undefined || prop.fieldNames?.length !== 1)
+    throw new Error(`${meta.className}.${name} is not a relation on the way to a company`);
   return prop;
 }
 
@@ -169,13 +186,24 @@ function primaryKeyOf(row: object): number | null {
   return id === null || id === undefined ? null : Number(id);
 }
 
-async function foreignKey(em: EntityManager, meta: EntityMetadata<object>, column: string, id: number, lookups: Map<string, number | null>): Promise<number | null> {
+async function foreignKey(
+  em: EntityManager,
+  meta: EntityMetadata<object>,
+  column: string,
+  id: number,
+  lookups: Map<string, number | null>,
+): Promise<number | null> {
   const key = `${meta.tableName}.${column}:${id}`;
   if (!lookups.has(key)) {
     const pk = meta.getPrimaryProps()[0].fieldNames[0];
     const rows = await em
       .getConnection('write')
-      .execute<Array<{ fk: unknown }>>(`SELECT \`${column}\` AS fk FROM \`${meta.tableName}\` WHERE \`${pk}\` = ?`, [id], 'all', em.getTransactionContext());
+      .execute<Array<{ fk: unknown }>>(
+        `SELECT \`${column}\` AS fk FROM \`${meta.tableName}\` WHERE \`${pk}\` = ?`,
+        [id],
+        'all',
+        em.getTransactionContext(),
+      );
     lookups.set(key, rows.length === 0 || rows[0].fk === null ? null : Number(rows[0].fk));
   }
   return lookups.get(key)!;

@@ -26,7 +26,12 @@ const KINDS: readonly ReadRevisionKind[] = ['invoices', 'clients', 'catalog'];
  * a transaction of its own could commit before the change, and a reader would then cache the old
  * data under the new counter.
  */
-export async function bumpReadRevisions(em: EntityManager, companyId: number, kinds: Iterable<ReadRevisionKind>, ctx: Transaction | undefined = em.getTransactionContext()): Promise<void> {
+export async function bumpReadRevisions(
+  em: EntityManager,
+  companyId: number,
+  kinds: Iterable<ReadRevisionKind>,
+  ctx: Transaction | undefined = em.getTransactionContext(),
+): Promise<void> {
   if (ctx === undefined) throw new Error('read revisions must be bumped inside the transaction that makes the change');
   const bumped = KINDS.filter((kind) => [...kinds].includes(kind));
   if (bumped.length === 0) return;
@@ -39,5 +44,9 @@ export async function bumpReadRevisions(em: EntityManager, companyId: number, ki
 
 /** The counters from a row that selected them as `invoicesRevision`, `clientsRevision` and `catalogRevision` (null: no row yet, 0). */
 export function readRevisionsOf(row: Record<string, unknown>): ReadRevisions {
-  return { invoices: Number(row.invoicesRevision ?? 0), clients: Number(row.clientsRevision ?? 0), catalog: Number(row.catalogRevision ?? 0) };
+  return {
+    invoices: Number(row.invoicesRevision ?? 0),
+    clients: Number(row.clientsRevision ?? 0),
+    catalog: Number(row.catalogRevision ?? 0),
+  };
 }

@@ -74,7 +74,11 @@ export class SqlClient {
    * by another) although a writer may commit between two of them.
    */
   async selectConsistent(queries: ReadonlyArray<readonly [sql: string, params: SqlParams]>): Promise<SqlRow[][]> {
-    const [, ...results] = await this.selectBatch([['START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY', []], ...queries, ['COMMIT', []]]);
+    const [, ...results] = await this.selectBatch([
+      ['START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY', []],
+      ...queries,
+      ['COMMIT', []],
+    ]);
     return results.slice(0, -1);
   }
 
@@ -110,7 +114,9 @@ export class SqlClient {
   }
 
   private async acquire(): Promise<PoolConnection> {
-    const connection = await new Promise<PoolConnection>((resolve, reject) => this.pool.getConnection((err, conn) => (err ? reject(err) : resolve(conn))));
+    const connection = await new Promise<PoolConnection>((resolve, reject) =>
+      this.pool.getConnection((err, conn) => (err ? reject(err) : resolve(conn))),
+    );
     if (prepared.has(connection)) return connection;
     try {
       await prepareSession(connection.promise(), this.lockWaitTimeoutSeconds);
@@ -124,5 +130,7 @@ export class SqlClient {
 }
 
 function query<T>(connection: PoolConnection, sql: string, params: SqlParams): Promise<T> {
-  return new Promise<T>((resolve, reject) => connection.query(sql, params as unknown[], (err, rows) => (err ? reject(err) : resolve(rows as T))));
+  return new Promise<T>((resolve, reject) =>
+    connection.query(sql, params as unknown[], (err, rows) => (err ? reject(err) : resolve(rows as T))),
+  );
 }

@@ -25,7 +25,9 @@ export class CounterCheckedCache {
   /** `maxMb` 0 keeps nothing: every call reads. */
   constructor(maxMb: number) {
     this.cache =
-      maxMb === 0 ? undefined : new LRUCache<string, Entry>({ maxSize: maxMb * 1024 * 1024, sizeCalculation: (entry, key) => entry.bytes + key.length });
+      maxMb === 0
+        ? undefined
+        : new LRUCache<string, Entry>({ maxSize: maxMb * 1024 * 1024, sizeCalculation: (entry, key) => entry.bytes + key.length });
   }
 
   /**

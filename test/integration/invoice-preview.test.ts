@@ -26,7 +26,10 @@ const acmeSetup = (overrides: SellingCompanyData = {}) =>
   sellingCompany({
     company: { exchangeRate: 24.6512 },
     products: PRODUCTS,
-    extraMappings: [{ externalProductId: 'SKU-AMBIG', product: 'ARROZ' }, { externalProductId: 'SKU-AMBIG', product: 'CERVEZA' }],
+    extraMappings: [
+      { externalProductId: 'SKU-AMBIG', product: 'ARROZ' },
+      { externalProductId: 'SKU-AMBIG', product: 'CERVEZA' },
+    ],
     discountPolicies: [
       { code: 'PROMO10', percent: 10, active: true },
       { code: 'OLD', percent: 5, active: true, validFrom: '2020-01-01', validTo: '2020-12-31' },
@@ -35,7 +38,11 @@ const acmeSetup = (overrides: SellingCompanyData = {}) =>
     ],
     clients: [
       clientData({ code: 'CLI-ONG', legalId: '08019000000001', exoneration: { certificate: 'EXO-2026-0001', validUntil: '2099-06-30' } }),
-      clientData({ code: 'CLI-EXPIRED', legalId: '08019000000002', exoneration: { certificate: 'EXO-2019-0009', validUntil: '2020-01-01' } }),
+      clientData({
+        code: 'CLI-EXPIRED',
+        legalId: '08019000000002',
+        exoneration: { certificate: 'EXO-2019-0009', validUntil: '2020-01-01' },
+      }),
       clientData({ code: 'CLI-NORTN', legalId: undefined, exoneration: { certificate: 'EXO-2026-0002', validUntil: '2099-06-30' } }),
     ],
     ...overrides,
@@ -66,8 +73,13 @@ describe('POST /v1/invoices/preview', () => {
   });
   afterAll(() => t.close());
 
-  const preview = (body: unknown, auth = acme.auth) => t.http.post('/v1/invoices/preview').set(auth).send(body as object);
-  const expectRefused = async (body: unknown, status: number, code: string, auth = acme.auth) => expectError(await preview(body, auth), status, code);
+  const preview = (body: unknown, auth = acme.auth) =>
+    t.http
+      .post('/v1/invoices/preview')
+      .set(auth)
+      .send(body as object);
+  const expectRefused = async (body: unknown, status: number, code: string, auth = acme.auth) =>
+    expectError(await preview(body, auth), status, code);
 
   it('prices a mixed cart exactly, field by field', async () => {
     const res = await preview(MIXED_CART);
@@ -94,10 +106,26 @@ describe('POST /v1/invoices/preview', () => {
       ],
       lines: [
         { externalProductId: 'SKU-ARROZ', quantity: 2, unitPrice: 100, importe: 200, discountAmount: 0, subTotal: 200, exemptAmount: 0 },
-        { externalProductId: 'SKU-CERVEZA', quantity: 3, unitPrice: 35.5, importe: 106.5, discountAmount: 10.65, subTotal: 95.85, exemptAmount: 0 },
+        {
+          externalProductId: 'SKU-CERVEZA',
+          quantity: 3,
+          unitPrice: 35.5,
+          importe: 106.5,
+          discountAmount: 10.65,
+          subTotal: 95.85,
+          exemptAmount: 0,
+        },
         { externalProductId: 'SKU-LECHE', quantity: 1.5, unitPrice: 28, importe: 42, discountAmount: 0, subTotal: 42, exemptAmount: 42 },
         { externalProductId: 'SKU-COMBO', quantity: 2, unitPrice: 200, importe: 400, discountAmount: 0, subTotal: 400, exemptAmount: 60 },
-        { externalProductId: 'SKU-IMPORT', quantity: 1, unitPrice: 246.512, importe: 246.51, discountAmount: 0, subTotal: 246.51, exemptAmount: 0 },
+        {
+          externalProductId: 'SKU-IMPORT',
+          quantity: 1,
+          unitPrice: 246.512,
+          importe: 246.51,
+          discountAmount: 0,
+          subTotal: 246.51,
+          exemptAmount: 0,
+        },
       ],
     });
     expect(body).not.toHaveProperty('id');
@@ -107,9 +135,23 @@ describe('POST /v1/invoices/preview', () => {
   });
 
   it('exonerates the sale of a client with a valid exoneration', async () => {
-    const res = await preview({ items: [{ externalProductId: 'SKU-ARROZ', quantity: 1 }, { externalProductId: 'SKU-LECHE', quantity: 1 }], clientId: clientIds['CLI-ONG'] });
+    const res = await preview({
+      items: [
+        { externalProductId: 'SKU-ARROZ', quantity: 1 },
+        { externalProductId: 'SKU-LECHE', quantity: 1 },
+      ],
+      clientId: clientIds['CLI-ONG'],
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ clientId: clientIds['CLI-ONG'], importe: 128, exemptedAmount: 28, exoneratedAmount: 100, totalTaxes: 0, total: 128, taxBreakdown: [] });
+    expect(res.body).toMatchObject({
+      clientId: clientIds['CLI-ONG'],
+      importe: 128,
+      exemptedAmount: 28,
+      exoneratedAmount: 100,
+      totalTaxes: 0,
+      total: 128,
+      taxBreakdown: [],
+    });
   });
 
   it('taxes the sale of a client whose exoneration has expired', async () => {
@@ -138,8 +180,18 @@ describe('POST /v1/invoices/preview', () => {
       ['a price null', { items: [{ ...item, price: null }] }, 400, 'VALIDATION_FAILED'],
       ['a clientId as a string', { items: [item], clientId: '5' }, 400, 'VALIDATION_FAILED'],
       ['an invoiceDate that is not a date', { items: [item], invoiceDate: 'mañana' }, 400, 'VALIDATION_FAILED'],
-      ['an invoiceDate yesterday', { items: [item], invoiceDate: new Date(Date.now() - 86_400_000).toISOString() }, 400, 'VALIDATION_FAILED'],
-      ['an invoiceDate tomorrow', { items: [item], invoiceDate: new Date(Date.now() + 86_400_000).toISOString() }, 400, 'VALIDATION_FAILED'],
+      [
+        'an invoiceDate yesterday',
+        { items: [item], invoiceDate: new Date(Date.now() - 86_400_000).toISOString() },
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        'an invoiceDate tomorrow',
+        { items: [item], invoiceDate: new Date(Date.now() + 86_400_000).toISOString() },
+        400,
+        'VALIDATION_FAILED',
+      ],
       ['isCredit true', { items: [item], isCredit: true }, 422, 'EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED'],
       ['isCredit as a string', { items: [item], isCredit: 'no' }, 400, 'VALIDATION_FAILED'],
       ['items empty', { items: [] }, 400, 'EXTERNAL_INVOICE_NO_ITEMS'],
@@ -153,10 +205,25 @@ describe('POST /v1/invoices/preview', () => {
       ['an item without externalProductId', { items: [{ quantity: 1 }] }, 400, 'ITEM_MISSING_PRODUCT_REFERENCE'],
       ['an empty externalProductId', { items: [{ externalProductId: '', quantity: 1 }] }, 400, 'ITEM_MISSING_PRODUCT_REFERENCE'],
       ['an unmapped externalProductId', { items: [{ externalProductId: 'SKU-NADA', quantity: 1 }] }, 400, 'PRODUCT_NOT_FOUND'],
-      ['an id mapped to two products', { items: [{ externalProductId: 'SKU-AMBIG', quantity: 1 }] }, 400, 'ITEM_AMBIGUOUS_PRODUCT_REFERENCE'],
-      ['a product without price and no supplied price', { items: [{ externalProductId: 'SKU-NOPRICE', quantity: 1 }] }, 409, 'PRICE_NOT_FOUND'],
+      [
+        'an id mapped to two products',
+        { items: [{ externalProductId: 'SKU-AMBIG', quantity: 1 }] },
+        400,
+        'ITEM_AMBIGUOUS_PRODUCT_REFERENCE',
+      ],
+      [
+        'a product without price and no supplied price',
+        { items: [{ externalProductId: 'SKU-NOPRICE', quantity: 1 }] },
+        409,
+        'PRICE_NOT_FOUND',
+      ],
       ['a product whose ISV rate is not allowed', { items: [{ externalProductId: 'SKU-RATE12', quantity: 1 }] }, 409, 'INVALID_TAX_RATE'],
-      ['a discount policy past its validity', { items: [{ externalProductId: 'SKU-OLD', quantity: 1 }] }, 409, 'DISCOUNT_POLICY_UNAVAILABLE'],
+      [
+        'a discount policy past its validity',
+        { items: [{ externalProductId: 'SKU-OLD', quantity: 1 }] },
+        409,
+        'DISCOUNT_POLICY_UNAVAILABLE',
+      ],
       ['an inactive discount policy', { items: [{ externalProductId: 'SKU-OFF', quantity: 1 }] }, 409, 'DISCOUNT_POLICY_UNAVAILABLE'],
       ['a discount policy of 150 %', { items: [{ externalProductId: 'SKU-BADPOL', quantity: 1 }] }, 409, 'INVALID_DISCOUNT_POLICY'],
       ['a clientId of no client', { items: [item], clientId: 999999 }, 400, 'EXTERNAL_INVOICE_CLIENT_NOT_FOUND'],
@@ -224,9 +291,17 @@ describe('POST /v1/invoices/preview', () => {
     it('exonerates every sale with exoneratedSales, and then needs a client', async () => {
       const company = await setUpCompany(t, acmeSetup({ integration: { exoneratedSales: true } }));
       await expectRefused({ items: [item] }, 400, 'EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT', company.auth);
-      const client = await t.http.post('/v1/clients').set(company.auth).send({ clientName: 'ONG', email: 'o@o.hn', legalId: '08019000000077' });
+      const client = await t.http
+        .post('/v1/clients')
+        .set(company.auth)
+        .send({ clientName: 'ONG', email: 'o@o.hn', legalId: '08019000000077' });
       // The client has no exoneration of its own, so the sale's exempt purchase order is its only reference.
-      await expectRefused({ items: [item], clientId: client.body.id }, 400, 'EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE', company.auth);
+      await expectRefused(
+        { items: [item], clientId: client.body.id },
+        400,
+        'EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE',
+        company.auth,
+      );
       const res = await preview({ items: [item], clientId: client.body.id, exemptPurchaseOrderNumber: 'OCE-1' }, company.auth);
       expect(res.body).toMatchObject({ exoneratedAmount: 100, totalTaxes: 0, total: 100, exemptPurchaseOrderNumber: 'OCE-1' });
       const noRtn = await t.http.post('/v1/clients').set(company.auth).send({ clientName: 'Sin RTN', email: 'o@o.hn' });
@@ -258,7 +333,9 @@ describe('POST /v1/invoices/preview', () => {
     const skus = ['SKU-ARROZ', 'SKU-CERVEZA', 'SKU-LECHE', 'SKU-COMBO', 'SKU-IMPORT'];
     const queriesFor = async (lines: number) => {
       const before = await selects();
-      const res = await preview({ items: Array.from({ length: lines }, (_, i) => ({ externalProductId: skus[i % skus.length], quantity: 1 })) });
+      const res = await preview({
+        items: Array.from({ length: lines }, (_, i) => ({ externalProductId: skus[i % skus.length], quantity: 1 })),
+      });
       expect(res.status).toBe(200);
       return (await selects()) - before;
     };
@@ -274,8 +351,15 @@ describe('POST /v1/invoices/preview', () => {
 
   it('writes nothing and consumes no number over 50 previews', async () => {
     const conn = t.orm.em.getConnection();
-    const tables = (await conn.execute<{ name: string }[]>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name <> 'mikro_orm_migrations'")).map((r) => r.name);
-    const counts = async () => Object.fromEntries(await Promise.all(tables.map(async (name) => [name, (await conn.execute(`SELECT COUNT(*) AS n FROM \`${name}\``))[0].n])));
+    const tables = (
+      await conn.execute<{ name: string }[]>(
+        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name <> 'mikro_orm_migrations'",
+      )
+    ).map((r) => r.name);
+    const counts = async () =>
+      Object.fromEntries(
+        await Promise.all(tables.map(async (name) => [name, (await conn.execute(`SELECT COUNT(*) AS n FROM \`${name}\``))[0].n])),
+      );
     const ranges = async () => (await t.orm.em.fork().find(CaiRange, {}, { orderBy: { id: 'asc' } })).map((r) => r.nextNumber);
     const before = { counts: await counts(), ranges: await ranges() };
     for (let i = 0; i < 50; i++) {

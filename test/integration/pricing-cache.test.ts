@@ -34,7 +34,10 @@ describe('pricing from memory', () => {
     const document = sellingCompany({
       code: uniqueCode('PC'),
       company: { exchangeRate: 25 },
-      products: [productData({ code: 'P-ARROZ', price: 100, isvRate: 15 }), productData({ code: 'P-IMPORT', price: 10, currency: 'USD', isvRate: 15 })],
+      products: [
+        productData({ code: 'P-ARROZ', price: 100, isvRate: 15 }),
+        productData({ code: 'P-IMPORT', price: 10, currency: 'USD', isvRate: 15 }),
+      ],
       ...overrides,
     });
     return { document, ...(await setUpCompany(t, document)) };
@@ -45,7 +48,8 @@ describe('pricing from memory', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
   };
-  const issue = (company: ReadyCompany, body: object) => t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', uniqueCode('K')).send(body);
+  const issue = (company: ReadyCompany, body: object) =>
+    t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', uniqueCode('K')).send(body);
   const preview = (company: ReadyCompany, body: object) => t.http.post('/v1/invoices/preview').set(company.auth).send(body);
   const totals = async (company: ReadyCompany, body: object) => {
     const [issued, previewed] = [await issue(company, body), await preview(company, body)];
@@ -59,14 +63,20 @@ describe('pricing from memory', () => {
     expect(await totals(company, { items: [ARROZ] })).toEqual({ issued: 115, previewed: 115 });
 
     // Behind the writers' back the kept price stands...
-    await sql.query("UPDATE product_prices pp JOIN products p ON p.id = pp.product_id SET pp.price = 999 WHERE p.company_id = ? AND p.code = 'P-ARROZ'", [company.companyId]);
+    await sql.query(
+      "UPDATE product_prices pp JOIN products p ON p.id = pp.product_id SET pp.price = 999 WHERE p.company_id = ? AND p.code = 'P-ARROZ'",
+      [company.companyId],
+    );
     expect(await totals(company, { items: [ARROZ] })).toEqual({ issued: 115, previewed: 115 });
 
     // ...while the operator's change, in its own process, is priced with at once.
     await applyElsewhere({ ...company.document, priceLists: [{ code: 'GENERAL', prices: [{ product: 'P-ARROZ', price: 200 }] }] });
     const issued = await issue(company, { items: [ARROZ] });
     expect(issued.status).toBe(201);
-    expect(issued.body).toMatchObject({ total: 230, lines: [expect.objectContaining({ unitPrice: 200, externalProductId: 'SKU-P-ARROZ' })] });
+    expect(issued.body).toMatchObject({
+      total: 230,
+      lines: [expect.objectContaining({ unitPrice: 200, externalProductId: 'SKU-P-ARROZ' })],
+    });
     expect((await preview(company, { items: [ARROZ] })).body).toMatchObject({ total: 230 });
   });
 
@@ -74,7 +84,10 @@ describe('pricing from memory', () => {
     const company = await newCompany();
     expect(await totals(company, { items: [ARROZ] })).toEqual({ issued: 115, previewed: 115 });
 
-    await applyElsewhere({ ...company.document, productMappings: [{ externalProductId: 'SKU-P-ARROZ', product: 'P-ARROZ', deleted: true }] });
+    await applyElsewhere({
+      ...company.document,
+      productMappings: [{ externalProductId: 'SKU-P-ARROZ', product: 'P-ARROZ', deleted: true }],
+    });
     expectError(await preview(company, { items: [ARROZ] }), 400, 'PRODUCT_NOT_FOUND');
     expectError(await issue(company, { items: [ARROZ] }), 400, 'PRODUCT_NOT_FOUND');
   });
@@ -88,7 +101,11 @@ describe('pricing from memory', () => {
     await applyElsewhere({ ...company.document, company: { ...company.document.company, exchangeRate: 26 } });
     expect(await totals(company, { items: [IMPORT] })).toEqual({ issued: 299, previewed: 299 });
 
-    await applyElsewhere({ ...company.document, paymentTerminals: [{ code: 'CAJA1', deleted: true }], integration: { paymentTerminal: null } });
+    await applyElsewhere({
+      ...company.document,
+      paymentTerminals: [{ code: 'CAJA1', deleted: true }],
+      integration: { paymentTerminal: null },
+    });
     expectError(await issue(company, { items: [ARROZ] }), 409, 'INTEGRATION_MISSING_PAYMENT_TERMINAL');
     // A preview needs no payment terminal.
     expect((await preview(company, { items: [ARROZ] })).status).toBe(200);
@@ -96,11 +113,24 @@ describe('pricing from memory', () => {
 
   it("a client's exoneration recorded by another process applies to the next sale to it", async () => {
     const company = await newCompany({ clients: [clientData({ code: 'CLI-1' })] });
-    const [{ id: clientId }] = (await sql.query('SELECT id FROM clients WHERE company_id = ?', [company.companyId]))[0] as Array<{ id: number }>;
+    const [{ id: clientId }] = (await sql.query('SELECT id FROM clients WHERE company_id = ?', [company.companyId]))[0] as Array<{
+      id: number;
+    }>;
     const sale = { clientId, items: [ARROZ] };
     expect(await totals(company, sale)).toEqual({ issued: 115, previewed: 115 });
 
-    const run = await runAdminProcess(t.config.databaseUrl, ['client', 'exonerate', '--company', company.code, '--client-id', String(clientId), '--certificate', 'EXO-2026-0042', '--valid-until', '2099-12-31']);
+    const run = await runAdminProcess(t.config.databaseUrl, [
+      'client',
+      'exonerate',
+      '--company',
+      company.code,
+      '--client-id',
+      String(clientId),
+      '--certificate',
+      'EXO-2026-0042',
+      '--valid-until',
+      '2099-12-31',
+    ]);
     expect(run.code).toBe(0);
     const issued = await issue(company, sale);
     expect(issued.status).toBe(201);
@@ -113,11 +143,18 @@ describe('pricing from memory', () => {
     try {
       const document = sellingCompany({ code: uniqueCode('PC'), products: [productData({ code: 'P-ARROZ', price: 100, isvRate: 15 })] });
       const company = await setUpCompany(uncached, document);
-      const sale = () => uncached.http.post('/v1/invoices/preview').set(company.auth).send({ items: [ARROZ] });
+      const sale = () =>
+        uncached.http
+          .post('/v1/invoices/preview')
+          .set(company.auth)
+          .send({ items: [ARROZ] });
       expect((await sale()).body).toMatchObject({ total: 115 });
       const conn = await mysql.createConnection(uncached.config.databaseUrl);
       try {
-        await conn.query("UPDATE product_prices pp JOIN products p ON p.id = pp.product_id SET pp.price = 300 WHERE p.company_id = ? AND p.code = 'P-ARROZ'", [company.companyId]);
+        await conn.query(
+          "UPDATE product_prices pp JOIN products p ON p.id = pp.product_id SET pp.price = 300 WHERE p.company_id = ? AND p.code = 'P-ARROZ'",
+          [company.companyId],
+        );
       } finally {
         await conn.end();
       }

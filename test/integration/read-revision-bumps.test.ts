@@ -8,8 +8,22 @@ import { ReadRevisions } from '../../src/db/read-revisions';
 import type { SqlClient } from '../../src/db/sql-client';
 import { TOKENS } from '../../src/tokens';
 import {
-  Client, Company, DiscountPolicy, EmissionPoint, Establishment, IntegrationSettings, Invoice, InvoiceLine, InvoiceTax, OperatorUser, PaymentTerminal,
-  PriceList, Product, ProductMapping, ProductPrice, TemplateVersion,
+  Client,
+  Company,
+  DiscountPolicy,
+  EmissionPoint,
+  Establishment,
+  IntegrationSettings,
+  Invoice,
+  InvoiceLine,
+  InvoiceTax,
+  OperatorUser,
+  PaymentTerminal,
+  PriceList,
+  Product,
+  ProductMapping,
+  ProductPrice,
+  TemplateVersion,
 } from '../../src/entities';
 import { ClientService } from '../../src/services/client.service';
 import { InvoiceReader } from '../../src/services/invoicing/invoice-reader.service';
@@ -38,7 +52,14 @@ describe('read revisions move with every flush of cached data', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    company = await setUpCompany(t, sellingCompany({ code: uniqueCode('RV'), products: [productData({ code: 'P-1', price: 100, isvRate: 15 })], clients: [clientData()] }));
+    company = await setUpCompany(
+      t,
+      sellingCompany({
+        code: uniqueCode('RV'),
+        products: [productData({ code: 'P-1', price: 100, isvRate: 15 })],
+        clients: [clientData()],
+      }),
+    );
     invoiceId = await issue(company);
     establishmentId = (await t.orm.em.fork().findOneOrFail(Establishment, { company: company.companyId, code: '000' })).id;
     const em = t.orm.em.fork();
@@ -49,7 +70,11 @@ describe('read revisions move with every flush of cached data', () => {
   afterAll(() => t.close());
 
   async function issue(seller: ReadyCompany): Promise<number> {
-    const res = await t.http.post('/v1/invoices').set(seller.auth).set('Idempotency-Key', uniqueCode('K')).send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
+    const res = await t.http
+      .post('/v1/invoices')
+      .set(seller.auth)
+      .set('Idempotency-Key', uniqueCode('K'))
+      .send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
     expect(res.status).toBe(201);
     return res.body.id as number;
   }
@@ -57,7 +82,10 @@ describe('read revisions move with every flush of cached data', () => {
   async function counters(companyId: number): Promise<ReadRevisions> {
     const [row] = await t.orm.em
       .getConnection()
-      .execute<Array<{ invoices: number; clients: number; catalog: number }>>('SELECT invoices, clients, catalog FROM read_revisions WHERE company_id = ?', [companyId]);
+      .execute<Array<{ invoices: number; clients: number; catalog: number }>>(
+        'SELECT invoices, clients, catalog FROM read_revisions WHERE company_id = ?',
+        [companyId],
+      );
     return { invoices: Number(row?.invoices ?? 0), clients: Number(row?.clients ?? 0), catalog: Number(row?.catalog ?? 0) };
   }
 
@@ -99,11 +127,28 @@ describe('read revisions move with every flush of cached data', () => {
         const s = await em.findOneOrFail(Invoice, invoiceId);
         const number = 500_000 + next();
         return em.create(Invoice, {
-          company: s.company, emissionPoint: s.emissionPoint, caiRange: s.caiRange, cai: s.cai, invoiceNumber: number,
-          fiscalNumber: `000-001-01-${String(number).padStart(8, '0')}`, invoiceDate: new Date(), issuerName: s.issuerName, issuerRtn: s.issuerRtn,
-          caiRangeStart: s.caiRangeStart, caiRangeEnd: s.caiRangeEnd, caiDeadline: s.caiDeadline, importe: '0.00', discountTotal: '0.00',
-          exemptedAmount: '0.00', exoneratedAmount: '0.00', totalTaxes: '0.00', total: '0.00', totalInLetters: 'CERO LEMPIRAS',
-          creatorUser: s.creatorUser, paymentTerminal: s.paymentTerminal, priceList: s.priceList,
+          company: s.company,
+          emissionPoint: s.emissionPoint,
+          caiRange: s.caiRange,
+          cai: s.cai,
+          invoiceNumber: number,
+          fiscalNumber: `000-001-01-${String(number).padStart(8, '0')}`,
+          invoiceDate: new Date(),
+          issuerName: s.issuerName,
+          issuerRtn: s.issuerRtn,
+          caiRangeStart: s.caiRangeStart,
+          caiRangeEnd: s.caiRangeEnd,
+          caiDeadline: s.caiDeadline,
+          importe: '0.00',
+          discountTotal: '0.00',
+          exemptedAmount: '0.00',
+          exoneratedAmount: '0.00',
+          totalTaxes: '0.00',
+          total: '0.00',
+          totalInLetters: 'CERO LEMPIRAS',
+          creatorUser: s.creatorUser,
+          paymentTerminal: s.paymentTerminal,
+          priceList: s.priceList,
         });
       },
       change: (row) => void (row.purchaseOrderNumber = `OC-${next()}`),
@@ -114,18 +159,34 @@ describe('read revisions move with every flush of cached data', () => {
         const product = await em.findOneOrFail(Product, { company: company.companyId, code: 'P-1' });
         const zero = '0.00';
         return em.create(InvoiceLine, {
-          invoice: em.getReference(Invoice, invoiceId), lineNumber: 100 + next(), product, productCode: 'P-1', description: 'Línea de prueba',
-          quantity: '1.0000', unitPrice: zero, importe: zero, discountAmount: zero, subTotal: zero, exemptAmount: zero,
+          invoice: em.getReference(Invoice, invoiceId),
+          lineNumber: 100 + next(),
+          product,
+          productCode: 'P-1',
+          description: 'Línea de prueba',
+          quantity: '1.0000',
+          unitPrice: zero,
+          importe: zero,
+          discountAmount: zero,
+          subTotal: zero,
+          exemptAmount: zero,
         });
       },
       change: (row) => void (row.description = `Cambiada ${next()}`),
     }),
     fixture(InvoiceTax, {
-      create: (em) => em.create(InvoiceTax, { invoice: em.getReference(Invoice, invoiceId), rate: `0.${String(5000 + next())}`, taxedAmount: '0.00', taxAmount: '0.00' }),
+      create: (em) =>
+        em.create(InvoiceTax, {
+          invoice: em.getReference(Invoice, invoiceId),
+          rate: `0.${String(5000 + next())}`,
+          taxedAmount: '0.00',
+          taxAmount: '0.00',
+        }),
       change: (row) => void (row.taxAmount = `${next()}.00`),
     }),
     fixture(EmissionPoint, {
-      create: (em) => em.create(EmissionPoint, { establishment: em.getReference(Establishment, establishmentId), code: String(500 + next()) }),
+      create: (em) =>
+        em.create(EmissionPoint, { establishment: em.getReference(Establishment, establishmentId), code: String(500 + next()) }),
       change: (row) => void (row.name = `Punto ${next()}`),
     }),
     fixture(Establishment, {
@@ -133,7 +194,13 @@ describe('read revisions move with every flush of cached data', () => {
       change: (row) => void (row.name = `Sucursal ${next()}`),
     }),
     fixture(Client, {
-      create: (em) => em.create(Client, { company: em.getReference(Company, company.companyId), code: uniqueCode('C'), clientName: 'Cliente nuevo', email: 'nuevo@example.hn' }),
+      create: (em) =>
+        em.create(Client, {
+          company: em.getReference(Company, company.companyId),
+          code: uniqueCode('C'),
+          clientName: 'Cliente nuevo',
+          email: 'nuevo@example.hn',
+        }),
       change: (row) => void (row.clientName = `Cliente ${next()}`),
     }),
     fixture(IntegrationSettings, {
@@ -143,7 +210,8 @@ describe('read revisions move with every flush of cached data', () => {
       owner: () => bareCompanyId,
     }),
     fixture(OperatorUser, {
-      create: (em) => em.create(OperatorUser, { company: em.getReference(Company, company.companyId), code: uniqueCode('U'), name: 'Usuario nuevo' }),
+      create: (em) =>
+        em.create(OperatorUser, { company: em.getReference(Company, company.companyId), code: uniqueCode('U'), name: 'Usuario nuevo' }),
       change: (row) => void (row.name = `Usuario ${next()}`),
     }),
     fixture(PriceList, {
@@ -151,21 +219,28 @@ describe('read revisions move with every flush of cached data', () => {
       change: (row) => void (row.name = `Lista ${next()}`),
     }),
     fixture(PaymentTerminal, {
-      create: (em) => em.create(PaymentTerminal, { company: em.getReference(Company, company.companyId), code: uniqueCode('T'), name: 'Caja nueva' }),
+      create: (em) =>
+        em.create(PaymentTerminal, { company: em.getReference(Company, company.companyId), code: uniqueCode('T'), name: 'Caja nueva' }),
       change: (row) => void (row.name = `Caja ${next()}`),
     }),
     fixture(Product, {
-      create: (em) => em.create(Product, { company: em.getReference(Company, company.companyId), code: uniqueCode('P'), name: 'Producto nuevo' }),
+      create: (em) =>
+        em.create(Product, { company: em.getReference(Company, company.companyId), code: uniqueCode('P'), name: 'Producto nuevo' }),
       change: (row) => void (row.name = `Producto ${next()}`),
     }),
     fixture(DiscountPolicy, {
-      create: (em) => em.create(DiscountPolicy, { company: em.getReference(Company, company.companyId), code: uniqueCode('D'), percent: '5.0000' }),
+      create: (em) =>
+        em.create(DiscountPolicy, { company: em.getReference(Company, company.companyId), code: uniqueCode('D'), percent: '5.0000' }),
       change: (row) => void (row.percent = `${next()}.0000`),
     }),
     fixture(ProductMapping, {
       async create(em) {
         const product = await em.findOneOrFail(Product, { company: company.companyId, code: 'P-1' });
-        return em.create(ProductMapping, { company: em.getReference(Company, company.companyId), externalProductId: uniqueCode('SKU'), product });
+        return em.create(ProductMapping, {
+          company: em.getReference(Company, company.companyId),
+          externalProductId: uniqueCode('SKU'),
+          product,
+        });
       },
       change: (row) => void (row.externalProductId = uniqueCode('SKU')),
     }),
@@ -173,7 +248,11 @@ describe('read revisions move with every flush of cached data', () => {
       async create(em) {
         // A price of a product new in the same flush (one price per list and product); its company is the list's.
         const priceList = await em.findOneOrFail(PriceList, { company: company.companyId, code: 'GENERAL' });
-        const product = em.create(Product, { company: em.getReference(Company, company.companyId), code: uniqueCode('P'), name: 'Con precio' });
+        const product = em.create(Product, {
+          company: em.getReference(Company, company.companyId),
+          code: uniqueCode('P'),
+          name: 'Con precio',
+        });
         return em.create(ProductPrice, { priceList, product, price: '10.00' });
       },
       change: (row) => void (row.price = `${next()}.00`),
@@ -197,24 +276,38 @@ describe('read revisions move with every flush of cached data', () => {
       // An invoice's line or tax bumps here: its invoice was issued before.
       expect(insert).toEqual(dependency.insert === 'never' ? none : one(...dependency.counters));
       const rowId = (created as { id: number }).id;
-      expect(await movedBy(() => modes[mode](async (em) => f.change(await em.findOneOrFail(entity, rowId as never))), owner)).toEqual(one(...dependency.counters));
+      expect(await movedBy(() => modes[mode](async (em) => f.change(await em.findOneOrFail(entity, rowId as never))), owner)).toEqual(
+        one(...dependency.counters),
+      );
 
       // Deleted by a bare reference: nothing of the row is in memory, so its company is read.
-      expect(await movedBy(() => modes[mode]((em) => void em.remove(em.getReference(entity, rowId as never))), owner)).toEqual(one(...dependency.counters, ...(dependency.deleteAlso ?? [])));
+      expect(await movedBy(() => modes[mode]((em) => void em.remove(em.getReference(entity, rowId as never))), owner)).toEqual(
+        one(...dependency.counters, ...(dependency.deleteAlso ?? [])),
+      );
       expect(await t.orm.em.fork().findOne(entity, rowId as never)).toBeNull();
     });
   });
 
-  it.each(Object.keys(modes))('a company, %s, moves its catalog counter when changed; inserted or deleted, nothing (its counters go with it)', async (mode) => {
-    let created: Company | undefined;
-    await modes[mode](async (em) => void (created = em.create(Company, { code: uniqueCode('RV'), name: 'Nueva', rtn: '08019999000003' })));
-    const companyId = created!.id;
-    expect(await counters(companyId)).toEqual(none);
-    expect(await movedBy(() => modes[mode](async (em) => void ((await em.findOneOrFail(Company, companyId)).exchangeRate = `${next()}.00`)), companyId)).toEqual(one('catalog'));
-    await modes[mode]((em) => void em.remove(em.getReference(Company, companyId)));
-    expect(await t.orm.em.fork().findOne(Company, companyId)).toBeNull();
-    expect(await counters(companyId)).toEqual(none);
-  });
+  it.each(Object.keys(modes))(
+    'a company, %s, moves its catalog counter when changed; inserted or deleted, nothing (its counters go with it)',
+    async (mode) => {
+      let created: Company | undefined;
+      await modes[mode](
+        async (em) => void (created = em.create(Company, { code: uniqueCode('RV'), name: 'Nueva', rtn: '08019999000003' })),
+      );
+      const companyId = created!.id;
+      expect(await counters(companyId)).toEqual(none);
+      expect(
+        await movedBy(
+          () => modes[mode](async (em) => void ((await em.findOneOrFail(Company, companyId)).exchangeRate = `${next()}.00`)),
+          companyId,
+        ),
+      ).toEqual(one('catalog'));
+      await modes[mode]((em) => void em.remove(em.getReference(Company, companyId)));
+      expect(await t.orm.em.fork().findOne(Company, companyId)).toBeNull();
+      expect(await counters(companyId)).toEqual(none);
+    },
+  );
 
   it('issuing an invoice (its lines and taxes inserted with it) moves no counter: nobody can have read it', async () => {
     expect(await movedBy(() => issue(company))).toEqual(none);
@@ -237,7 +330,12 @@ describe('read revisions move with every flush of cached data', () => {
   it('a row moved to another company moves both companies’ counters', async () => {
     const other = await setUpCompany(t, sellingCompany({ code: uniqueCode('RV') }));
     const em = t.orm.em.fork();
-    const client = em.create(Client, { company: em.getReference(Company, company.companyId), code: uniqueCode('C'), clientName: 'Mudanza', email: 'm@example.hn' });
+    const client = em.create(Client, {
+      company: em.getReference(Company, company.companyId),
+      code: uniqueCode('C'),
+      clientName: 'Mudanza',
+      email: 'm@example.hn',
+    });
     await em.flush();
     const before = await counters(other.companyId);
     expect(
@@ -252,7 +350,12 @@ describe('read revisions move with every flush of cached data', () => {
   it('a template version is only ever inserted: changing or deleting one is refused, and inserting one moves nothing', async () => {
     const em = t.orm.em.fork();
     const content = randomBytes(16);
-    const version = em.create(TemplateVersion, { kind: 'logo', sha256: randomBytes(32).toString('hex'), content, byteSize: content.length });
+    const version = em.create(TemplateVersion, {
+      kind: 'logo',
+      sha256: randomBytes(32).toString('hex'),
+      content,
+      byteSize: content.length,
+    });
     expect(await movedBy(() => em.flush())).toEqual(none);
     version.byteSize = 1;
     await expect(em.flush()).rejects.toThrow('TemplateVersion rows are never changed');
@@ -276,28 +379,56 @@ describe('read revisions move with every flush of cached data', () => {
     // Each logged statement as its verb and, for the two that matter, its table.
     const statements = lines
       .map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').replace(/^\[query\] /, ''))
-      .map((sql) => sql.split(' ')[0].toLowerCase() + (/read_revisions/.test(sql) ? ':read_revisions' : /`clients`/.test(sql) ? ':clients' : ''));
+      .map(
+        (sql) =>
+          sql.split(' ')[0].toLowerCase() + (/read_revisions/.test(sql) ? ':read_revisions' : /`clients`/.test(sql) ? ':clients' : ''),
+      );
     expect(statements).toEqual(['begin', 'update:clients', 'insert:read_revisions', 'commit']);
   });
 
   it('`admin client exonerate` and `clear-exoneration` move the clients counter', async () => {
     const client = await t.orm.em.fork().findOneOrFail(Client, { company: company.companyId, code: 'CLI-1' });
     const admin = (...args: string[]) => runAdmin(t.config.databaseUrl, args);
-    const exonerate = () => admin('client', 'exonerate', '--company', company.code, '--client-id', String(client.id), '--certificate', `EXO-${next()}`, '--valid-until', '2099-12-31');
+    const exonerate = () =>
+      admin(
+        'client',
+        'exonerate',
+        '--company',
+        company.code,
+        '--client-id',
+        String(client.id),
+        '--certificate',
+        `EXO-${next()}`,
+        '--valid-until',
+        '2099-12-31',
+      );
     expect(await movedBy(async () => expect(await exonerate()).toMatchObject({ code: 0 }))).toEqual(one('clients'));
-    expect(await movedBy(async () => expect(await admin('client', 'clear-exoneration', '--company', company.code, '--client-id', String(client.id))).toMatchObject({ code: 0 }))).toEqual(one('clients'));
+    expect(
+      await movedBy(async () =>
+        expect(await admin('client', 'clear-exoneration', '--company', company.code, '--client-id', String(client.id))).toMatchObject({
+          code: 0,
+        }),
+      ),
+    ).toEqual(one('clients'));
   });
 
   describe('the table covers what the cached answers read', () => {
     /** The services that keep what they read in a counter-checked cache, each with a read that misses it. */
     const CACHED_READERS: Record<string, () => Promise<unknown>> = {
-      'src/services/invoicing/invoice-reader.service.ts': () => t.container.get(InvoiceReader).getFor({ companyId: company.companyId, revisions: { ...none, invoices: -next() } }, invoiceId),
-      'src/services/client.service.ts': () => t.container.get(ClientService).list({ companyId: company.companyId, revisions: { ...none, clients: -next() } }, { page: 1, limit: 10 }),
-      'src/services/pricing/pricing-snapshot.ts': () => t.container.get(PricingSnapshots).of({ companyId: company.companyId, revisions: { ...none, catalog: -next() } }),
+      'src/services/invoicing/invoice-reader.service.ts': () =>
+        t.container.get(InvoiceReader).getFor({ companyId: company.companyId, revisions: { ...none, invoices: -next() } }, invoiceId),
+      'src/services/client.service.ts': () =>
+        t.container
+          .get(ClientService)
+          .list({ companyId: company.companyId, revisions: { ...none, clients: -next() } }, { page: 1, limit: 10 }),
+      'src/services/pricing/pricing-snapshot.ts': () =>
+        t.container.get(PricingSnapshots).of({ companyId: company.companyId, revisions: { ...none, catalog: -next() } }),
       'src/services/pricing/sale-client.ts': async () => {
         const client = await t.orm.em.fork().findOneOrFail(Client, { company: company.companyId, code: 'CLI-1' });
         const principal = { companyId: company.companyId, revisions: { ...none, clients: -next() } };
-        return t.container.get(SaleClientResolver).resolve(principal, { clientId: client.id, exemptPurchaseOrderNumber: null }, '2026-01-01', false);
+        return t.container
+          .get(SaleClientResolver)
+          .resolve(principal, { clientId: client.id, exemptPurchaseOrderNumber: null }, '2026-01-01', false);
       },
     };
 
@@ -307,7 +438,11 @@ describe('read revisions move with every flush of cached data', () => {
         for (const entry of fs.readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true })) {
           const file = `${dir}/${entry.name}`;
           if (entry.isDirectory()) visit(file);
-          else if (file.endsWith('.ts') && /@inject\(ReadCache\)|new CounterCheckedCache\(/.test(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'))) users.push(file);
+          else if (
+            file.endsWith('.ts') &&
+            /@inject\(ReadCache\)|new CounterCheckedCache\(/.test(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'))
+          )
+            users.push(file);
         }
       };
       visit('src');
@@ -319,8 +454,21 @@ describe('read revisions move with every flush of cached data', () => {
       for (const read of Object.values(CACHED_READERS)) for (const table of await tablesReadBy(read)) tables.add(table);
       expect([...tables]).toEqual(
         expect.arrayContaining([
-          'invoices', 'invoice_lines', 'invoice_taxes', 'clients', 'integration_settings', 'companies', 'emission_points', 'establishments', 'operator_users',
-          'price_lists', 'payment_terminals', 'product_mappings', 'products', 'product_prices', 'discount_policies',
+          'invoices',
+          'invoice_lines',
+          'invoice_taxes',
+          'clients',
+          'integration_settings',
+          'companies',
+          'emission_points',
+          'establishments',
+          'operator_users',
+          'price_lists',
+          'payment_terminals',
+          'product_mappings',
+          'products',
+          'product_prices',
+          'discount_policies',
         ]),
       );
       const declared = new Set([...READ_DEPENDENCIES.keys()].map((entity) => t.orm.getMetadata().get(entity.name).tableName));
@@ -328,10 +476,13 @@ describe('read revisions move with every flush of cached data', () => {
     });
 
     it('a row whose deletion the database carries into a cached table moves that table’s counter', async () => {
-      const rules = await t.orm.em.getConnection().execute<Array<{ child: string; parent: string }>>(
-        "SELECT TABLE_NAME AS child, REFERENCED_TABLE_NAME AS parent FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND DELETE_RULE IN ('SET NULL', 'CASCADE', 'SET DEFAULT')",
-      );
-      const dependencyOf = (table: string) => [...READ_DEPENDENCIES].find(([entity]) => t.orm.getMetadata().get(entity.name).tableName === table)?.[1];
+      const rules = await t.orm.em
+        .getConnection()
+        .execute<Array<{ child: string; parent: string }>>(
+          "SELECT TABLE_NAME AS child, REFERENCED_TABLE_NAME AS parent FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND DELETE_RULE IN ('SET NULL', 'CASCADE', 'SET DEFAULT')",
+        );
+      const dependencyOf = (table: string) =>
+        [...READ_DEPENDENCIES].find(([entity]) => t.orm.getMetadata().get(entity.name).tableName === table)?.[1];
       const missing = rules.flatMap(({ child, parent }) => {
         const cached = dependencyOf(child);
         if (cached === undefined || cached === 'immutable') return [];

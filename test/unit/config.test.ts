@@ -18,8 +18,14 @@ describe('loadConfig', () => {
   });
 
   it('reads the CAI warning thresholds', () => {
-    expect(loadConfig({ CAI_WARN_REMAINING_PERCENT: '2.5', CAI_WARN_DAYS: '30' })).toMatchObject({ caiWarnRemainingPercent: '2.5', caiWarnDays: 30 });
-    expect(loadConfig({ CAI_WARN_REMAINING_PERCENT: '0', CAI_WARN_DAYS: '0' })).toMatchObject({ caiWarnRemainingPercent: '0', caiWarnDays: 0 });
+    expect(loadConfig({ CAI_WARN_REMAINING_PERCENT: '2.5', CAI_WARN_DAYS: '30' })).toMatchObject({
+      caiWarnRemainingPercent: '2.5',
+      caiWarnDays: 30,
+    });
+    expect(loadConfig({ CAI_WARN_REMAINING_PERCENT: '0', CAI_WARN_DAYS: '0' })).toMatchObject({
+      caiWarnRemainingPercent: '0',
+      caiWarnDays: 0,
+    });
   });
 
   it('reads every variable from the environment', () => {

@@ -25,7 +25,20 @@ export interface InvoiceLineContent extends InvoiceLineView {
  * product code and name), so the document never changes when the setup does. A preview prints
  * it as it is; issuing adds the number and writes it.
  */
-export type InvoiceContent = Omit<InvoiceView, 'id' | 'invoiceNumber' | 'fiscalNumber' | 'cai' | 'caiRangeStart' | 'caiRangeEnd' | 'caiDeadline' | 'versions' | 'isPaid' | 'isAnnulled' | 'lines'> & {
+export type InvoiceContent = Omit<
+  InvoiceView,
+  | 'id'
+  | 'invoiceNumber'
+  | 'fiscalNumber'
+  | 'cai'
+  | 'caiRangeStart'
+  | 'caiRangeEnd'
+  | 'caiDeadline'
+  | 'versions'
+  | 'isPaid'
+  | 'isAnnulled'
+  | 'lines'
+> & {
   lines: InvoiceLineContent[];
 };
 
@@ -76,22 +89,72 @@ export function invoiceContentOf(priced: PricedInvoice): InvoiceContent {
         isvRate: line.isvRate?.toFixed(4) ?? null,
       };
     }),
-    taxes: totals.taxBreakdown.map((tax) => ({ rate: tax.rate.toFixed(4), taxedAmount: tax.taxedAmount.toFixed(2), taxAmount: tax.taxAmount.toFixed(2) })),
+    taxes: totals.taxBreakdown.map((tax) => ({
+      rate: tax.rate.toFixed(4),
+      taxedAmount: tax.taxedAmount.toFixed(2),
+      taxAmount: tax.taxAmount.toFixed(2),
+    })),
   };
 }
 
 /** The invoice columns written at issue, by property (relations by id). */
 const INVOICE_COLUMNS = [
-  'company', 'emissionPoint', 'caiRange', 'cai', 'invoiceNumber', 'fiscalNumber', 'invoiceDate',
-  'issuerName', 'issuerTradeName', 'issuerRtn', 'issuerAddress', 'issuerPhone', 'issuerEmail', 'establishmentName', 'establishmentAddress',
-  'caiRangeStart', 'caiRangeEnd', 'caiDeadline', 'client', 'clientName', 'clientLegalId',
-  'exonerationCertificate', 'exonerationSagRegistry', 'exemptPurchaseOrderNumber', 'purchaseOrderNumber',
-  'importe', 'discountTotal', 'exemptedAmount', 'exoneratedAmount', 'totalTaxes', 'total', 'totalInLetters', 'appliedDollarExchangeRate',
-  'isPaid', 'isAnnulled', 'creatorUser', 'paymentTerminal', 'priceList', 'templateVersion', 'logoVersion', 'createdAt',
+  'company',
+  'emissionPoint',
+  'caiRange',
+  'cai',
+  'invoiceNumber',
+  'fiscalNumber',
+  'invoiceDate',
+  'issuerName',
+  'issuerTradeName',
+  'issuerRtn',
+  'issuerAddress',
+  'issuerPhone',
+  'issuerEmail',
+  'establishmentName',
+  'establishmentAddress',
+  'caiRangeStart',
+  'caiRangeEnd',
+  'caiDeadline',
+  'client',
+  'clientName',
+  'clientLegalId',
+  'exonerationCertificate',
+  'exonerationSagRegistry',
+  'exemptPurchaseOrderNumber',
+  'purchaseOrderNumber',
+  'importe',
+  'discountTotal',
+  'exemptedAmount',
+  'exoneratedAmount',
+  'totalTaxes',
+  'total',
+  'totalInLetters',
+  'appliedDollarExchangeRate',
+  'isPaid',
+  'isAnnulled',
+  'creatorUser',
+  'paymentTerminal',
+  'priceList',
+  'templateVersion',
+  'logoVersion',
+  'createdAt',
 ] as const satisfies ReadonlyArray<keyof Invoice>;
 const LINE_COLUMNS = [
-  'invoice', 'lineNumber', 'product', 'externalProductId', 'productCode', 'description', 'quantity', 'unitPrice',
-  'importe', 'discountAmount', 'subTotal', 'exemptAmount', 'isvRate',
+  'invoice',
+  'lineNumber',
+  'product',
+  'externalProductId',
+  'productCode',
+  'description',
+  'quantity',
+  'unitPrice',
+  'importe',
+  'discountAmount',
+  'subTotal',
+  'exemptAmount',
+  'isvRate',
 ] as const satisfies ReadonlyArray<keyof InvoiceLine>;
 const TAX_COLUMNS = ['invoice', 'rate', 'taxedAmount', 'taxAmount'] as const satisfies ReadonlyArray<keyof InvoiceTax>;
 
@@ -114,7 +177,14 @@ export class InvoiceRowWriter {
     this.taxes = leanInsert(em, InvoiceTax, TAX_COLUMNS);
   }
 
-  async insert(tx: SqlTransaction, companyId: number, priced: PricedInvoice, content: InvoiceContent, taken: TakenNumber, versions: FixedVersions | null): Promise<InvoiceView> {
+  async insert(
+    tx: SqlTransaction,
+    companyId: number,
+    priced: PricedInvoice,
+    content: InvoiceContent,
+    taken: TakenNumber,
+    versions: FixedVersions | null,
+  ): Promise<InvoiceView> {
     const { config } = priced;
     // The issuing configuration always has one (integrationConfigOf refuses to issue without it).
     if (config.paymentTerminal === null) throw new Error('an invoice is issued with a payment terminal');
@@ -149,7 +219,10 @@ export class InvoiceRowWriter {
     const statements: Array<Promise<unknown>> = [
       tx.run(this.lines.sql(lines.length), this.lines.values(lines.map((line) => ({ ...line, invoice: id, product: line.productId })))),
     ];
-    if (content.taxes.length > 0) statements.push(tx.run(this.taxes.sql(content.taxes.length), this.taxes.values(content.taxes.map((tax) => ({ ...tax, invoice: id })))));
+    if (content.taxes.length > 0)
+      statements.push(
+        tx.run(this.taxes.sql(content.taxes.length), this.taxes.values(content.taxes.map((tax) => ({ ...tax, invoice: id })))),
+      );
     await Promise.all(statements);
     return { ...view, id };
   }

@@ -54,7 +54,12 @@ export class InvoiceIssuer {
    * commit, never under a lock, from the template versions fixed at issue, so a replay prints the
    * original document; a render failure gives a null PDF and the invoice stands.
    */
-  async issue(company: Pick<Principal, 'companyId' | 'companyCode' | 'revisions'>, key: string, body: unknown, parse: (body: unknown) => InvoiceRequest): Promise<IssuedInvoice> {
+  async issue(
+    company: Pick<Principal, 'companyId' | 'companyCode' | 'revisions'>,
+    key: string,
+    body: unknown,
+    parse: (body: unknown) => InvoiceRequest,
+  ): Promise<IssuedInvoice> {
     const issued = await this.issueOrReplay(company, key, body, parse);
     const pdf = await this.pdf.renderIssuedOrNull(company.companyCode, issued.invoice);
     return { ...issued, pdf };
@@ -65,7 +70,12 @@ export class InvoiceIssuer {
    * or the body stopped being valid today (an invoiceDate of yesterday). `parse` validates the
    * body only for a new key.
    */
-  private async issueOrReplay(company: Pick<Principal, 'companyId' | 'companyCode' | 'revisions'>, key: string, body: unknown, parse: (body: unknown) => InvoiceRequest): Promise<IssueResult> {
+  private async issueOrReplay(
+    company: Pick<Principal, 'companyId' | 'companyCode' | 'revisions'>,
+    key: string,
+    body: unknown,
+    parse: (body: unknown) => InvoiceRequest,
+  ): Promise<IssueResult> {
     const { companyId } = company;
     const claim: IdempotencyClaim = { scope: 'invoice', key, fingerprint: requestFingerprint(body) };
     const existing = await this.keys.find(companyId, 'invoice', key);
@@ -96,7 +106,10 @@ export class InvoiceIssuer {
 
   private async replay(companyId: number, claim: IdempotencyClaim, live: LiveKey): Promise<IssueResult> {
     if (live.fingerprint !== claim.fingerprint) {
-      throw new AppError('IDEMPOTENCY_KEY_REQUEST_MISMATCH', 'This Idempotency-Key was used with a different request body; use a new key for a different invoice.');
+      throw new AppError(
+        'IDEMPOTENCY_KEY_REQUEST_MISMATCH',
+        'This Idempotency-Key was used with a different request body; use a new key for a different invoice.',
+      );
     }
     return { invoice: await this.reader.get(companyId, live.documentId), replayed: true };
   }

@@ -37,10 +37,19 @@ export class CatalogLineResolver {
     });
   }
 
-  private totalsInput(item: InvoiceRequestItem, index: number, product: CatalogProduct, price: CatalogPrice | null, invoiceDay: string): TotalsLineInput {
+  private totalsInput(
+    item: InvoiceRequestItem,
+    index: number,
+    product: CatalogProduct,
+    price: CatalogPrice | null,
+    invoiceDay: string,
+  ): TotalsLineInput {
     const isvRate = product.isvRate === null ? null : new Big(product.isvRate);
     if (!product.exempt && (isvRate === null || !this.allowedRates.some((r) => r.eq(isvRate)))) {
-      throw new AppError('INVALID_TAX_RATE', `Product ${product.code} has ISV rate ${product.isvRate ?? 'none'}, which is not an allowed rate.`);
+      throw new AppError(
+        'INVALID_TAX_RATE',
+        `Product ${product.code} has ISV rate ${product.isvRate ?? 'none'}, which is not an allowed rate.`,
+      );
     }
     if (item.price === null && price === null) {
       throw new AppError('PRICE_NOT_FOUND', `Product ${product.code} (items[${index}]) has no price in the configured price list.`);
@@ -61,7 +70,10 @@ function productOf(catalog: Catalog, item: InvoiceRequestItem, index: number): C
     throw new AppError('PRODUCT_NOT_FOUND', `items[${index}].externalProductId "${item.externalProductId}" is not mapped to a product.`);
   }
   if (candidates.length > 1) {
-    throw new AppError('ITEM_AMBIGUOUS_PRODUCT_REFERENCE', `items[${index}].externalProductId "${item.externalProductId}" is mapped to more than one product.`);
+    throw new AppError(
+      'ITEM_AMBIGUOUS_PRODUCT_REFERENCE',
+      `items[${index}].externalProductId "${item.externalProductId}" is mapped to more than one product.`,
+    );
   }
   return candidates[0];
 }
@@ -72,8 +84,10 @@ function discountPercent(price: CatalogPrice, invoiceDay: string): Big | null {
   if (!policy) return null;
   if (policy.deletedAt) throw new AppError('DISCOUNT_POLICY_NOT_FOUND', `Discount policy ${policy.code} no longer exists.`);
   const percent = new Big(policy.percent);
-  if (percent.lt(0) || percent.gt(100)) throw new AppError('INVALID_DISCOUNT_POLICY', `Discount policy ${policy.code} has percent ${policy.percent}, outside 0..100.`);
+  if (percent.lt(0) || percent.gt(100))
+    throw new AppError('INVALID_DISCOUNT_POLICY', `Discount policy ${policy.code} has percent ${policy.percent}, outside 0..100.`);
   const inWindow = (!policy.validFrom || policy.validFrom <= invoiceDay) && (!policy.validTo || invoiceDay <= policy.validTo);
-  if (!policy.active || !inWindow) throw new AppError('DISCOUNT_POLICY_UNAVAILABLE', `Discount policy ${policy.code} is not available on ${invoiceDay}.`);
+  if (!policy.active || !inWindow)
+    throw new AppError('DISCOUNT_POLICY_UNAVAILABLE', `Discount policy ${policy.code} is not available on ${invoiceDay}.`);
   return percent;
 }

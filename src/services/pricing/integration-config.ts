@@ -24,11 +24,15 @@ export function integrationConfigOf(defaults: IntegrationDefaults, purpose: 'pre
   if (emissionPoint.deletedAt || emissionPoint.establishment.deletedAt) {
     throw new AppError('INTEGRATION_EMISSION_POINT_NOT_FOUND', 'The configured emission point no longer exists.');
   }
-  if (!creatorUser || creatorUser.deletedAt) throw new AppError('INTEGRATION_MISSING_CREATOR_USER', 'The company has no default creator user configured.');
-  if (!priceList || priceList.deletedAt) throw new AppError('INTEGRATION_MISSING_PRICE_TYPE', 'The company has no default price list configured.');
+  if (!creatorUser || creatorUser.deletedAt)
+    throw new AppError('INTEGRATION_MISSING_CREATOR_USER', 'The company has no default creator user configured.');
+  if (!priceList || priceList.deletedAt)
+    throw new AppError('INTEGRATION_MISSING_PRICE_TYPE', 'The company has no default price list configured.');
   if (purpose === 'issue') {
-    if (!paymentTerminal) throw new AppError('INTEGRATION_MISSING_PAYMENT_TERMINAL', 'The company has no default payment terminal configured.');
-    if (paymentTerminal.deletedAt) throw new AppError('INTEGRATION_PAYMENT_TERMINAL_NOT_FOUND', 'The configured payment terminal no longer exists.');
+    if (!paymentTerminal)
+      throw new AppError('INTEGRATION_MISSING_PAYMENT_TERMINAL', 'The company has no default payment terminal configured.');
+    if (paymentTerminal.deletedAt)
+      throw new AppError('INTEGRATION_PAYMENT_TERMINAL_NOT_FOUND', 'The configured payment terminal no longer exists.');
   }
   return {
     company: defaults.company,

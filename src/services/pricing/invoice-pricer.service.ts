@@ -40,7 +40,11 @@ export class InvoicePricer {
     @inject(TOKENS.Config) private readonly config: AppConfig,
   ) {}
 
-  async price(principal: Pick<Principal, 'companyId' | 'revisions'>, request: InvoiceRequest, purpose: 'preview' | 'issue'): Promise<PricedInvoice> {
+  async price(
+    principal: Pick<Principal, 'companyId' | 'revisions'>,
+    request: InvoiceRequest,
+    purpose: 'preview' | 'issue',
+  ): Promise<PricedInvoice> {
     const invoiceDay = hondurasDate(request.invoiceDate);
     const snapshot = await this.snapshots.of(principal);
     const config = integrationConfigOf(snapshot.defaults, purpose);
@@ -52,7 +56,10 @@ export class InvoicePricer {
       exchangeRate: config.company.exchangeRate === null ? null : new Big(config.company.exchangeRate),
     });
     if (totals.total.gt(MAX_AMOUNT_IN_WORDS)) {
-      throw new AppError('INVALID_REQUEST', `The invoice total ${totals.total.toFixed(2)} exceeds the largest invoice total, ${MAX_AMOUNT_IN_WORDS.toFixed(2)} lempiras.`);
+      throw new AppError(
+        'INVALID_REQUEST',
+        `The invoice total ${totals.total.toFixed(2)} exceeds the largest invoice total, ${MAX_AMOUNT_IN_WORDS.toFixed(2)} lempiras.`,
+      );
     }
     this.refuseAnonymousLargeSale(totals.total, sale);
     return { request, config, sale, lines, totals, totalInLetters: amountInWords(totals.total) };

@@ -5,7 +5,16 @@ import type { AppConfig } from '../../../config/config';
 import { leanSelect, tableOf } from '../../db/lean-select';
 import type { SqlClient, SqlRow } from '../../db/sql-client';
 import {
-  Company, DiscountPolicy, EmissionPoint, Establishment, IntegrationSettings, OperatorUser, PaymentTerminal, PriceList, Product, ProductMapping,
+  Company,
+  DiscountPolicy,
+  EmissionPoint,
+  Establishment,
+  IntegrationSettings,
+  OperatorUser,
+  PaymentTerminal,
+  PriceList,
+  Product,
+  ProductMapping,
   ProductPrice,
 } from '../../entities';
 import { TOKENS } from '../../tokens';
@@ -145,7 +154,12 @@ export class PricingSnapshots {
   /** The company's snapshot under the `catalog` counter the caller authenticated with. */
   of(principal: Pick<Principal, 'companyId' | 'revisions'>): Promise<PricingSnapshot> {
     const { companyId } = principal;
-    return this.cache.getOrRead(`pricing:${companyId}`, principal.revisions.catalog, () => this.load(companyId), (snapshot) => this.keptSize(companyId, snapshot));
+    return this.cache.getOrRead(
+      `pricing:${companyId}`,
+      principal.revisions.catalog,
+      () => this.load(companyId),
+      (snapshot) => this.keptSize(companyId, snapshot),
+    );
   }
 
   /** Everything at once, as the database holds it now. */

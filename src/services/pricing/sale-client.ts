@@ -8,7 +8,14 @@ import { TOKENS } from '../../tokens';
 import type { Principal } from '../authenticator.service';
 import { ReadCache } from '../read-cache';
 
-const SALE_CLIENT_FIELDS = ['id', 'clientName', 'legalId', 'exonerationCertificate', 'exonerationSagRegistry', 'exonerationValidUntil'] as const;
+const SALE_CLIENT_FIELDS = [
+  'id',
+  'clientName',
+  'legalId',
+  'exonerationCertificate',
+  'exonerationSagRegistry',
+  'exonerationValidUntil',
+] as const;
 
 /** What a sale uses of its client: who it is, and its exoneration. */
 export type SaleClientRow = Pick<Client, (typeof SALE_CLIENT_FIELDS)[number]>;
