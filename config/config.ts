@@ -21,6 +21,7 @@ export interface AppConfig {
   pdfQueueWaitMs: number;
   pdfCacheMaxMb: number;
   readCacheMaxMb: number;
+  pricingCacheMaxMb: number;
   pdfRecycleAfter: number;
   /** undefined: look for LibreOffice on PATH and in the usual install directories. */
   sofficePath: string | undefined;
@@ -67,6 +68,7 @@ const schema = yup.object({
   PDF_QUEUE_WAIT_MS: integer(0, 600000),
   PDF_CACHE_MAX_MB: integer(0, 4096),
   READ_CACHE_MAX_MB: integer(0, 4096),
+  PRICING_CACHE_MAX_MB: integer(0, 4096),
   PDF_RECYCLE_AFTER: integer(0, 10000000),
   SOFFICE_PATH: yup.string().default(''),
   DB_CONNECT_TIMEOUT_SECONDS: integer(1, 300),
@@ -128,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pdfQueueWaitMs: Number(s.PDF_QUEUE_WAIT_MS),
     pdfCacheMaxMb: Number(s.PDF_CACHE_MAX_MB),
     readCacheMaxMb: Number(s.READ_CACHE_MAX_MB),
+    pricingCacheMaxMb: Number(s.PRICING_CACHE_MAX_MB),
     pdfRecycleAfter: Number(s.PDF_RECYCLE_AFTER),
     sofficePath: s.SOFFICE_PATH === '' ? undefined : s.SOFFICE_PATH,
     dbConnectTimeoutSeconds: Number(s.DB_CONNECT_TIMEOUT_SECONDS),

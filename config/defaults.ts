@@ -37,6 +37,13 @@ export const defaults = {
    */
   READ_CACHE_MAX_MB: '16',
   /**
+   * Megabytes per instance of what sales are priced with (each company's integration defaults and
+   * whole catalog, about 0.7 MB per 1,000 products, so the default holds some 90,000 products),
+   * checked on every sale against the company's change counter; 0 reads them for every sale. A
+   * company whose catalog alone exceeds it is read for every sale, with a warning in the log.
+   */
+  PRICING_CACHE_MAX_MB: '64',
+  /**
    * Conversions after which an instance restarts its LibreOffice processes (renders wait for
    * the restart, none fails); 0 never restarts. soffice grows by about 20 MB per thousand
    * documents and never gives it back; a restart costs a few seconds without PDFs.

@@ -19,8 +19,8 @@ import { ReadCache } from './services/read-cache';
 import { RenderedPdfCache } from './services/rendered-pdf-cache';
 import { InvoicePreviewService } from './services/invoicing/invoice-preview.service';
 import { CatalogLineResolver } from './services/pricing/catalog-lines';
-import { IntegrationConfigLoader } from './services/pricing/integration-config';
 import { InvoicePricer } from './services/pricing/invoice-pricer.service';
+import { PricingSnapshots } from './services/pricing/pricing-snapshot';
 import { SaleClientResolver } from './services/pricing/sale-client';
 import { InvoiceReader } from './services/invoicing/invoice-reader.service';
 import { IdempotencyStore } from './services/documents/idempotency-store';
@@ -60,7 +60,7 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
     ApiKeyService,
     ClientExonerationService,
     InvoiceAnnulmentService,
-    IntegrationConfigLoader,
+    PricingSnapshots,
     SaleClientResolver,
     CatalogLineResolver,
     InvoicePricer,

@@ -23,23 +23,28 @@ function converter(prop: EntityProperty): (value: unknown) => unknown {
   return (v) => v;
 }
 
+/**
+ * `as` prefixes the names the columns are selected as, for a SELECT that joins several tables
+ * whose properties share names (`id`, `code`).
+ */
 export function leanSelect<T extends object, K extends keyof T & string>(
   em: EntityManager,
   entity: EntityClass<T>,
   alias: string,
   fields: readonly K[],
+  as = '',
 ): LeanSelect<T, K> {
   const meta = em.getMetadata().get(entity.name);
   const props = fields.map((name) => {
     const prop = meta.properties[name as keyof typeof meta.properties] as EntityProperty | undefined;
     if (!prop || prop.fieldNames?.length !== 1) throw new Error(`${entity.name}.${name} is not a single-column property`);
-    return { name, column: prop.fieldNames[0], convert: converter(prop) };
+    return { name, selectedAs: `${as}${name}`, column: prop.fieldNames[0], convert: converter(prop) };
   });
   return {
-    columns: props.map((p) => `${alias}.\`${p.column}\` AS \`${p.name}\``).join(', '),
+    columns: props.map((p) => `${alias}.\`${p.column}\` AS \`${p.selectedAs}\``).join(', '),
     read(row) {
       const out = {} as Record<string, unknown>;
-      for (const p of props) out[p.name] = p.convert(row[p.name]);
+      for (const p of props) out[p.name] = p.convert(row[p.selectedAs]);
       return out as Pick<T, K>;
     },
   };

@@ -1,12 +1,29 @@
 import type { EntityClass } from '@mikro-orm/core';
-import { Client, EmissionPoint, Establishment, Invoice, InvoiceLine, InvoiceTax, TemplateVersion } from '../entities';
+import {
+  Client,
+  Company,
+  DiscountPolicy,
+  EmissionPoint,
+  Establishment,
+  IntegrationSettings,
+  Invoice,
+  InvoiceLine,
+  InvoiceTax,
+  OperatorUser,
+  PaymentTerminal,
+  PriceList,
+  Product,
+  ProductMapping,
+  ProductPrice,
+  TemplateVersion,
+} from '../entities';
 import type { ReadRevisionKind } from './read-revisions';
 
 /** How a change of an entity's rows moves the read caches' counters (read-revision.subscriber.ts). */
 export interface ReadDependency {
-  /** The counter of the cached answers the rows appear in. */
-  counter: ReadRevisionKind;
-  /** The relations leading from a row to the company whose answers it appears in. */
+  /** The counters of the cached answers the rows appear in (an establishment is in issued invoices and in what new ones are priced with). */
+  counters: readonly ReadRevisionKind[];
+  /** The relations leading from a row to the company whose answers it appears in; none for the company row itself. */
   company: readonly string[];
   /**
    * Whether inserting a row can change an answer kept before. 'bumps': a list already kept would
@@ -31,26 +48,45 @@ export interface ReadDependency {
 export type Immutable = 'immutable';
 
 /**
- * Every entity whose rows a cached GET answer reads, declared once. A write through the unit of
- * work of any of them moves its company's counter in the same transaction, whoever writes; a new
+ * Every entity whose rows a cached answer reads, declared once. A write through the unit of
+ * work of any of them moves its company's counters in the same transaction, whoever writes; a new
  * cached answer adds the entities it reads here (a test compares this table with the tables the
  * cached readers select from).
  *
  * - GET /v1/invoices/{id} (InvoiceReader) reads the invoice, its lines and taxes, the codes of its
  *   emission point and establishment, and the hashes of its template versions.
- * - GET /v1/clients (ClientService.list) reads the company's clients.
+ * - GET /v1/clients (ClientService.list) reads the company's clients; pricing (SaleClientResolver)
+ *   reads the sale's client.
+ * - Pricing (PricingSnapshots) reads the company, its integration defaults and what they point at
+ *   (emission point and its establishment, creator user, price list, payment terminal), the
+ *   product mappings with their products, and the prices of the price list with their discount
+ *   policies.
  */
 export const READ_DEPENDENCIES: ReadonlyMap<EntityClass<object>, ReadDependency | Immutable> = new Map<
   EntityClass<object>,
   ReadDependency | Immutable
 >([
-  [Invoice, { counter: 'invoices', company: ['company'], insert: 'never' }],
-  [InvoiceLine, { counter: 'invoices', company: ['invoice', 'company'], insert: { unlessNew: 'invoice' } }],
-  [InvoiceTax, { counter: 'invoices', company: ['invoice', 'company'], insert: { unlessNew: 'invoice' } }],
-  // Only invoices point at them, so a new one is seen only through a newer invoice.
-  [EmissionPoint, { counter: 'invoices', company: ['establishment', 'company'], insert: 'never' }],
-  [Establishment, { counter: 'invoices', company: ['company'], insert: 'never' }],
+  [Invoice, { counters: ['invoices'], company: ['company'], insert: 'never' }],
+  [InvoiceLine, { counters: ['invoices'], company: ['invoice', 'company'], insert: { unlessNew: 'invoice' } }],
+  [InvoiceTax, { counters: ['invoices'], company: ['invoice', 'company'], insert: { unlessNew: 'invoice' } }],
+  // Only invoices and the integration defaults point at them, so a new one is seen only through a
+  // newer invoice or a change of the defaults (which bumps `catalog` itself).
+  [EmissionPoint, { counters: ['invoices', 'catalog'], company: ['establishment', 'company'], insert: 'never' }],
+  [Establishment, { counters: ['invoices', 'catalog'], company: ['company'], insert: 'never' }],
   [TemplateVersion, 'immutable'],
   // invoices.client_id is ON DELETE SET NULL, and an invoice answers its clientId.
-  [Client, { counter: 'clients', company: ['company'], insert: 'bumps', deleteAlso: ['invoices'] }],
+  [Client, { counters: ['clients'], company: ['company'], insert: 'bumps', deleteAlso: ['invoices'] }],
+  // No key of a company that did not exist can have priced anything.
+  [Company, { counters: ['catalog'], company: [], insert: 'never' }],
+  [IntegrationSettings, { counters: ['catalog'], company: ['company'], insert: 'bumps' }],
+  // Reached only through the integration defaults, whose change to point at a new one bumps.
+  [OperatorUser, { counters: ['catalog'], company: ['company'], insert: 'never' }],
+  [PriceList, { counters: ['catalog'], company: ['company'], insert: 'never' }],
+  [PaymentTerminal, { counters: ['catalog'], company: ['company'], insert: 'never' }],
+  // A product is priced only through a mapping, a discount policy only through a price: inserting
+  // that mapping or price (or changing one to point at it) bumps.
+  [Product, { counters: ['catalog'], company: ['company'], insert: 'never' }],
+  [DiscountPolicy, { counters: ['catalog'], company: ['company'], insert: 'never' }],
+  [ProductMapping, { counters: ['catalog'], company: ['company'], insert: 'bumps' }],
+  [ProductPrice, { counters: ['catalog'], company: ['priceList', 'company'], insert: 'bumps' }],
 ]);

@@ -87,6 +87,9 @@ async function bumpsOf(em: EntityManager, changeSets: ReadonlyArray<ChangeSet<ob
       if (cs.type === ChangeSetType.CREATE) continue;
       throw new Error(`${cs.meta.className} rows are never ${deleted ? 'deleted' : 'changed'}: cached invoices print with them`);
     }
+    // A deleted company takes its counters with it (its read_revisions row cascades), and no key
+    // of it authenticates any more: nothing is left to bump.
+    if (deleted && dependency.company.length === 0) continue;
     if (cs.type === ChangeSetType.CREATE) {
       if (dependency.insert === 'never') continue;
       if (dependency.insert !== 'bumps') {
@@ -95,7 +98,7 @@ async function bumpsOf(em: EntityManager, changeSets: ReadonlyArray<ChangeSet<ob
         if (owner != null && inserted.has(Reference.unwrapReference(owner))) continue;
       }
     }
-    const kinds: ReadRevisionKind[] = [dependency.counter, ...(deleted ? (dependency.deleteAlso ?? []) : [])];
+    const kinds: ReadRevisionKind[] = [...dependency.counters, ...(deleted ? (dependency.deleteAlso ?? []) : [])];
     for (const companyId of await companiesOf(em, cs, dependency, lookups)) {
       const set = bumps.get(companyId) ?? new Set<ReadRevisionKind>();
       for (const kind of kinds) set.add(kind);
@@ -119,7 +122,13 @@ async function companiesOf(
   const [first, ...rest] = dependency.company;
   const companies = [await companyAlong(em, { meta: cs.meta, row: cs.entity, id: primaryKeyOf(cs.entity) }, dependency.company, lookups)];
   const before = cs.originalEntity as Record<string, unknown> | undefined;
-  if (cs.type !== ChangeSetType.CREATE && before !== undefined && first in (cs.payload as object) && before[first] != null) {
+  if (
+    cs.type !== ChangeSetType.CREATE &&
+    before !== undefined &&
+    first !== undefined &&
+    first in (cs.payload as object) &&
+    before[first] != null
+  ) {
     const target = relationOf(cs.meta, first).targetMeta!;
     const id = Number(before[first]);
     companies.push(await companyAlong(em, { meta: target, row: em.getUnitOfWork().getById(target.className, id), id }, rest, lookups));

@@ -12,11 +12,13 @@ import type { EntityManager, Transaction } from '@mikro-orm/core';
 export interface ReadRevisions {
   invoices: number;
   clients: number;
+  /** What invoices are priced with (src/services/pricing/pricing-snapshot.ts). */
+  catalog: number;
 }
 
 export type ReadRevisionKind = keyof ReadRevisions;
 
-const KINDS: readonly ReadRevisionKind[] = ['invoices', 'clients'];
+const KINDS: readonly ReadRevisionKind[] = ['invoices', 'clients', 'catalog'];
 
 /**
  * Adds one to each of the company's `kinds` counters, in one statement. Runs in the transaction
@@ -40,7 +42,11 @@ export async function bumpReadRevisions(
   await em.getConnection('write').execute(sql, [companyId], 'run', ctx);
 }
 
-/** The counters from a row that selected them as `invoicesRevision` and `clientsRevision` (null: no row yet, 0). */
+/** The counters from a row that selected them as `invoicesRevision`, `clientsRevision` and `catalogRevision` (null: no row yet, 0). */
 export function readRevisionsOf(row: Record<string, unknown>): ReadRevisions {
-  return { invoices: Number(row.invoicesRevision ?? 0), clients: Number(row.clientsRevision ?? 0) };
+  return {
+    invoices: Number(row.invoicesRevision ?? 0),
+    clients: Number(row.clientsRevision ?? 0),
+    catalog: Number(row.catalogRevision ?? 0),
+  };
 }

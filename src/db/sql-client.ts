@@ -25,8 +25,8 @@ const prepared = new WeakSet<PoolConnection>();
 /**
  * Plain SQL straight through the driver, on a pool of its own, for the few paths where the ORM's
  * query building, hydration and unit of work cost more than the database's own work: reads that
- * only serialise rows (authentication, GET of an invoice or a page of clients) and the numbered
- * write of a fiscal document (decision 49). Every connection gets the same session settings as
+ * only serialise rows (authentication, GET of an invoice or a page of clients), what sales are
+ * priced with, and the numbered write of a fiscal document (decision 49). Every connection gets the same session settings as
  * the ORM's. Driver errors surface as they are; `src/db/database-failure.ts` reads them.
  */
 export class SqlClient {
@@ -65,6 +65,21 @@ export class SqlClient {
     } finally {
       connection.release();
     }
+  }
+
+  /**
+   * Several SELECTs that see one state of the database, still in one round trip: queued together
+   * between the start and the commit of a read-only transaction with a consistent snapshot. For
+   * reads whose rows must agree with each other (a price list named by one row, its prices read
+   * by another) although a writer may commit between two of them.
+   */
+  async selectConsistent(queries: ReadonlyArray<readonly [sql: string, params: SqlParams]>): Promise<SqlRow[][]> {
+    const [, ...results] = await this.selectBatch([
+      ['START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY', []],
+      ...queries,
+      ['COMMIT', []],
+    ]);
+    return results.slice(0, -1);
   }
 
   /**

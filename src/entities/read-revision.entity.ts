@@ -29,4 +29,12 @@ export class ReadRevision {
    */
   @Property({ type: 'integer', unsigned: true })
   clients: Opt<number> = 0;
+
+  /**
+   * Any change of what an invoice is priced with: the integration defaults and the rows they
+   * point at, the company's issuer fields and exchange rate, products, their mappings, prices and
+   * discount policies (src/services/pricing/pricing-snapshot.ts keeps them per instance).
+   */
+  @Property({ type: 'integer', unsigned: true })
+  catalog: Opt<number> = 0;
 }

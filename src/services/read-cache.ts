@@ -10,27 +10,24 @@ interface Entry {
 }
 
 /**
- * Answers of GET requests (an issued invoice, a page of clients) kept per process, each with the
- * company's change counter it was read under (src/db/read-revisions.ts). A request serves an
- * entry only when its counter is the one the caller's authentication just read from the
- * database, so a change committed by any instance or by the operator's CLI is seen by the next
- * request everywhere. Bounded in bytes, least recently used out first. Values are frozen: every
- * request shares them. Why this is safe, and what a new writer must do: decision 46.
+ * Values kept per process, each with the company's change counter it was read under
+ * (src/db/read-revisions.ts). A request serves an entry only when its counter is the one the
+ * caller's authentication just read from the database, so a change committed by any instance or
+ * by the operator's CLI is seen by the next request everywhere. Bounded in bytes, least recently
+ * used out first. Values are frozen: every request shares them. Why this is safe, and what a new
+ * writer must do: decision 46.
  */
-@injectable()
-export class ReadCache {
+export class CounterCheckedCache {
   private readonly cache: LRUCache<string, Entry> | undefined;
   /** Reads under way, by key and counter: requests missing the same entry together share one. */
   private readonly reading = new Map<string, Promise<unknown>>();
 
-  constructor(@inject(TOKENS.Config) config: Pick<AppConfig, 'readCacheMaxMb'>) {
+  /** `maxMb` 0 keeps nothing: every call reads. */
+  constructor(maxMb: number) {
     this.cache =
-      config.readCacheMaxMb === 0
+      maxMb === 0
         ? undefined
-        : new LRUCache<string, Entry>({
-            maxSize: config.readCacheMaxMb * 1024 * 1024,
-            sizeCalculation: (entry, key) => entry.bytes + key.length,
-          });
+        : new LRUCache<string, Entry>({ maxSize: maxMb * 1024 * 1024, sizeCalculation: (entry, key) => entry.bytes + key.length });
   }
 
   /**
@@ -59,6 +56,14 @@ export class ReadCache {
       this.reading.set(readingKey, pending);
     }
     return pending;
+  }
+}
+
+/** GET answers (an issued invoice, a page of clients) and the clients sales are priced for: `READ_CACHE_MAX_MB` of them. */
+@injectable()
+export class ReadCache extends CounterCheckedCache {
+  constructor(@inject(TOKENS.Config) config: Pick<AppConfig, 'readCacheMaxMb'>) {
+    super(config.readCacheMaxMb);
   }
 }
 

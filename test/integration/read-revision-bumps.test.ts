@@ -10,16 +10,25 @@ import { TOKENS } from '../../src/tokens';
 import {
   Client,
   Company,
+  DiscountPolicy,
   EmissionPoint,
   Establishment,
+  IntegrationSettings,
   Invoice,
   InvoiceLine,
   InvoiceTax,
+  OperatorUser,
+  PaymentTerminal,
+  PriceList,
   Product,
+  ProductMapping,
+  ProductPrice,
   TemplateVersion,
 } from '../../src/entities';
 import { ClientService } from '../../src/services/client.service';
 import { InvoiceReader } from '../../src/services/invoicing/invoice-reader.service';
+import { PricingSnapshots } from '../../src/services/pricing/pricing-snapshot';
+import { SaleClientResolver } from '../../src/services/pricing/sale-client';
 import { clientData, productData, sellingCompany, uniqueCode } from '../support/factories';
 import { REPO_ROOT } from '../support/fresh-build';
 import { runAdmin } from '../support/run-admin';
@@ -38,6 +47,8 @@ describe('read revisions move with every flush of cached data', () => {
   let company: ReadyCompany;
   let invoiceId: number;
   let establishmentId: number;
+  /** A company with no integration settings yet, for inserting some. */
+  let bareCompanyId: number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -51,6 +62,10 @@ describe('read revisions move with every flush of cached data', () => {
     );
     invoiceId = await issue(company);
     establishmentId = (await t.orm.em.fork().findOneOrFail(Establishment, { company: company.companyId, code: '000' })).id;
+    const em = t.orm.em.fork();
+    const bare = em.create(Company, { code: uniqueCode('RV'), name: 'Sin integración', rtn: '08019999000002' });
+    await em.flush();
+    bareCompanyId = bare.id;
   }, 120_000);
   afterAll(() => t.close());
 
@@ -67,10 +82,11 @@ describe('read revisions move with every flush of cached data', () => {
   async function counters(companyId: number): Promise<ReadRevisions> {
     const [row] = await t.orm.em
       .getConnection()
-      .execute<Array<{ invoices: number; clients: number }>>('SELECT invoices, clients FROM read_revisions WHERE company_id = ?', [
-        companyId,
-      ]);
-    return { invoices: Number(row?.invoices ?? 0), clients: Number(row?.clients ?? 0) };
+      .execute<Array<{ invoices: number; clients: number; catalog: number }>>(
+        'SELECT invoices, clients, catalog FROM read_revisions WHERE company_id = ?',
+        [companyId],
+      );
+    return { invoices: Number(row?.invoices ?? 0), clients: Number(row?.clients ?? 0), catalog: Number(row?.catalog ?? 0) };
   }
 
   /** How far `work` moved each counter of the company. */
@@ -78,7 +94,7 @@ describe('read revisions move with every flush of cached data', () => {
     const before = await counters(companyId);
     await work();
     const after = await counters(companyId);
-    return { invoices: after.invoices - before.invoices, clients: after.clients - before.clients };
+    return { invoices: after.invoices - before.invoices, clients: after.clients - before.clients, catalog: after.catalog - before.catalog };
   }
 
   const modes: Record<string, (work: (em: EntityManager) => Promise<void> | void) => Promise<void>> = {
@@ -100,6 +116,8 @@ describe('read revisions move with every flush of cached data', () => {
     create(em: EntityManager): Promise<E> | E;
     /** Changes a column of a loaded row. */
     change(row: E): void;
+    /** The company the row belongs to, when it is not the test's company. */
+    owner?: () => number;
   }
   const fixture = <E extends object>(entity: EntityClass<E>, f: Fixture<E>) => [entity, f as unknown as Fixture<object>] as const;
 
@@ -185,34 +203,109 @@ describe('read revisions move with every flush of cached data', () => {
         }),
       change: (row) => void (row.clientName = `Cliente ${next()}`),
     }),
+    fixture(IntegrationSettings, {
+      // One row per company: this one's company has none.
+      create: (em) => em.create(IntegrationSettings, { company: em.getReference(Company, bareCompanyId) }),
+      change: (row) => void (row.exoneratedSales = !row.exoneratedSales),
+      owner: () => bareCompanyId,
+    }),
+    fixture(OperatorUser, {
+      create: (em) =>
+        em.create(OperatorUser, { company: em.getReference(Company, company.companyId), code: uniqueCode('U'), name: 'Usuario nuevo' }),
+      change: (row) => void (row.name = `Usuario ${next()}`),
+    }),
+    fixture(PriceList, {
+      create: (em) => em.create(PriceList, { company: em.getReference(Company, company.companyId), code: uniqueCode('L') }),
+      change: (row) => void (row.name = `Lista ${next()}`),
+    }),
+    fixture(PaymentTerminal, {
+      create: (em) =>
+        em.create(PaymentTerminal, { company: em.getReference(Company, company.companyId), code: uniqueCode('T'), name: 'Caja nueva' }),
+      change: (row) => void (row.name = `Caja ${next()}`),
+    }),
+    fixture(Product, {
+      create: (em) =>
+        em.create(Product, { company: em.getReference(Company, company.companyId), code: uniqueCode('P'), name: 'Producto nuevo' }),
+      change: (row) => void (row.name = `Producto ${next()}`),
+    }),
+    fixture(DiscountPolicy, {
+      create: (em) =>
+        em.create(DiscountPolicy, { company: em.getReference(Company, company.companyId), code: uniqueCode('D'), percent: '5.0000' }),
+      change: (row) => void (row.percent = `${next()}.0000`),
+    }),
+    fixture(ProductMapping, {
+      async create(em) {
+        const product = await em.findOneOrFail(Product, { company: company.companyId, code: 'P-1' });
+        return em.create(ProductMapping, {
+          company: em.getReference(Company, company.companyId),
+          externalProductId: uniqueCode('SKU'),
+          product,
+        });
+      },
+      change: (row) => void (row.externalProductId = uniqueCode('SKU')),
+    }),
+    fixture(ProductPrice, {
+      async create(em) {
+        // A price of a product new in the same flush (one price per list and product); its company is the list's.
+        const priceList = await em.findOneOrFail(PriceList, { company: company.companyId, code: 'GENERAL' });
+        const product = em.create(Product, {
+          company: em.getReference(Company, company.companyId),
+          code: uniqueCode('P'),
+          name: 'Con precio',
+        });
+        return em.create(ProductPrice, { priceList, product, price: '10.00' });
+      },
+      change: (row) => void (row.price = `${next()}.00`),
+    }),
   ]);
 
-  const none: ReadRevisions = { invoices: 0, clients: 0 };
+  const none: ReadRevisions = { invoices: 0, clients: 0, catalog: 0 };
   const one = (...kinds: Array<keyof ReadRevisions>): ReadRevisions => ({ ...none, ...Object.fromEntries(kinds.map((k) => [k, 1])) });
 
-  describe.each([...READ_DEPENDENCIES].filter(([, d]) => d !== 'immutable').map(([entity, d]) => [entity.name, entity, d] as const))(
-    '%s',
-    (_, entity, dependency) => {
-      if (dependency === 'immutable') throw new Error('filtered above');
+  // The company row itself has a test of its own below.
+  const ownedEntities = [...READ_DEPENDENCIES].filter(([, d]) => d !== 'immutable' && d.company.length > 0);
+  describe.each(ownedEntities.map(([entity, d]) => [entity.name, entity, d] as const))('%s', (_, entity, dependency) => {
+    if (dependency === 'immutable') throw new Error('filtered above');
 
-      it.each(Object.keys(modes))('inserted, changed and deleted %s, moves the counter as the table says', async (mode) => {
-        const f = FIXTURES.get(entity);
-        if (f === undefined) throw new Error(`${entity.name} is in READ_DEPENDENCIES without a fixture here: add one`);
-        let created: object | undefined;
-        const insert = await movedBy(() => modes[mode](async (em) => void (created = await f.create(em))));
-        // An invoice's line or tax bumps here: its invoice was issued before.
-        expect(insert).toEqual(dependency.insert === 'never' ? none : one(dependency.counter));
-        const rowId = (created as { id: number }).id;
-        expect(await movedBy(() => modes[mode](async (em) => f.change(await em.findOneOrFail(entity, rowId as never))))).toEqual(
-          one(dependency.counter),
-        );
+    it.each(Object.keys(modes))('inserted, changed and deleted %s, moves the counters as the table says', async (mode) => {
+      const f = FIXTURES.get(entity);
+      if (f === undefined) throw new Error(`${entity.name} is in READ_DEPENDENCIES without a fixture here: add one`);
+      const owner = f.owner?.() ?? company.companyId;
+      let created: object | undefined;
+      const insert = await movedBy(() => modes[mode](async (em) => void (created = await f.create(em))), owner);
+      // An invoice's line or tax bumps here: its invoice was issued before.
+      expect(insert).toEqual(dependency.insert === 'never' ? none : one(...dependency.counters));
+      const rowId = (created as { id: number }).id;
+      expect(await movedBy(() => modes[mode](async (em) => f.change(await em.findOneOrFail(entity, rowId as never))), owner)).toEqual(
+        one(...dependency.counters),
+      );
 
-        // Deleted by a bare reference: nothing of the row is in memory, so its company is read.
-        expect(await movedBy(() => modes[mode]((em) => void em.remove(em.getReference(entity, rowId as never))))).toEqual(
-          one(dependency.counter, ...(dependency.deleteAlso ?? [])),
-        );
-        expect(await t.orm.em.fork().findOne(entity, rowId as never)).toBeNull();
-      });
+      // Deleted by a bare reference: nothing of the row is in memory, so its company is read.
+      expect(await movedBy(() => modes[mode]((em) => void em.remove(em.getReference(entity, rowId as never))), owner)).toEqual(
+        one(...dependency.counters, ...(dependency.deleteAlso ?? [])),
+      );
+      expect(await t.orm.em.fork().findOne(entity, rowId as never)).toBeNull();
+    });
+  });
+
+  it.each(Object.keys(modes))(
+    'a company, %s, moves its catalog counter when changed; inserted or deleted, nothing (its counters go with it)',
+    async (mode) => {
+      let created: Company | undefined;
+      await modes[mode](
+        async (em) => void (created = em.create(Company, { code: uniqueCode('RV'), name: 'Nueva', rtn: '08019999000003' })),
+      );
+      const companyId = created!.id;
+      expect(await counters(companyId)).toEqual(none);
+      expect(
+        await movedBy(
+          () => modes[mode](async (em) => void ((await em.findOneOrFail(Company, companyId)).exchangeRate = `${next()}.00`)),
+          companyId,
+        ),
+      ).toEqual(one('catalog'));
+      await modes[mode]((em) => void em.remove(em.getReference(Company, companyId)));
+      expect(await t.orm.em.fork().findOne(Company, companyId)).toBeNull();
+      expect(await counters(companyId)).toEqual(none);
     },
   );
 
@@ -321,23 +414,35 @@ describe('read revisions move with every flush of cached data', () => {
   });
 
   describe('the table covers what the cached answers read', () => {
-    /** The services that keep answers in the read cache, each with a read that misses it. */
+    /** The services that keep what they read in a counter-checked cache, each with a read that misses it. */
     const CACHED_READERS: Record<string, () => Promise<unknown>> = {
       'src/services/invoicing/invoice-reader.service.ts': () =>
-        t.container.get(InvoiceReader).getFor({ companyId: company.companyId, revisions: { invoices: -next(), clients: 0 } }, invoiceId),
+        t.container.get(InvoiceReader).getFor({ companyId: company.companyId, revisions: { ...none, invoices: -next() } }, invoiceId),
       'src/services/client.service.ts': () =>
         t.container
           .get(ClientService)
-          .list({ companyId: company.companyId, revisions: { invoices: 0, clients: -next() } }, { page: 1, limit: 10 }),
+          .list({ companyId: company.companyId, revisions: { ...none, clients: -next() } }, { page: 1, limit: 10 }),
+      'src/services/pricing/pricing-snapshot.ts': () =>
+        t.container.get(PricingSnapshots).of({ companyId: company.companyId, revisions: { ...none, catalog: -next() } }),
+      'src/services/pricing/sale-client.ts': async () => {
+        const client = await t.orm.em.fork().findOneOrFail(Client, { company: company.companyId, code: 'CLI-1' });
+        const principal = { companyId: company.companyId, revisions: { ...none, clients: -next() } };
+        return t.container
+          .get(SaleClientResolver)
+          .resolve(principal, { clientId: client.id, exemptPurchaseOrderNumber: null }, '2026-01-01', false);
+      },
     };
 
-    it('every user of the read cache is among the readers checked here', () => {
+    it('every user of a counter-checked cache is among the readers checked here', () => {
       const users: string[] = [];
       const visit = (dir: string) => {
         for (const entry of fs.readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true })) {
           const file = `${dir}/${entry.name}`;
           if (entry.isDirectory()) visit(file);
-          else if (file.endsWith('.ts') && /@inject\(ReadCache\)/.test(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8')))
+          else if (
+            file.endsWith('.ts') &&
+            /@inject\(ReadCache\)|new CounterCheckedCache\(/.test(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'))
+          )
             users.push(file);
         }
       };
@@ -348,7 +453,25 @@ describe('read revisions move with every flush of cached data', () => {
     it('every table a cached reader selects from is in READ_DEPENDENCIES', async () => {
       const tables = new Set<string>();
       for (const read of Object.values(CACHED_READERS)) for (const table of await tablesReadBy(read)) tables.add(table);
-      expect([...tables]).toEqual(expect.arrayContaining(['invoices', 'invoice_lines', 'invoice_taxes', 'clients']));
+      expect([...tables]).toEqual(
+        expect.arrayContaining([
+          'invoices',
+          'invoice_lines',
+          'invoice_taxes',
+          'clients',
+          'integration_settings',
+          'companies',
+          'emission_points',
+          'establishments',
+          'operator_users',
+          'price_lists',
+          'payment_terminals',
+          'product_mappings',
+          'products',
+          'product_prices',
+          'discount_policies',
+        ]),
+      );
       const declared = new Set([...READ_DEPENDENCIES.keys()].map((entity) => t.orm.getMetadata().get(entity.name).tableName));
       expect([...tables].filter((table) => !declared.has(table))).toEqual([]);
     });
@@ -366,8 +489,8 @@ describe('read revisions move with every flush of cached data', () => {
         if (cached === undefined || cached === 'immutable') return [];
         const deleted = dependencyOf(parent);
         if (deleted === 'immutable') return [];
-        const moves = deleted === undefined ? [] : [deleted.counter, ...(deleted.deleteAlso ?? [])];
-        return moves.includes(cached.counter) ? [] : [`${parent} -> ${child}`];
+        const moves = deleted === undefined ? [] : [...deleted.counters, ...(deleted.deleteAlso ?? [])];
+        return cached.counters.every((counter) => moves.includes(counter)) ? [] : [`${parent} -> ${child}`];
       });
       expect(missing).toEqual([]);
     });

@@ -62,6 +62,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ PDF_CACHE_MAX_MB: '0' }).pdfCacheMaxMb).toBe(0);
     expect(loadConfig({}).readCacheMaxMb).toBe(16);
     expect(loadConfig({ READ_CACHE_MAX_MB: '0' }).readCacheMaxMb).toBe(0);
+    expect(loadConfig({}).pricingCacheMaxMb).toBe(64);
+    expect(loadConfig({ PRICING_CACHE_MAX_MB: '0' }).pricingCacheMaxMb).toBe(0);
     expect(loadConfig({}).pdfRecycleAfter).toBe(2000);
     expect(loadConfig({ PDF_RECYCLE_AFTER: '0' }).pdfRecycleAfter).toBe(0);
   });
@@ -90,6 +92,7 @@ describe('loadConfig', () => {
     ['PDF_CACHE_MAX_MB', '-1', 'PDF_CACHE_MAX_MB must be a whole number'],
     ['PDF_CACHE_MAX_MB', '5000', 'PDF_CACHE_MAX_MB must be between 0 and 4096'],
     ['READ_CACHE_MAX_MB', 'lots', 'READ_CACHE_MAX_MB must be a whole number'],
+    ['PRICING_CACHE_MAX_MB', '5000', 'PRICING_CACHE_MAX_MB must be between 0 and 4096'],
     ['FINAL_CONSUMER_ID_THRESHOLD', '-1', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
     ['FINAL_CONSUMER_ID_THRESHOLD', '10000.001', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],
     ['FINAL_CONSUMER_ID_THRESHOLD', 'diez mil', 'FINAL_CONSUMER_ID_THRESHOLD must be an amount in lempiras'],

@@ -21,7 +21,7 @@ export interface InvoiceRouteServices {
 export function registerInvoiceRoutes(router: Router, guards: RouteGuards, services: InvoiceRouteServices): void {
   router.post('/v1/invoices/preview', guards.apiKeyJson, async (ctx) => {
     const request = parseInvoiceRequest(ctx.request.body);
-    const preview = await services.preview.preview(principalOf(ctx.state).companyId, request);
+    const preview = await services.preview.preview(principalOf(ctx.state), request);
     ctx.status = 200;
     ctx.body = presentPreview(preview);
   });

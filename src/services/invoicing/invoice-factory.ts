@@ -186,7 +186,7 @@ export class InvoiceRowWriter {
     versions: FixedVersions | null,
   ): Promise<InvoiceView> {
     const { config } = priced;
-    // The issuing configuration always has one (IntegrationConfigLoader refuses to issue without it).
+    // The issuing configuration always has one (integrationConfigOf refuses to issue without it).
     if (config.paymentTerminal === null) throw new Error('an invoice is issued with a payment terminal');
     const { lines, ...head } = content;
     const view: Omit<InvoiceView, 'id'> = {

@@ -55,7 +55,7 @@ export class InvoiceIssuer {
    * original document; a render failure gives a null PDF and the invoice stands.
    */
   async issue(
-    company: Pick<Principal, 'companyId' | 'companyCode'>,
+    company: Pick<Principal, 'companyId' | 'companyCode' | 'revisions'>,
     key: string,
     body: unknown,
     parse: (body: unknown) => InvoiceRequest,
@@ -71,7 +71,7 @@ export class InvoiceIssuer {
    * body only for a new key.
    */
   private async issueOrReplay(
-    company: Pick<Principal, 'companyId' | 'companyCode'>,
+    company: Pick<Principal, 'companyId' | 'companyCode' | 'revisions'>,
     key: string,
     body: unknown,
     parse: (body: unknown) => InvoiceRequest,
@@ -82,7 +82,7 @@ export class InvoiceIssuer {
     if (existing) return this.replay(companyId, claim, existing);
 
     const request = parse(body);
-    const priced = await this.pricer.price(companyId, request, 'issue');
+    const priced = await this.pricer.price(company, request, 'issue');
     const content = invoiceContentOf(priced);
     // Reading and hashing the letterhead is file work: done before the transaction, which only writes the ids.
     const versions = await this.templateVersions.current(company.companyCode, 'invoice');

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { invoiceContentOf, type InvoiceContent } from './invoice-factory';
 import { printedPreview } from './printed-invoice';
 import { DocumentPdfService } from '../documents/document-pdf.service';
+import type { Principal } from '../authenticator.service';
 import type { InvoiceRequest } from '../pricing/invoice-request';
 import { InvoicePricer } from '../pricing/invoice-pricer.service';
 
@@ -22,8 +23,8 @@ export class InvoicePreviewService {
     @inject(DocumentPdfService) private readonly pdf: DocumentPdfService,
   ) {}
 
-  async preview(companyId: number, request: InvoiceRequest): Promise<InvoicePreview> {
-    const priced = await this.pricer.price(companyId, request, 'preview');
+  async preview(company: Pick<Principal, 'companyId' | 'revisions'>, request: InvoiceRequest): Promise<InvoicePreview> {
+    const priced = await this.pricer.price(company, request, 'preview');
     const content = invoiceContentOf(priced);
     const pdf = await this.pdf.renderPreviewOrNull(priced.config.company.code, printedPreview(content));
     return { content, pdf };

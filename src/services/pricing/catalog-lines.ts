@@ -1,82 +1,47 @@
 import Big from 'big.js';
-import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import type { AppConfig } from '../../../config/config';
 import { AppError } from '../../domain/app-error';
 import type { TotalsLineInput } from '../../domain/totals-engine';
-import { Product, ProductMapping, ProductPrice } from '../../entities';
 import { TOKENS } from '../../tokens';
 import type { InvoiceRequestItem } from './invoice-request';
+import type { Catalog, CatalogPrice, CatalogProduct } from './pricing-snapshot';
 
 /** A request line joined with its catalog product and its price-list entry (if any). */
 export interface CatalogLine {
   item: InvoiceRequestItem;
-  product: Product;
-  price: ProductPrice | null;
+  product: CatalogProduct;
+  price: CatalogPrice | null;
   totalsInput: TotalsLineInput;
 }
 
 /**
- * Resolves every line against the company's catalog in two queries whatever the line count
- * (mappings with products, then prices with discount policies), and raises the catalog errors of
- * decision 6 for the first line that has one.
+ * Resolves every line against the company's catalog (in memory: pricing-snapshot.ts), and raises
+ * the catalog errors of decision 6 for the first line that has one: every line's product first,
+ * then each line's rate, price and discount policy.
  */
 @injectable()
 export class CatalogLineResolver {
   private readonly allowedRates: Big[];
 
-  constructor(
-    @inject(TOKENS.EntityManager) private readonly em: EntityManager,
-    @inject(TOKENS.Config) config: AppConfig,
-  ) {
+  constructor(@inject(TOKENS.Config) config: AppConfig) {
     this.allowedRates = config.allowedIsvRates.map((r) => new Big(r));
   }
 
-  async resolve(companyId: number, priceListId: number, items: InvoiceRequestItem[], invoiceDay: string): Promise<CatalogLine[]> {
-    const externalIds = [...new Set(items.map((i) => i.externalProductId))];
-    const mappings = await this.em.find(
-      ProductMapping,
-      { company: companyId, externalProductId: { $in: externalIds }, deletedAt: null, product: { deletedAt: null } },
-      { populate: ['product'] },
-    );
-    const productsByExternalId = new Map<string, Product[]>();
-    for (const m of mappings)
-      productsByExternalId.set(m.externalProductId, [...(productsByExternalId.get(m.externalProductId) ?? []), m.product]);
-
-    const products = items.map((item, i) => this.productOf(item, i, productsByExternalId));
-    const prices = await this.em.find(
-      ProductPrice,
-      { priceList: priceListId, product: { $in: [...new Set(products.map((p) => p.id))] }, deletedAt: null },
-      { populate: ['discountPolicy'] },
-    );
-    const priceByProduct = new Map(prices.map((p) => [p.product.id, p]));
-
+  resolve(catalog: Catalog, items: InvoiceRequestItem[], invoiceDay: string): CatalogLine[] {
+    const products = items.map((item, i) => productOf(catalog, item, i));
     return items.map((item, i) => {
       const product = products[i];
-      const price = priceByProduct.get(product.id) ?? null;
+      const price = catalog.priceOf(product.id);
       return { item, product, price, totalsInput: this.totalsInput(item, i, product, price, invoiceDay) };
     });
-  }
-
-  private productOf(item: InvoiceRequestItem, index: number, byExternalId: Map<string, Product[]>): Product {
-    const candidates = byExternalId.get(item.externalProductId) ?? [];
-    if (candidates.length === 0) {
-      throw new AppError('PRODUCT_NOT_FOUND', `items[${index}].externalProductId "${item.externalProductId}" is not mapped to a product.`);
-    }
-    if (candidates.length > 1) {
-      throw new AppError(
-        'ITEM_AMBIGUOUS_PRODUCT_REFERENCE',
-        `items[${index}].externalProductId "${item.externalProductId}" is mapped to more than one product.`,
-      );
-    }
-    return candidates[0];
   }
 
   private totalsInput(
     item: InvoiceRequestItem,
     index: number,
-    product: Product,
-    price: ProductPrice | null,
+    product: CatalogProduct,
+    price: CatalogPrice | null,
     invoiceDay: string,
   ): TotalsLineInput {
     const isvRate = product.isvRate === null ? null : new Big(product.isvRate);
@@ -99,8 +64,22 @@ export class CatalogLineResolver {
   }
 }
 
+function productOf(catalog: Catalog, item: InvoiceRequestItem, index: number): CatalogProduct {
+  const candidates = catalog.productsMappedTo(item.externalProductId);
+  if (candidates.length === 0) {
+    throw new AppError('PRODUCT_NOT_FOUND', `items[${index}].externalProductId "${item.externalProductId}" is not mapped to a product.`);
+  }
+  if (candidates.length > 1) {
+    throw new AppError(
+      'ITEM_AMBIGUOUS_PRODUCT_REFERENCE',
+      `items[${index}].externalProductId "${item.externalProductId}" is mapped to more than one product.`,
+    );
+  }
+  return candidates[0];
+}
+
 /** The percent of the entry's discount policy, checked for existence, sanity and availability. */
-function discountPercent(price: ProductPrice, invoiceDay: string): Big | null {
+function discountPercent(price: CatalogPrice, invoiceDay: string): Big | null {
   const policy = price.discountPolicy;
   if (!policy) return null;
   if (policy.deletedAt) throw new AppError('DISCOUNT_POLICY_NOT_FOUND', `Discount policy ${policy.code} no longer exists.`);

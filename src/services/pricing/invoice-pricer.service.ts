@@ -6,11 +6,13 @@ import { amountInWords, MAX_AMOUNT_IN_WORDS } from '../../domain/amount-in-words
 import { hondurasDate } from '../../domain/calendar-date';
 import { computeTotals, InvoiceTotals, TotalsInputError } from '../../domain/totals-engine';
 import { CatalogLine, CatalogLineResolver } from './catalog-lines';
-import { IntegrationConfig, IntegrationConfigLoader } from './integration-config';
+import { IntegrationConfig, integrationConfigOf } from './integration-config';
 import type { InvoiceRequest } from './invoice-request';
+import { PricingSnapshots } from './pricing-snapshot';
 import { SaleClient, SaleClientResolver } from './sale-client';
 import { formatLempiras } from '../../pdf/format';
 import { TOKENS } from '../../tokens';
+import type { Principal } from '../authenticator.service';
 
 /** Everything a priced sale needs to be previewed, issued or printed. */
 export interface PricedInvoice {
@@ -25,22 +27,29 @@ export interface PricedInvoice {
 /**
  * Prices a sale with the company's real configuration: integration defaults, client and
  * exoneration, catalog lines, then the one totals engine. Preview and issuing both call this,
- * so a preview shows exactly what the invoice will say.
+ * so a preview shows exactly what the invoice will say. The configuration and catalog come from
+ * the company's snapshot as of the caller's authentication (pricing-snapshot.ts), the client
+ * from the read cache or one SELECT.
  */
 @injectable()
 export class InvoicePricer {
   constructor(
-    @inject(IntegrationConfigLoader) private readonly integration: IntegrationConfigLoader,
+    @inject(PricingSnapshots) private readonly snapshots: PricingSnapshots,
     @inject(SaleClientResolver) private readonly clients: SaleClientResolver,
     @inject(CatalogLineResolver) private readonly catalog: CatalogLineResolver,
     @inject(TOKENS.Config) private readonly config: AppConfig,
   ) {}
 
-  async price(companyId: number, request: InvoiceRequest, purpose: 'preview' | 'issue'): Promise<PricedInvoice> {
+  async price(
+    principal: Pick<Principal, 'companyId' | 'revisions'>,
+    request: InvoiceRequest,
+    purpose: 'preview' | 'issue',
+  ): Promise<PricedInvoice> {
     const invoiceDay = hondurasDate(request.invoiceDate);
-    const config = await this.integration.load(companyId, purpose);
-    const sale = await this.clients.resolve(companyId, request, invoiceDay, config.exoneratedSales);
-    const lines = await this.catalog.resolve(companyId, config.priceList.id, request.items, invoiceDay);
+    const snapshot = await this.snapshots.of(principal);
+    const config = integrationConfigOf(snapshot.defaults, purpose);
+    const sale = await this.clients.resolve(principal, request, invoiceDay, config.exoneratedSales);
+    const lines = this.catalog.resolve(snapshot.catalog, request.items, invoiceDay);
     const totals = computeTotalsOrRefuse({
       lines: lines.map((l) => l.totalsInput),
       exonerated: sale.exonerated,
