@@ -4,8 +4,8 @@ import { defaults } from '../../config/defaults';
 
 /** A database server the demo or the tests will connect to. */
 export interface DatabaseTarget {
-  /** The setting it comes from, as a person would set it. */
-  setting: 'DATABASE_URL' | 'TEST_DATABASE_SERVER_URL';
+  /** The settings that name it (both, when the demo and the tests share a server). */
+  settings: string[];
   url: string;
   /**
    * Left at its default, so it means the machine's own MariaDB, which setup may install, start and
@@ -34,16 +34,27 @@ function serverOf(url: string): string {
 }
 
 /** The servers `npm run demo` (DATABASE_URL) and `npm test` (TEST_DATABASE_SERVER_URL) use. */
-export function databaseTargets(env: NodeJS.ProcessEnv, configuredUrl: string, purposes: readonly string[]): DatabaseTarget[] {
+export function databaseTargets(
+  env: NodeJS.ProcessEnv,
+  configuredUrl: string,
+  purposes: readonly string[],
+  localUrl: string = defaults.DATABASE_URL,
+): DatabaseTarget[] {
   const targets: DatabaseTarget[] = [];
   const userSet = (name: string) => (env[name]?.trim() ?? '') !== '';
+  const add = (setting: string, url: string, local: boolean) => {
+    const same = targets.find((t) => t.local === local && serverOf(t.url) === serverOf(url));
+    if (same) same.settings.push(setting);
+    else targets.push({ settings: [setting], url, local });
+  };
   if (purposes.includes('demo')) {
-    targets.push({ setting: 'DATABASE_URL', url: configuredUrl, local: !userSet('DATABASE_URL') || configuredUrl === defaults.DATABASE_URL });
+    const local = !userSet('DATABASE_URL') || configuredUrl === defaults.DATABASE_URL;
+    add('DATABASE_URL', local ? localUrl : configuredUrl, local);
   }
   if (purposes.includes('test')) {
     // The tests' default server is the default DATABASE_URL's (test/support/test-database.ts).
-    const url = userSet('TEST_DATABASE_SERVER_URL') ? env.TEST_DATABASE_SERVER_URL!.trim() : serverOf(defaults.DATABASE_URL);
-    targets.push({ setting: 'TEST_DATABASE_SERVER_URL', url, local: !userSet('TEST_DATABASE_SERVER_URL') });
+    const local = !userSet('TEST_DATABASE_SERVER_URL');
+    add('TEST_DATABASE_SERVER_URL', local ? serverOf(localUrl) : env.TEST_DATABASE_SERVER_URL!.trim(), local);
   }
   return targets;
 }
@@ -66,5 +77,5 @@ export async function askDatabase(url: string): Promise<DatabaseAnswer> {
 }
 
 export function describeTarget(target: DatabaseTarget): string {
-  return `the database at ${maskDatabaseUrl(target.url)} (${target.local ? `default ${target.setting}` : `your ${target.setting}`})`;
+  return `the database at ${maskDatabaseUrl(target.url)} (${target.local ? 'default' : 'your'} ${target.settings.join(' and ')})`;
 }

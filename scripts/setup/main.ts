@@ -1,30 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Purpose } from './needs';
+import { purposesOf } from './command-line';
 import { setUp } from './setup';
 
 /**
  * `npm run setup [-- demo|test]`, also run before `npm run demo` (predemo) and `npm test`
  * (pretest). SETUP_AS_ROOT (1/0), SETUP_APT_GET, SETUP_OS_RELEASE and SETUP_LOCAL_MARIADB stand in
- * for the machine in tests.
+ * for the machine in tests and trials.
  */
-const PURPOSES: Record<string, readonly Purpose[]> = { demo: ['demo'], test: ['test'] };
-// sudo drops the caller's environment; these settings change what is checked.
-const SETTINGS_SUDO_KEEPS = ['DATABASE_URL', 'TEST_DATABASE_SERVER_URL', 'SOFFICE_PATH', 'CHROMIUM_PATH', 'CI'];
-
 function repoRoot(dir: string): string {
   if (fs.existsSync(path.join(dir, 'package.json')) || path.dirname(dir) === dir) return dir;
   return repoRoot(path.dirname(dir));
 }
 
-function sudoCommand(arg: string | undefined, env: NodeJS.ProcessEnv): string {
-  const kept = SETTINGS_SUDO_KEEPS.filter((name) => (env[name]?.trim() ?? '') !== '');
-  const preserve = kept.length > 0 ? `--preserve-env=${kept.join(',')} ` : '';
-  return `sudo ${preserve}npm run setup${arg === undefined ? '' : ` -- ${arg}`}`;
-}
-
-const arg = process.argv[2];
-const purposes = arg === undefined ? (['demo', 'test'] as const) : PURPOSES[arg];
+const purposes = purposesOf(process.argv[2]);
 if (purposes === undefined || process.argv.length > 3) {
   console.error('usage: npm run setup [-- demo|test]   (no argument: everything the demo and the tests need)');
   process.exit(2);
@@ -37,7 +26,6 @@ setUp({
   aptGet: env.SETUP_APT_GET || 'apt-get',
   osReleaseFile: env.SETUP_OS_RELEASE || '/etc/os-release',
   localMariadb: env.SETUP_LOCAL_MARIADB || path.join(repoRoot(__dirname), 'scripts/local-mariadb.sh'),
-  sudoCommand: sudoCommand(arg, env),
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
 }).then(

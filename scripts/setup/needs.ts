@@ -26,9 +26,11 @@ export interface Need {
   present: (settings: Settings) => boolean;
 }
 
-// CI=true is where the cluster test and the bare-machine test always run (and fail without their
-// tools); elsewhere the cluster test runs only when Galera is installed, so it needs nothing.
+// Where the cluster test always runs (and fails without Galera); elsewhere it runs only when
+// Galera is installed, so it needs nothing.
 const inCi = (env: NodeJS.ProcessEnv) => env.CI === 'true';
+// Where the bare-machine test runs: never beside other files (see test/e2e/bare-debian.test.ts).
+const bareMachineTest = (env: NodeJS.ProcessEnv) => env.E2E_BARE_DEBIAN === '1';
 
 /** What answers at the default DATABASE_URL when nothing else does. */
 export const LOCAL_DATABASE_PACKAGES = ['mariadb-server'] as const;
@@ -80,7 +82,7 @@ export const NEEDS: readonly Need[] = [
     what: 'debootstrap (the bare-machine test)',
     packages: ['debootstrap'],
     purposes: ['test'],
-    wanted: inCi,
+    wanted: bareMachineTest,
     present: () => onPath('debootstrap'),
   },
 ];

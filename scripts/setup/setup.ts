@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { AppConfig, ConfigError, loadConfig } from '../../config/config';
+import { sudoCommand } from './command-line';
 import { askDatabase, DatabaseAnswer, DatabaseTarget, databaseTargets, describeTarget } from './database';
 import { isDebianLike, onPath, runCommand } from './machine';
 import { LOCAL_DATABASE_PACKAGES, Need, needsFor, Purpose } from './needs';
@@ -15,8 +16,8 @@ export interface SetupOptions {
   osReleaseFile: string;
   /** Run with bash to start the machine's MariaDB and let root in over TCP. */
   localMariadb: string;
-  /** What a user without root is told to run. */
-  sudoCommand: string;
+  /** Where the machine's own MariaDB answers: the default DATABASE_URL unless a test moves it. */
+  localDatabaseUrl?: string;
   /** Progress, a line at a time; the end of a line may come later (the seconds of a step). */
   out: (text: string) => void;
   /** What is missing or failed. */
@@ -43,11 +44,14 @@ interface Plan {
 // sbin, but which python3 or node comes first stays as the user has it.
 const SBIN_PATH = ['/usr/local/sbin', '/usr/sbin', '/sbin'].join(path.delimiter);
 
-const seconds = (since: number) => `${Math.round((Date.now() - since) / 1000)}s`;
+const seconds = (since: number) => {
+  const s = (Date.now() - since) / 1000;
+  return `${s < 10 ? s.toFixed(1) : Math.round(s)}s`;
+};
 
 async function findMissing(o: SetupOptions, config: AppConfig): Promise<Missing> {
   const needs = needsFor(o.purposes, o.env).filter((need) => !need.present({ env: o.env, config }));
-  const targets = databaseTargets(o.env, config.databaseUrl, o.purposes);
+  const targets = databaseTargets(o.env, config.databaseUrl, o.purposes, o.localDatabaseUrl);
   const answers = await Promise.all(targets.map((target) => askDatabase(target.url)));
   const databases = targets.flatMap((target, i): UnansweredDatabase[] => {
     const answer = answers[i];
@@ -69,7 +73,7 @@ function planFor(missing: Missing): Plan {
 function databaseLine(db: UnansweredDatabase): string {
   const { target, answer } = db;
   const what = `${describeTarget(target)}: ${answer.state === 'refuses-login' ? 'refuses the login' : answer.state === 'silent' ? 'nothing answers' : 'fails'} (${answer.detail})`;
-  if (!fixable(db)) return `${what}; left as it is: start that server or correct ${target.setting}`;
+  if (!fixable(db)) return `${what}; left as it is: start that server or correct ${target.settings.join(' or ')}`;
   if (answer.state === 'refuses-login') return `${what} -> let root in over TCP with an empty password`;
   const install = onPath('mariadbd') ? '' : `install ${LOCAL_DATABASE_PACKAGES.join(' ')}, `;
   return `${what} -> ${install}start the local MariaDB, let root in over TCP`;
@@ -135,7 +139,7 @@ export async function setUp(o: SetupOptions): Promise<number> {
       return 1;
     }
     if (!o.isRoot) {
-      o.err(`setup: nothing was installed (not root). Run: ${o.sudoCommand}\n`);
+      o.err(`setup: nothing was installed (not root). Run: ${sudoCommand(o.purposes, o.env)}\n`);
       return 1;
     }
     if (!(await carryOut(o, plan))) return 1;
