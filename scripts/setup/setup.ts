@@ -50,9 +50,11 @@ const seconds = (since: number) => {
 };
 
 async function findMissing(o: SetupOptions, config: AppConfig): Promise<Missing> {
-  const needs = needsFor(o.purposes, o.env).filter((need) => !need.present({ env: o.env, config }));
   const targets = databaseTargets(o.env, config.databaseUrl, o.purposes, o.localDatabaseUrl);
-  const answers = await Promise.all(targets.map((target) => askDatabase(target.url)));
+  // Asked first: the databases answer while the other probes (which wait on processes) run.
+  const asked = Promise.all(targets.map((target) => askDatabase(target.url)));
+  const needs = needsFor(o.purposes, o.env).filter((need) => !need.present({ env: o.env, config }));
+  const answers = await asked;
   const databases = targets.flatMap((target, i): UnansweredDatabase[] => {
     const answer = answers[i];
     return answer.state === 'answers' ? [] : [{ target, answer }];

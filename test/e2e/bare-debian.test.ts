@@ -24,12 +24,20 @@ const run = promisify(execFile);
 
 const describeSlow = process.env.E2E_BARE_DEBIAN === '1' ? describe : describe.skip;
 
+/** Where the minutes went, in CI's log: the phase's seconds and the check's own timed lines. */
+function report(phase: string, startedMs: number, output = ''): void {
+  const setupLines = output.split('\n').filter((line) => line.startsWith('setup: '));
+  process.stdout.write([`bare Debian 12: ${phase}: ${Math.round((Date.now() - startedMs) / 1000)}s`, ...setupLines.map((l) => `  ${l}`), ''].join('\n'));
+}
+
 describeSlow('[slow] a bare Debian 12 with Node 20: the README commands, nothing else', () => {
   const dir = path.join(os.tmpdir(), `bare-debian-${process.pid}`);
   const database = `invoicing_e2e_test_${process.pid}`;
 
   beforeAll(async () => {
+    const started = Date.now();
     await run('bash', [SCRIPT, 'build', dir], { timeout: 10 * MINUTE });
+    report('debootstrap (or its cached copy), Node, npm and the project copied in', started);
   }, 10 * MINUTE);
 
   afterAll(async () => {
@@ -37,9 +45,10 @@ describeSlow('[slow] a bare Debian 12 with Node 20: the README commands, nothing
     const admin = await mysql.createConnection(SERVER_URL);
     await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
     await admin.end();
-  }, MINUTE);
+  }, 5 * MINUTE); // deleting 1.5 GB of small files
 
   it('npm ci && npm run demo installs what the demo lacks, then serves a demo whose preview carries a PDF', async () => {
+    const started = Date.now();
     const port = await freePort();
     const demo = spawn('bash', [SCRIPT, 'run', dir, 'npm ci && npm run demo'], {
       env: { ...process.env, DATABASE_URL: `${SERVER_URL}/${database}`, PORT: String(port) },
@@ -47,6 +56,7 @@ describeSlow('[slow] a bare Debian 12 with Node 20: the README commands, nothing
     });
     try {
       const output = await outputUntil(demo, /^API key: (hninv_\S+)$/m, 12 * MINUTE);
+      report('npm ci && npm run demo, until the banner', started, output);
       expect(output).toMatch(/^setup: apt-get install --no-install-recommends libreoffice-writer-nogui python3-uno fonts-liberation2 \.\.\. \d+(\.\d)?s$/m);
       const key = /^API key: (hninv_\S+)$/m.exec(output)![1];
       const res = await fetch(`http://127.0.0.1:${port}/v1/invoices/preview`, {
@@ -67,11 +77,13 @@ describeSlow('[slow] a bare Debian 12 with Node 20: the README commands, nothing
   }, 14 * MINUTE);
 
   it(`npm test -- ${PDF_TEST} installs what the tests add, then passes`, async () => {
+    const started = Date.now();
     const { stdout, stderr } = await run('bash', [SCRIPT, 'run', dir, `npm test -- ${PDF_TEST}`], { timeout: 12 * MINUTE, maxBuffer: 64 * 1024 * 1024 }).catch(
       (err: Error & { stdout?: string; stderr?: string }) => {
         throw new Error(`${err.message}\n${err.stdout ?? ''}\n${err.stderr ?? ''}`);
       },
     );
+    report(`npm test -- ${PDF_TEST}`, started, stdout);
     expect(stdout).toMatch(/^setup: apt-get install --no-install-recommends poppler-utils chromium \.\.\. \d+(\.\d)?s$/m);
     expect(stdout + stderr).toMatch(/^Tests: +\d+ passed, \d+ total$/m);
   }, 12 * MINUTE);
