@@ -1,6 +1,7 @@
 import mysql from 'mysql2/promise';
 import { maskDatabaseUrl } from '../../config/config';
 import { defaults } from '../../config/defaults';
+import type { Purpose } from './needs';
 
 /** A database server the demo or the tests will connect to. */
 export interface DatabaseTarget {
@@ -37,7 +38,7 @@ function serverOf(url: string): string {
 export function databaseTargets(
   env: NodeJS.ProcessEnv,
   configuredUrl: string,
-  purposes: readonly string[],
+  purposes: readonly Purpose[],
   localUrl: string = defaults.DATABASE_URL,
 ): DatabaseTarget[] {
   const targets: DatabaseTarget[] = [];

@@ -8,12 +8,6 @@ import { onPath } from './machine';
 /** What a need serves: `npm run demo` (and the service's PDFs), or `npm test`. */
 export type Purpose = 'demo' | 'test';
 
-/** What a probe may read: the settings as the service reads them, and the raw environment. */
-export interface Settings {
-  env: NodeJS.ProcessEnv;
-  config: AppConfig;
-}
-
 /** The one package list: every Debian/Ubuntu package the project asks the machine for. */
 export interface Need {
   /** What a person would call it, in "missing: …" lines. */
@@ -23,7 +17,8 @@ export interface Need {
   purposes: readonly Purpose[];
   /** Whether anything here would use it; when false the need is not checked at all. */
   wanted?: (env: NodeJS.ProcessEnv) => boolean;
-  present: (settings: Settings) => boolean;
+  /** Reads the settings as the service does, so a check agrees with what the service will find. */
+  present: (config: AppConfig) => boolean;
 }
 
 // Where the cluster test always runs (and fails without Galera); elsewhere it runs only when
@@ -35,17 +30,15 @@ const bareMachineTest = (env: NodeJS.ProcessEnv) => env.E2E_BARE_DEBIAN === '1';
 /** What answers at the default DATABASE_URL when nothing else does. */
 export const LOCAL_DATABASE_PACKAGES = ['mariadb-server'] as const;
 
-export const LIBREOFFICE_PACKAGES = ['libreoffice-writer-nogui', 'python3-uno'] as const;
-
 export const NEEDS: readonly Need[] = [
   {
     // Asked exactly as the service asks at start-up, so the check and the service never disagree.
     // python3-uno is named because --no-install-recommends leaves it out, and carbone's converter
     // cannot start without a python3 that imports `uno` (a bare `soffice --convert-to` still works).
     what: 'LibreOffice Writer (headless) with a python3 that has uno',
-    packages: LIBREOFFICE_PACKAGES,
+    packages: ['libreoffice-writer-nogui', 'python3-uno'],
     purposes: ['demo', 'test'],
-    present: ({ config }) => locateLibreOffice({ sofficePath: config.sofficePath }).available,
+    present: (config) => locateLibreOffice({ sofficePath: config.sofficePath }).available,
   },
   {
     // The invoice template is set in Liberation Sans; without it LibreOffice substitutes another

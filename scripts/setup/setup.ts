@@ -5,7 +5,7 @@ import { askDatabase, DatabaseAnswer, DatabaseTarget, databaseTargets, describeT
 import { isDebianLike, onPath, runCommand } from './machine';
 import { LOCAL_DATABASE_PACKAGES, Need, needsFor, Purpose } from './needs';
 
-/** Everything setup asks the machine through, so tests can stand in for any of it. */
+/** What setup reads and does to the machine goes through these, so tests can stand in for it. */
 export interface SetupOptions {
   purposes: readonly Purpose[];
   /** The settings, as the service and the tests read them (DATABASE_URL, SOFFICE_PATH, …). */
@@ -53,7 +53,7 @@ async function findMissing(o: SetupOptions, config: AppConfig): Promise<Missing>
   const targets = databaseTargets(o.env, config.databaseUrl, o.purposes, o.localDatabaseUrl);
   // Asked first: the databases answer while the other probes (which wait on processes) run.
   const asked = Promise.all(targets.map((target) => askDatabase(target.url)));
-  const needs = needsFor(o.purposes, o.env).filter((need) => !need.present({ env: o.env, config }));
+  const needs = needsFor(o.purposes, o.env).filter((need) => !need.present(config));
   const answers = await asked;
   const databases = targets.flatMap((target, i): UnansweredDatabase[] => {
     const answer = answers[i];
