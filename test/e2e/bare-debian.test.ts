@@ -13,9 +13,10 @@ import { SERVER_URL } from '../support/test-database';
  * `npm test -- <a PDF test>` passes, with nothing done by hand in between. The database is this
  * machine's MariaDB over TCP.
  *
- * The slowest test of the project (about 8 minutes on a quiet machine, 15 on a busy one: apt installs
- * LibreOffice and Chromium, npm ci compiles), so it runs only when E2E_BARE_DEBIAN=1, as CI's e2e
- * step sets, alone. Needs root, debootstrap and the machine's Debian mirror and npm registry.
+ * The slowest test of the project, about 7 minutes on 2 shared cores (debootstrap 1 to 4 of them
+ * the first time; then its copy is cached), apt installing LibreOffice and Chromium, npm ci
+ * compiling: it runs only when E2E_BARE_DEBIAN=1, as CI's e2e step sets, alone. Needs root,
+ * debootstrap and the machine's Debian mirror and npm registry.
  */
 const SCRIPT = path.resolve(__dirname, 'bare-debian.sh');
 const PDF_TEST = 'test/integration/invoice-pdf.test.ts';
