@@ -46,7 +46,7 @@ describeSlow('[slow] a bare Debian 12 with Node 20: the README commands, nothing
     const admin = await mysql.createConnection(SERVER_URL);
     await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
     await admin.end();
-  }, 5 * MINUTE); // deleting 1.5 GB of small files
+  }, 2 * MINUTE);
 
   it('npm ci && npm run demo installs what the demo lacks, then serves a demo whose preview carries a PDF', async () => {
     const started = Date.now();
