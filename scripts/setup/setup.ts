@@ -82,7 +82,8 @@ function databaseLine(db: UnansweredDatabase): string {
 }
 
 function reportMissing(o: SetupOptions, missing: Missing, prefix: string): void {
-  for (const need of missing.needs) o.err(`setup: ${prefix}${need.what} -> Debian package${need.packages.length > 1 ? 's' : ''} ${need.packages.join(' ')}\n`);
+  for (const need of missing.needs)
+    o.err(`setup: ${prefix}${need.what} -> Debian package${need.packages.length > 1 ? 's' : ''} ${need.packages.join(' ')}\n`);
   for (const db of missing.databases) o.err(`setup: ${prefix}${databaseLine(db)}\n`);
 }
 
@@ -137,7 +138,7 @@ export async function setUp(o: SetupOptions): Promise<number> {
   const plan = planFor(missing);
   if (plan.packages.length > 0 || plan.startLocalDatabase) {
     if (!isDebianLike(o.osReleaseFile)) {
-      o.err('setup: not Debian or Ubuntu: install the packages above (Debian names) with your system\'s package manager\n');
+      o.err("setup: not Debian or Ubuntu: install the packages above (Debian names) with your system's package manager\n");
       return 1;
     }
     if (!o.isRoot) {

@@ -28,7 +28,9 @@ const describeSlow = process.env.E2E_BARE_DEBIAN === '1' ? describe : describe.s
 /** Where the minutes went, in CI's log: the phase's seconds and the check's own timed lines. */
 function report(phase: string, startedMs: number, output = ''): void {
   const setupLines = output.split('\n').filter((line) => line.startsWith('setup: '));
-  process.stdout.write([`bare Debian 12: ${phase}: ${Math.round((Date.now() - startedMs) / 1000)}s`, ...setupLines.map((l) => `  ${l}`), ''].join('\n'));
+  process.stdout.write(
+    [`bare Debian 12: ${phase}: ${Math.round((Date.now() - startedMs) / 1000)}s`, ...setupLines.map((l) => `  ${l}`), ''].join('\n'),
+  );
 }
 
 describeSlow('[slow] a bare Debian 12 with Node 20: the README commands, nothing else', () => {
@@ -48,46 +50,61 @@ describeSlow('[slow] a bare Debian 12 with Node 20: the README commands, nothing
     await admin.end();
   }, 2 * MINUTE);
 
-  it('npm ci && npm run demo installs what the demo lacks, then serves a demo whose preview carries a PDF', async () => {
-    const started = Date.now();
-    const port = await freePort();
-    const demo = spawn('bash', [SCRIPT, 'run', dir, 'npm ci && npm run demo'], {
-      env: { ...process.env, DATABASE_URL: `${SERVER_URL}/${database}`, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    try {
-      const output = await outputUntil(demo, /^API key: (hninv_\S+)$/m, 12 * MINUTE);
-      report('npm ci && npm run demo, until the banner', started, output);
-      expect(output).toMatch(/^setup: apt-get install --no-install-recommends libreoffice-writer-nogui python3-uno fonts-liberation2 \.\.\. \d+(\.\d)?s$/m);
-      const key = /^API key: (hninv_\S+)$/m.exec(output)![1];
-      const res = await fetch(`http://127.0.0.1:${port}/v1/invoices/preview`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ items: [{ externalProductId: 'SKU-CAFE', quantity: 2 }] }),
+  it(
+    'npm ci && npm run demo installs what the demo lacks, then serves a demo whose preview carries a PDF',
+    async () => {
+      const started = Date.now();
+      const port = await freePort();
+      const demo = spawn('bash', [SCRIPT, 'run', dir, 'npm ci && npm run demo'], {
+        env: { ...process.env, DATABASE_URL: `${SERVER_URL}/${database}`, PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      expect(res.status).toBe(200);
-      const { pdfBase64 } = (await res.json()) as { pdfBase64: string | null };
-      expect(Buffer.from(pdfBase64 ?? '', 'base64').subarray(0, 5).toString()).toBe('%PDF-');
-    } finally {
-      if (demo.exitCode === null && demo.signalCode === null) {
-        const exited = once(demo, 'exit');
-        demo.kill('SIGTERM');
-        await exited;
+      try {
+        const output = await outputUntil(demo, /^API key: (hninv_\S+)$/m, 12 * MINUTE);
+        report('npm ci && npm run demo, until the banner', started, output);
+        expect(output).toMatch(
+          /^setup: apt-get install --no-install-recommends libreoffice-writer-nogui python3-uno fonts-liberation2 \.\.\. \d+(\.\d)?s$/m,
+        );
+        const key = /^API key: (hninv_\S+)$/m.exec(output)![1];
+        const res = await fetch(`http://127.0.0.1:${port}/v1/invoices/preview`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ items: [{ externalProductId: 'SKU-CAFE', quantity: 2 }] }),
+        });
+        expect(res.status).toBe(200);
+        const { pdfBase64 } = (await res.json()) as { pdfBase64: string | null };
+        expect(
+          Buffer.from(pdfBase64 ?? '', 'base64')
+            .subarray(0, 5)
+            .toString(),
+        ).toBe('%PDF-');
+      } finally {
+        if (demo.exitCode === null && demo.signalCode === null) {
+          const exited = once(demo, 'exit');
+          demo.kill('SIGTERM');
+          await exited;
+        }
       }
-    }
-  }, 14 * MINUTE);
+    },
+    14 * MINUTE,
+  );
 
-  it(`npm test -- ${PDF_TEST} installs what the tests add, then passes`, async () => {
-    const started = Date.now();
-    const { stdout, stderr } = await run('bash', [SCRIPT, 'run', dir, `npm test -- ${PDF_TEST}`], { timeout: 12 * MINUTE, maxBuffer: 64 * 1024 * 1024 }).catch(
-      (err: Error & { stdout?: string; stderr?: string }) => {
+  it(
+    `npm test -- ${PDF_TEST} installs what the tests add, then passes`,
+    async () => {
+      const started = Date.now();
+      const { stdout, stderr } = await run('bash', [SCRIPT, 'run', dir, `npm test -- ${PDF_TEST}`], {
+        timeout: 12 * MINUTE,
+        maxBuffer: 64 * 1024 * 1024,
+      }).catch((err: Error & { stdout?: string; stderr?: string }) => {
         throw new Error(`${err.message}\n${err.stdout ?? ''}\n${err.stderr ?? ''}`);
-      },
-    );
-    report(`npm test -- ${PDF_TEST}`, started, stdout);
-    expect(stdout).toMatch(/^setup: apt-get install --no-install-recommends poppler-utils chromium \.\.\. \d+(\.\d)?s$/m);
-    expect(stdout + stderr).toMatch(/^Tests: +\d+ passed, \d+ total$/m);
-  }, 12 * MINUTE);
+      });
+      report(`npm test -- ${PDF_TEST}`, started, stdout);
+      expect(stdout).toMatch(/^setup: apt-get install --no-install-recommends poppler-utils chromium \.\.\. \d+(\.\d)?s$/m);
+      expect(stdout + stderr).toMatch(/^Tests: +\d+ passed, \d+ total$/m);
+    },
+    12 * MINUTE,
+  );
 });
 
 function freePort(): Promise<number> {

@@ -22,7 +22,9 @@ describe('npm run demo where LibreOffice cannot render', () => {
       (err: Error & { code?: number; stdout?: string; stderr?: string }) => err,
     );
     expect(failed?.code).toBe(1);
-    expect(failed?.stderr).toContain('demo failed: PDF rendering is unavailable (see the log above): run `npm run setup`, then `npm run demo` again');
+    expect(failed?.stderr).toContain(
+      'demo failed: PDF rendering is unavailable (see the log above): run `npm run setup`, then `npm run demo` again',
+    );
     expect(failed?.stdout).toContain('PDF rendering unavailable');
     expect(failed?.stdout).not.toContain('Demo company DEMO is ready.');
   });

@@ -37,7 +37,11 @@ describe('npm run setup (the check before npm run demo and npm test)', () => {
   });
 
   /** setUp on this machine, with `settings` on top of an environment that sets none of its own. */
-  async function check(purposes: Purpose[], settings: NodeJS.ProcessEnv, machine: { isRoot: boolean; osReleaseFile?: string; localDatabaseUrl?: string }) {
+  async function check(
+    purposes: Purpose[],
+    settings: NodeJS.ProcessEnv,
+    machine: { isRoot: boolean; osReleaseFile?: string; localDatabaseUrl?: string },
+  ) {
     const env = { ...process.env };
     for (const name of ['DATABASE_URL', 'TEST_DATABASE_SERVER_URL', 'SOFFICE_PATH', 'CHROMIUM_PATH', 'CI']) delete env[name];
     Object.assign(env, settings);
@@ -81,9 +85,13 @@ describe('npm run setup (the check before npm run demo and npm test)', () => {
       'update -q -o DPkg::Lock::Timeout=300',
       'install -y -q -o DPkg::Lock::Timeout=300 --no-install-recommends libreoffice-writer-nogui python3-uno',
     ]);
-    expect(r.out).toMatch(/^setup: \S+\/apt-get update \.\.\. \d+\.\ds\nsetup: \S+\/apt-get install --no-install-recommends libreoffice-writer-nogui python3-uno \.\.\. \d+\.\ds\n$/);
+    expect(r.out).toMatch(
+      /^setup: \S+\/apt-get update \.\.\. \d+\.\ds\nsetup: \S+\/apt-get install --no-install-recommends libreoffice-writer-nogui python3-uno \.\.\. \d+\.\ds\n$/,
+    );
     // The stand-in installed nothing, and SOFFICE_PATH still points nowhere.
-    expect(r.err).toContain('setup: still missing: LibreOffice Writer (headless) with a python3 that has uno -> Debian packages libreoffice-writer-nogui python3-uno');
+    expect(r.err).toContain(
+      'setup: still missing: LibreOffice Writer (headless) with a python3 that has uno -> Debian packages libreoffice-writer-nogui python3-uno',
+    );
     expect({ code: r.code, mariadb: r.mariadb }).toEqual({ code: 1, mariadb: [] });
   });
 
@@ -99,7 +107,11 @@ describe('npm run setup (the check before npm run demo and npm test)', () => {
 
   it("reports the tests' own server when TEST_DATABASE_SERVER_URL is set", async () => {
     const r = await check(['test'], { TEST_DATABASE_SERVER_URL: 'mysql://root@127.0.0.1:1' }, { isRoot: true });
-    expect(r.err).toEqual([expect.stringMatching(/^setup: missing the database at mysql:\/\/root@127\.0\.0\.1:1 \(your TEST_DATABASE_SERVER_URL\): nothing answers .*correct TEST_DATABASE_SERVER_URL$/)]);
+    expect(r.err).toEqual([
+      expect.stringMatching(
+        /^setup: missing the database at mysql:\/\/root@127\.0\.0\.1:1 \(your TEST_DATABASE_SERVER_URL\): nothing answers .*correct TEST_DATABASE_SERVER_URL$/,
+      ),
+    ]);
     expect({ code: r.code, apt: r.apt, mariadb: r.mariadb }).toEqual({ code: 1, apt: [], mariadb: [] });
   });
 
@@ -113,7 +125,11 @@ describe('npm run setup (the check before npm run demo and npm test)', () => {
     expect({ apt: asUser.apt, mariadb: asUser.mariadb }).toEqual({ apt: [], mariadb: [] });
 
     const asRoot = await check(['demo'], {}, { isRoot: true, localDatabaseUrl: REFUSING_URL });
-    expect(asRoot.apt).toEqual(serverInstalled ? [] : ['update -q -o DPkg::Lock::Timeout=300', 'install -y -q -o DPkg::Lock::Timeout=300 --no-install-recommends mariadb-server']);
+    expect(asRoot.apt).toEqual(
+      serverInstalled
+        ? []
+        : ['update -q -o DPkg::Lock::Timeout=300', 'install -y -q -o DPkg::Lock::Timeout=300 --no-install-recommends mariadb-server'],
+    );
     expect(asRoot.mariadb).toEqual(['']);
     expect(asRoot.out).toMatch(/^setup: local MariaDB running, root allowed over TCP \.\.\. \d+\.\ds$/m);
     expect(asRoot.code).toBe(1); // the stand-in started nothing
@@ -133,6 +149,8 @@ describe('npm run setup (the check before npm run demo and npm test)', () => {
   it('tells a user without root the command for what was checked, keeping the settings sudo would drop', () => {
     expect(sudoCommand(['demo', 'test'], {})).toBe('sudo npm run setup');
     expect(sudoCommand(['test'], { CI: 'true' })).toBe('sudo --preserve-env=CI npm run setup -- test');
-    expect(sudoCommand(['demo'], { DATABASE_URL: 'mysql://a@b/c', SOFFICE_PATH: ' ' })).toBe('sudo --preserve-env=DATABASE_URL npm run setup -- demo');
+    expect(sudoCommand(['demo'], { DATABASE_URL: 'mysql://a@b/c', SOFFICE_PATH: ' ' })).toBe(
+      'sudo --preserve-env=DATABASE_URL npm run setup -- demo',
+    );
   });
 });
