@@ -13,8 +13,18 @@ async function serveDemo(): Promise<void> {
   const credentials = await runCommand(({ container }) => setUpDemoCompany(container));
   // Synchronous logs, so the banner written after "service listening" also lands after it on
   // stdout; pino's default stdout writer is asynchronous and the banner would overtake it.
-  const { port } = await startService({ logDestination: pino.destination({ dest: 1, sync: true }) });
+  const { port, stop } = await startService({ logDestination: pino.destination({ dest: 1, sync: true }) });
+  // The banner promises previews with a PDF; without one every preview would answer pdfBase64 null.
+  if (!(await rendersPdfs(port))) {
+    await stop();
+    throw new Error('PDF rendering is unavailable (see the log above): run `npm run setup`, then `npm run demo` again');
+  }
   process.stdout.write(demoBanner(credentials, port));
+}
+
+async function rendersPdfs(port: number): Promise<boolean> {
+  const health = (await (await fetch(`http://127.0.0.1:${port}/v1/health`)).json()) as { details?: { pdf?: string } };
+  return health.details?.pdf === 'available';
 }
 
 serveDemo().catch((err: unknown) => {

@@ -18,7 +18,7 @@ withChromium('/v1/docs in headless Chromium, offline', () => {
   let server: Server;
 
   beforeAll(async () => {
-    if (!chromium) throw new Error("Debian's chromium is not installed: run `bash .ci/run system` or apt-get install chromium");
+    if (!chromium) throw new Error("Debian's chromium is not installed: run `sudo npm run setup` or apt-get install chromium");
     t = await createTestApp();
     server = t.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
