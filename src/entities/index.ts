@@ -11,6 +11,9 @@ import { Invoice } from './invoice.entity';
 import { InvoiceLine } from './invoice-line.entity';
 import { InvoiceTax } from './invoice-tax.entity';
 import { MigrationLock } from './migration-lock.entity';
+import { Note, type NoteType } from './note.entity';
+import { NoteLine } from './note-line.entity';
+import { NoteTax } from './note-tax.entity';
 import { OperatorUser } from './operator-user.entity';
 import { PaymentTerminal } from './payment-terminal.entity';
 import { PriceList } from './price-list.entity';
@@ -20,16 +23,16 @@ import { ProductPrice } from './product-price.entity';
 import { ReadRevision } from './read-revision.entity';
 import { TemplateVersion } from './template-version.entity';
 
-export type { IdempotencyScope };
+export type { IdempotencyScope, NoteType };
 export {
   ApiKey, CaiRange, Client, Company, DiscountPolicy, EmissionPoint, Establishment, IdempotencyRecord,
-  IntegrationSettings, Invoice, InvoiceLine, InvoiceTax, MigrationLock, OperatorUser, PaymentTerminal, PriceList,
+  IntegrationSettings, Invoice, InvoiceLine, InvoiceTax, MigrationLock, Note, NoteLine, NoteTax, OperatorUser, PaymentTerminal, PriceList,
   Product, ProductMapping, ProductPrice, ReadRevision, TemplateVersion,
 };
 
 /** Every entity, for the ORM's discovery (explicit, no folder scanning). */
 export const ALL_ENTITIES = [
   ApiKey, CaiRange, Client, Company, DiscountPolicy, EmissionPoint, Establishment, IdempotencyRecord,
-  IntegrationSettings, Invoice, InvoiceLine, InvoiceTax, MigrationLock, OperatorUser, PaymentTerminal, PriceList,
+  IntegrationSettings, Invoice, InvoiceLine, InvoiceTax, MigrationLock, Note, NoteLine, NoteTax, OperatorUser, PaymentTerminal, PriceList,
   Product, ProductMapping, ProductPrice, ReadRevision, TemplateVersion,
 ];
