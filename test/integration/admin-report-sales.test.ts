@@ -74,7 +74,7 @@ describe('admin report sales (the sales register), run as a process', () => {
       issued.push(res.body as Issued);
     }
     annulledId = issued[5].id;
-    const annul = await runAdminProcess(t.config.databaseUrl, ['invoice', 'annul', '--company', code, '--id', String(annulledId)]);
+    const annul = await runAdminProcess(t.config.databaseUrl, ['invoice', 'annul', '--reason', 'error de emisión', '--company', code, '--id', String(annulledId)]);
     expect(annul.code).toBe(0);
   }, 120_000);
   afterAll(() => t.close());

@@ -7,11 +7,12 @@ import { registerCaiCommands } from './cai.command';
 import { registerClientCommands } from './client.command';
 import { registerDemoCommand } from './demo.command';
 import { registerInvoiceCommands } from './invoice.command';
+import { registerNoteCommands } from './note.command';
 import { registerReportCommands } from './report.command';
 import { registerTemplateCommands } from './template.command';
 
 /** How every command module plugs into the program; `run` gives it a database and container. */
 export type CommandRegistrar = (program: Command, run: (body: (rt: CliRuntime) => Promise<void>) => Promise<void>) => void;
 
-export const COMMANDS: CommandRegistrar[] = [registerApplyCommand, registerApiKeyCommands, registerClientCommands, registerInvoiceCommands, registerTemplateCommands, registerDemoCommand,
+export const COMMANDS: CommandRegistrar[] = [registerApplyCommand, registerApiKeyCommands, registerClientCommands, registerInvoiceCommands, registerNoteCommands, registerTemplateCommands, registerDemoCommand,
   registerReportCommands, registerCaiCommands, registerAuditCommand];
