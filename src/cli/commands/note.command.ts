@@ -4,6 +4,10 @@ import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
 import { CompanyDirectory } from '../../services/company-directory.service';
 import { NoteAnnulmentService, noteName } from '../../services/notes/note-annulment.service';
 import { NoteIssuer } from '../../services/notes/note-issuer.service';
+import { NotePdfService } from '../../services/notes/note-pdf.service';
+import { writeFileOrRefuse } from '../report-output';
+import type { PdfRenderer } from '../../pdf/pdf-renderer';
+import { TOKENS } from '../../tokens';
 import { noteJson } from '../../services/notes/note-json';
 import { NoteReader } from '../../services/notes/note-reader.service';
 import type { NoteRequest } from '../../services/notes/note-request';
@@ -133,6 +137,29 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
         for (const l of n.lines) out(`  ${l.invoiceLineNumber ?? '-'}\t${l.productCode ?? ''}\t${l.description}\t${l.quantity}\t${l.unitPrice}\t${l.subTotal}`);
         for (const t of n.taxes) out(`  ISV ${t.rate}%: base ${t.taxedAmount}, ISV ${t.taxAmount}`);
         out(`exento ${n.exemptedAmount}, exonerado ${n.exoneratedAmount}, total L ${n.total}`);
+      }),
+    );
+
+  note
+    .command('pdf')
+    .description('Write a note\'s PDF: the original, from the template fixed at issue (ANULADA once annulled).')
+    .requiredOption('--company <code>', 'company code')
+    .requiredOption('--id <n>', 'note id')
+    .requiredOption('--out <file>', 'where to write the PDF')
+    .action((opts: { company: string; id: string; out: string }) =>
+      run(async ({ container, out }) => {
+        const id = parseId(opts.id);
+        const company = await container.get(CompanyDirectory).byCode(opts.company);
+        const n = await container.get(NoteReader).get(company, id);
+        const renderer = container.get<PdfRenderer>(TOKENS.PdfRenderer);
+        try {
+          await renderer.start();
+          const pdf = await container.get(NotePdfService).render(company, n);
+          await writeFileOrRefuse(opts.out, pdf);
+          out(`wrote ${opts.out} (${noteName(n)}, ${pdf.length} bytes)`);
+        } finally {
+          await renderer.stop();
+        }
       }),
     );
 
