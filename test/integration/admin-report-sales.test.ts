@@ -14,6 +14,7 @@ import { createTestApp, TestApp } from '../support/test-app';
 const HEADER = [
   'Fecha', 'Numero', 'CAI', 'RTN Cliente', 'Cliente', 'Orden Compra Exenta', 'Constancia Exonerado', 'Registro SAG',
   'Importe Exonerado', 'Importe Exento', 'Gravado 15%', 'ISV 15%', 'Gravado 18%', 'ISV 18%', 'Descuentos', 'Total', 'Estado',
+  'Tipo', 'Documento Modificado',
 ];
 const AMOUNT_COLUMNS = HEADER.slice(8, 16).map((_, i) => i + 8);
 const COMMA_CLIENT = 'Ferretería "El Martillo", S. de R.L.';
@@ -110,6 +111,7 @@ describe('admin report sales (the sales register), run as a process', () => {
       expect(row[2]).toBe(issued[i].cai);
       expect(row.slice(8, 16)).toEqual(expectedRow(issued[i], annulled));
       expect(row[16]).toBe(annulled ? 'ANULADA' : 'VIGENTE');
+      expect(row.slice(17)).toEqual(['FACTURA', '']);
       for (const col of AMOUNT_COLUMNS) expect(row[col]).toMatch(/^\d+\.\d{2}$/);
     });
     // Walk-in sales: no RTN, CONSUMIDOR FINAL; the name with a comma and quotes survives quoting.
@@ -159,7 +161,7 @@ describe('admin report sales (the sales register), run as a process', () => {
     const run = await report('--company', code, '--from', '2020-01-01', '--to', '2020-01-31');
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const rows = parseCsv(run.stdout.toString('utf8').replace(/^\uFEFF/, ''));
-    expect(rows).toEqual([HEADER, ['TOTAL', '', '', '', '', '', '', '', ...AMOUNT_COLUMNS.map(() => '0.00'), '']]);
+    expect(rows).toEqual([HEADER, ['TOTAL', '', '', '', '', '', '', '', ...AMOUNT_COLUMNS.map(() => '0.00'), '', '', '']]);
   });
 
   it('adds a pair of columns after ISV 18% for another rate that occurs in the period', async () => {
