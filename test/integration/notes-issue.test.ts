@@ -161,6 +161,23 @@ describe('credit and debit notes (CLI)', () => {
     });
   });
 
+  it('audit checks note numbers, recomputes every note and checks the limits', async () => {
+    const ok = await admin('audit', '--company', code);
+    expect(ok).toMatchObject({ code: 0, stderr: '' });
+    expect(ok.stdout).toMatch(/^audit OK: \d+ invoices and \d+ notes in 3 ranges\n$/);
+    const inv = await invoice();
+    const n = await note('credit', '--company', code, '--invoice-id', String(inv.id), '--reason', 'Devolución', '--return', '1:2');
+    const db = t.orm.em.fork().getConnection();
+    await db.execute('update note_lines set quantity = 3 where note_id = ?', [n.id]);
+    await db.execute('update notes set total = total + 1 where id = ?', [n.id]);
+    const run = await admin('audit', '--company', code);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(`credit note ${n.id} (${String(n.number)}): stored total 231.00, its lines give 230.00`);
+    expect(run.stdout).toContain(`invoice ${inv.id} (${inv.fiscalNumber}): its credit notes return 3 of line 1, more than its 2`);
+    await db.execute('update note_lines set quantity = 2 where note_id = ?', [n.id]);
+    await db.execute('update notes set total = total - 1 where id = ?', [n.id]);
+  });
+
   it('no usable range of the note\'s type at the emission point is refused naming both', async () => {
     const bare = uniqueCode('B');
     await applySetup(t, setupWithRanges([invoiceRange], bare));
