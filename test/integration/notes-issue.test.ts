@@ -161,6 +161,19 @@ describe('credit and debit notes (CLI)', () => {
     });
   });
 
+  it('--emission-point issues the note at another live emission point, from its own range', async () => {
+    const two = uniqueCode('E');
+    const doc = setupWithRanges([invoiceRange, creditRange], two);
+    doc.establishments![0].emissionPoints!.push({ code: '002', caiRanges: [{ ...creditRange, cai: caiOf('d') }] });
+    await applySetup(t, doc);
+    const { auth: twoAuth } = await issueApiKey(t.orm, t.container, two);
+    const res = await t.http.post('/v1/invoices').set(twoAuth).set('Idempotency-Key', 'e-1').send(CART);
+    expect(res.status).toBe(201);
+    const run = await admin('note', 'credit', '--company', two, '--invoice-id', String(res.body.id), '--reason', 'Devolución en caja 2', '--return', '2:1', '--emission-point', '000-002', '--json');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(run.stdout)).toMatchObject({ number: '000-002-06-00000001', cai: caiOf('d'), invoiceNumber: res.body.fiscalNumber });
+  });
+
   it('audit checks note numbers, recomputes every note and checks the limits', async () => {
     const ok = await admin('audit', '--company', code);
     expect(ok).toMatchObject({ code: 0, stderr: '' });
