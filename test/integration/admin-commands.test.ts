@@ -22,6 +22,12 @@ describe('operator CLI: apikey, client and invoice commands', () => {
       ['client exonerate', ['client', 'exonerate', '--company', 'NO-SUCH-CO', '--client-id', '1', '--certificate', 'EXO-X', '--valid-until', '2027-06-30']],
       ['client clear-exoneration', ['client', 'clear-exoneration', '--company', 'NO-SUCH-CO', '--client-id', '1']],
       ['apikey revoke', ['apikey', 'revoke', '--company', 'NO-SUCH-CO', '--id', '1']],
+      ['note credit', ['note', 'credit', '--company', 'NO-SUCH-CO', '--invoice-id', '1', '--reason', 'x', '--full']],
+      ['note debit', ['note', 'debit', '--company', 'NO-SUCH-CO', '--invoice-id', '1', '--reason', 'x', '--description', 'Flete', '--amount', '1', '--rate', '15']],
+      ['note list', ['note', 'list', '--company', 'NO-SUCH-CO']],
+      ['note show', ['note', 'show', '--company', 'NO-SUCH-CO', '--id', '1']],
+      ['note pdf', ['note', 'pdf', '--company', 'NO-SUCH-CO', '--id', '1', '--out', '/tmp/never-written.pdf']],
+      ['note annul', ['note', 'annul', '--company', 'NO-SUCH-CO', '--id', '1', '--reason', 'x']],
     ])('%s names the company, not a missing row', async (_name, args) => {
       const run = await admin(...args);
       expect(run).toMatchObject({ code: 1, stdout: '', stderr: 'error: unknown company NO-SUCH-CO\n' });
