@@ -31,12 +31,24 @@ export class Migration20261126020000CreditAndDebitNotes extends Migration {
     this.addSql('alter table `notes` add index `ix_notes_company_date`(`company_id`, `note_date`)');
     this.addSql('alter table `notes` add index `ix_notes_invoice`(`invoice_id`, `document_type`)');
     this.addSql('alter table `notes` add unique `uq_notes_cai_range_number`(`cai_range_id`, `note_number`)');
-    this.addSql('alter table `notes` add constraint `notes_company_id_foreign` foreign key (`company_id`) references `companies` (`id`) on update cascade');
-    this.addSql('alter table `notes` add constraint `notes_emission_point_id_foreign` foreign key (`emission_point_id`) references `emission_points` (`id`) on update cascade');
-    this.addSql('alter table `notes` add constraint `notes_cai_range_id_foreign` foreign key (`cai_range_id`) references `cai_ranges` (`id`) on update cascade');
-    this.addSql('alter table `notes` add constraint `notes_invoice_id_foreign` foreign key (`invoice_id`) references `invoices` (`id`) on update cascade');
-    this.addSql('alter table `notes` add constraint `notes_template_version_id_foreign` foreign key (`template_version_id`) references `template_versions` (`id`) on update cascade on delete set null');
-    this.addSql('alter table `notes` add constraint `notes_logo_version_id_foreign` foreign key (`logo_version_id`) references `template_versions` (`id`) on update cascade on delete set null');
+    this.addSql(
+      'alter table `notes` add constraint `notes_company_id_foreign` foreign key (`company_id`) references `companies` (`id`) on update cascade',
+    );
+    this.addSql(
+      'alter table `notes` add constraint `notes_emission_point_id_foreign` foreign key (`emission_point_id`) references `emission_points` (`id`) on update cascade',
+    );
+    this.addSql(
+      'alter table `notes` add constraint `notes_cai_range_id_foreign` foreign key (`cai_range_id`) references `cai_ranges` (`id`) on update cascade',
+    );
+    this.addSql(
+      'alter table `notes` add constraint `notes_invoice_id_foreign` foreign key (`invoice_id`) references `invoices` (`id`) on update cascade',
+    );
+    this.addSql(
+      'alter table `notes` add constraint `notes_template_version_id_foreign` foreign key (`template_version_id`) references `template_versions` (`id`) on update cascade on delete set null',
+    );
+    this.addSql(
+      'alter table `notes` add constraint `notes_logo_version_id_foreign` foreign key (`logo_version_id`) references `template_versions` (`id`) on update cascade on delete set null',
+    );
 
     this.addSql(
       'create table `note_lines` (`id` int unsigned not null auto_increment primary key, `note_id` int unsigned not null, `line_number` smallint unsigned not null, ' +
@@ -46,7 +58,9 @@ export class Migration20261126020000CreditAndDebitNotes extends Migration {
     );
     this.addSql('alter table `note_lines` add index `note_lines_note_id_index`(`note_id`)');
     this.addSql('alter table `note_lines` add unique `uq_note_lines_note_line`(`note_id`, `line_number`)');
-    this.addSql('alter table `note_lines` add constraint `note_lines_note_id_foreign` foreign key (`note_id`) references `notes` (`id`) on update cascade');
+    this.addSql(
+      'alter table `note_lines` add constraint `note_lines_note_id_foreign` foreign key (`note_id`) references `notes` (`id`) on update cascade',
+    );
 
     this.addSql(
       'create table `note_taxes` (`id` int unsigned not null auto_increment primary key, `note_id` int unsigned not null, `rate` numeric(9,4) not null, ' +
@@ -54,7 +68,9 @@ export class Migration20261126020000CreditAndDebitNotes extends Migration {
     );
     this.addSql('alter table `note_taxes` add index `note_taxes_note_id_index`(`note_id`)');
     this.addSql('alter table `note_taxes` add unique `uq_note_taxes_note_rate`(`note_id`, `rate`)');
-    this.addSql('alter table `note_taxes` add constraint `note_taxes_note_id_foreign` foreign key (`note_id`) references `notes` (`id`) on update cascade');
+    this.addSql(
+      'alter table `note_taxes` add constraint `note_taxes_note_id_foreign` foreign key (`note_id`) references `notes` (`id`) on update cascade',
+    );
 
     this.addSql('alter table `invoices` add `annul_reason` varchar(255) null after `annulled_at`');
   }

@@ -51,12 +51,38 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   container.bind(TOKENS.EntityManager).toConstantValue(orm.em);
   container.bind(TOKENS.PdfRenderer).toConstantValue(pdfRenderer);
   // Its pool opens connections only when first used; closeContainer ends them.
-  container.bind(TOKENS.Sql).toConstantValue(
-    SqlClient.create({ databaseUrl: config.databaseUrl, connectTimeoutSeconds: config.dbConnectTimeoutSeconds, lockWaitTimeoutSeconds: config.dbLockWaitTimeoutSeconds }),
-  );
-  for (const service of [Authenticator, ClientService, ApiKeyService, ClientExonerationService, InvoiceAnnulmentService,
-    IntegrationConfigLoader, SaleClientResolver, CatalogLineResolver, InvoicePricer, DocumentPdfService, InvoicePdfService, InvoicePreviewService,
-    IdempotencyStore, NumberedWriter, InvoiceReader, InvoiceIssuer, TemplateCheckService, TemplateVersionStore, DatabaseReadiness, RenderedPdfCache, ReadCache]) {
+  container
+    .bind(TOKENS.Sql)
+    .toConstantValue(
+      SqlClient.create({
+        databaseUrl: config.databaseUrl,
+        connectTimeoutSeconds: config.dbConnectTimeoutSeconds,
+        lockWaitTimeoutSeconds: config.dbLockWaitTimeoutSeconds,
+      }),
+    );
+  for (const service of [
+    Authenticator,
+    ClientService,
+    ApiKeyService,
+    ClientExonerationService,
+    InvoiceAnnulmentService,
+    IntegrationConfigLoader,
+    SaleClientResolver,
+    CatalogLineResolver,
+    InvoicePricer,
+    DocumentPdfService,
+    InvoicePdfService,
+    InvoicePreviewService,
+    IdempotencyStore,
+    NumberedWriter,
+    InvoiceReader,
+    InvoiceIssuer,
+    TemplateCheckService,
+    TemplateVersionStore,
+    DatabaseReadiness,
+    RenderedPdfCache,
+    ReadCache,
+  ]) {
     container.bind(service).toSelf();
   }
   container.bind(CompanySetupService).toSelf();

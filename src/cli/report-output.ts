@@ -19,7 +19,8 @@ const WRITERS: Record<ReportFormat, TableWriter> = { csv: writeCsvTable, xlsx: w
 export async function writeReport(table: ReportTable, format: ReportFormat, outFile: string | undefined): Promise<void> {
   const write = WRITERS[format];
   if (outFile === undefined) {
-    if (format === 'xlsx' && process.stdout.isTTY) throw new AppError('VALIDATION_FAILED', 'an XLSX report is binary: give --out FILE (or redirect stdout)');
+    if (format === 'xlsx' && process.stdout.isTTY)
+      throw new AppError('VALIDATION_FAILED', 'an XLSX report is binary: give --out FILE (or redirect stdout)');
     // stdout must stay open after the report, so the writer ends a pass-through instead.
     const through = new PassThrough();
     through.pipe(process.stdout, { end: false });
@@ -33,7 +34,10 @@ export async function writeReport(table: ReportTable, format: ReportFormat, outF
   const stream = createWriteStream(temporary, { flags: 'wx' });
   try {
     await once(stream, 'open').catch((err: NodeJS.ErrnoException) => {
-      throw new AppError('FILE_NOT_ACCESSIBLE', `cannot write ${outFile}: ${err.code === 'ENOENT' ? 'no such directory' : (err.code ?? err.message)}`);
+      throw new AppError(
+        'FILE_NOT_ACCESSIBLE',
+        `cannot write ${outFile}: ${err.code === 'ENOENT' ? 'no such directory' : (err.code ?? err.message)}`,
+      );
     });
     await write(table, stream);
     await rename(temporary, target);
@@ -52,7 +56,10 @@ export async function writeFileOrRefuse(outFile: string, content: Buffer): Promi
     await writeFile(temporary, content, { flag: 'wx' });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new AppError('FILE_NOT_ACCESSIBLE', `cannot write ${outFile}: ${code === 'ENOENT' ? 'no such directory' : (code ?? (err as Error).message)}`);
+    throw new AppError(
+      'FILE_NOT_ACCESSIBLE',
+      `cannot write ${outFile}: ${code === 'ENOENT' ? 'no such directory' : (code ?? (err as Error).message)}`,
+    );
   }
   await rename(temporary, target);
 }

@@ -11,14 +11,37 @@ import { sampleDocument } from './sample-document';
  */
 const COMMON_REQUIRED_FIELDS = [
   'd.issuer.rtn',
-  'd.fiscalNumber', 'd.cai', 'd.rangeFrom', 'd.rangeTo', 'd.deadline', 'd.date', 'd.time',
-  'd.client.name', 'd.client.rtn',
+  'd.fiscalNumber',
+  'd.cai',
+  'd.rangeFrom',
+  'd.rangeTo',
+  'd.deadline',
+  'd.date',
+  'd.time',
+  'd.client.name',
+  'd.client.rtn',
   // The exonerated buyer's three references are labelled on every invoice (Art. 10 num. 8), empty when not exonerated.
-  'd.exemptPurchaseOrderNumber', 'd.exonerationCertificate', 'd.sagRegistry',
-  'd.lines[i].code', 'd.lines[i].description', 'd.lines[i].quantity', 'd.lines[i].unitPrice', 'd.lines[i].discount', 'd.lines[i].amount',
-  'd.totals.importe', 'd.totals.discount', 'd.totals.exonerated', 'd.totals.exempt',
-  'd.totals.taxed15', 'd.totals.taxed18', 'd.totals.isv15', 'd.totals.isv18', 'd.totals.total',
-  'd.totalInLetters', 'd.copyLegend', 'd.marking',
+  'd.exemptPurchaseOrderNumber',
+  'd.exonerationCertificate',
+  'd.sagRegistry',
+  'd.lines[i].code',
+  'd.lines[i].description',
+  'd.lines[i].quantity',
+  'd.lines[i].unitPrice',
+  'd.lines[i].discount',
+  'd.lines[i].amount',
+  'd.totals.importe',
+  'd.totals.discount',
+  'd.totals.exonerated',
+  'd.totals.exempt',
+  'd.totals.taxed15',
+  'd.totals.taxed18',
+  'd.totals.isv15',
+  'd.totals.isv18',
+  'd.totals.total',
+  'd.totalInLetters',
+  'd.copyLegend',
+  'd.marking',
 ] as const;
 
 /** Every path of `value` as a template writes it: `d.issuer.name`, `d.lines[i].code`. */
@@ -62,7 +85,10 @@ export function templateFields(pkg: OdtPackage): Set<string> {
   for (const name of ['content.xml', 'styles.xml']) {
     const text = (partText(pkg, name) ?? '').replace(/<[^>]*>/g, '');
     for (const [, marker] of text.matchAll(/\{([^{}]+)\}/g)) {
-      const field = marker.split(':')[0].replace(/\s+/g, '').replace(/\[[^\]]*\]/g, '[i]');
+      const field = marker
+        .split(':')[0]
+        .replace(/\s+/g, '')
+        .replace(/\[[^\]]*\]/g, '[i]');
       if (field.startsWith('d.')) fields.add(field);
     }
   }

@@ -82,7 +82,12 @@ function sha256(content: Buffer): string {
  * the unique (kind, sha256) index, so instances storing the same file at once agree on one row.
  * Runs in its own statements, never inside the issuing transaction.
  */
-async function storeVersion(em: EntityManager, kind: TemplateVersionKind, content: Buffer, check: () => Promise<unknown> = async () => undefined): Promise<{ id: number; sha256: string }> {
+async function storeVersion(
+  em: EntityManager,
+  kind: TemplateVersionKind,
+  content: Buffer,
+  check: () => Promise<unknown> = async () => undefined,
+): Promise<{ id: number; sha256: string }> {
   const hash = sha256(content);
   const stored = (id: number) => ({ id, sha256: hash });
   const find = async () => (await em.findOne(TemplateVersion, { kind, sha256: hash }, { fields: ['id'], disableIdentityMap: true }))?.id;
@@ -107,7 +112,13 @@ async function storeVersion(em: EntityManager, kind: TemplateVersionKind, conten
  * cannot be read or is not an ODT throws TemplateReadError (nothing can print with it); a logo
  * that is missing or not a PNG is no logo, as when rendering from the files.
  */
-async function storeCurrentVersions(em: EntityManager, templatesDir: string, companyCode: string, documentType: DocumentType, logger: Logger): Promise<FixedVersions> {
+async function storeCurrentVersions(
+  em: EntityManager,
+  templatesDir: string,
+  companyCode: string,
+  documentType: DocumentType,
+  logger: Logger,
+): Promise<FixedVersions> {
   const templateFile = resolveTemplate(templatesDir, companyCode, documentType);
   const template = await readTemplateFile(templateFile);
   const logo = await readCompanyLogo(templatesDir, companyCode);
@@ -127,9 +138,11 @@ async function storeCurrentVersions(em: EntityManager, templatesDir: string, com
  * gets the letterhead it was printed with until then. Returns how many invoices it fixed.
  */
 export async function fixVersionsOfUnversionedInvoices(em: EntityManager, templatesDir: string, logger: Logger): Promise<number> {
-  const pending = await em.getConnection().execute<{ company_id: number; code: string }[]>(
-    'select distinct i.`company_id`, c.`code` from `invoices` i join `companies` c on c.`id` = i.`company_id` where i.`template_version_id` is null',
-  );
+  const pending = await em
+    .getConnection()
+    .execute<{ company_id: number; code: string }[]>(
+      'select distinct i.`company_id`, c.`code` from `invoices` i join `companies` c on c.`id` = i.`company_id` where i.`template_version_id` is null',
+    );
   let fixed = 0;
   for (const { company_id: companyId, code } of pending) {
     try {

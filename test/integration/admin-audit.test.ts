@@ -33,10 +33,20 @@ describe('admin audit', () => {
     code = company.code;
     const ong = await t.orm.em.fork().findOneOrFail(Client, { code: 'CLI-ONG', company: { code } });
     const sales = [
-      { items: [{ externalProductId: 'SKU-ARROZ', quantity: 2 }, { externalProductId: 'SKU-CERVEZA', quantity: 3 }] },
+      {
+        items: [
+          { externalProductId: 'SKU-ARROZ', quantity: 2 },
+          { externalProductId: 'SKU-CERVEZA', quantity: 3 },
+        ],
+      },
       { items: [{ externalProductId: 'SKU-LECHE', quantity: 4 }] },
       { clientId: ong.id, items: [{ externalProductId: 'SKU-ARROZ', quantity: 1 }] },
-      { items: [{ externalProductId: 'SKU-COMBO', quantity: 3 }, { externalProductId: 'SKU-IMPORT', quantity: 2 }] },
+      {
+        items: [
+          { externalProductId: 'SKU-COMBO', quantity: 3 },
+          { externalProductId: 'SKU-IMPORT', quantity: 2 },
+        ],
+      },
       { items: [{ externalProductId: 'SKU-CERVEZA', quantity: 7, price: 12.3456 }] },
     ];
     for (const [i, body] of sales.entries()) {
@@ -44,7 +54,20 @@ describe('admin audit', () => {
       expect(res.status).toBe(201);
       ids.push(res.body.id);
     }
-    expect((await runAdminProcess(t.config.databaseUrl, ['invoice', 'annul', '--reason', 'error de emisión', '--company', code, '--id', String(ids[1])])).code).toBe(0);
+    expect(
+      (
+        await runAdminProcess(t.config.databaseUrl, [
+          'invoice',
+          'annul',
+          '--reason',
+          'error de emisión',
+          '--company',
+          code,
+          '--id',
+          String(ids[1]),
+        ])
+      ).code,
+    ).toBe(0);
   }, 60_000);
   afterAll(() => t.close());
 
@@ -59,11 +82,15 @@ describe('admin audit', () => {
     const run = await audit();
     expect(run.code).toBe(1);
     const lines = run.stdout.toString('utf8').trim().split('\n');
-    expect(lines).toEqual(expect.arrayContaining([
-      `invoice ${ids[2]} (000-001-01-00000003): its printed number does not match its number 9 (expected 000-001-01-00000009)`,
-      expect.stringMatching(new RegExp(`^invoice ${ids[2]} \\(000-001-01-00000003\\): number 9 was never handed out by CAI .* next 6\\)$`)),
-      expect.stringMatching(/number 000-001-01-00000003 is missing/),
-    ]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `invoice ${ids[2]} (000-001-01-00000003): its printed number does not match its number 9 (expected 000-001-01-00000009)`,
+        expect.stringMatching(
+          new RegExp(`^invoice ${ids[2]} \\(000-001-01-00000003\\): number 9 was never handed out by CAI .* next 6\\)$`),
+        ),
+        expect.stringMatching(/number 000-001-01-00000003 is missing/),
+      ]),
+    );
     expect(lines).toHaveLength(3);
     expect(run.stderr).toBe(`error: audit found 3 discrepancies in 5 invoices of ${code}\n`);
 
@@ -78,7 +105,9 @@ describe('admin audit', () => {
     await sql('update invoices set total = total + 1 where id = ?', [ids[0]]);
     let run = await audit();
     expect(run.code).toBe(1);
-    expect(run.stdout.toString('utf8')).toContain(`invoice ${ids[0]} (000-001-01-00000001): stored total ${(Number(total) + 1).toFixed(2)}, the totals engine gives ${total}`);
+    expect(run.stdout.toString('utf8')).toContain(
+      `invoice ${ids[0]} (000-001-01-00000001): stored total ${(Number(total) + 1).toFixed(2)}, the totals engine gives ${total}`,
+    );
     await sql('update invoices set total = ? where id = ?', [total, ids[0]]);
 
     const tax = await em.findOneOrFail(InvoiceTax, { invoice: ids[3] });

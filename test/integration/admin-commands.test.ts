@@ -19,11 +19,32 @@ describe('operator CLI: apikey, client and invoice commands', () => {
   describe('an unknown company', () => {
     it.each([
       ['invoice annul', ['invoice', 'annul', '--company', 'NO-SUCH-CO', '--id', '1', '--reason', 'x']],
-      ['client exonerate', ['client', 'exonerate', '--company', 'NO-SUCH-CO', '--client-id', '1', '--certificate', 'EXO-X', '--valid-until', '2027-06-30']],
+      [
+        'client exonerate',
+        ['client', 'exonerate', '--company', 'NO-SUCH-CO', '--client-id', '1', '--certificate', 'EXO-X', '--valid-until', '2027-06-30'],
+      ],
       ['client clear-exoneration', ['client', 'clear-exoneration', '--company', 'NO-SUCH-CO', '--client-id', '1']],
       ['apikey revoke', ['apikey', 'revoke', '--company', 'NO-SUCH-CO', '--id', '1']],
       ['note credit', ['note', 'credit', '--company', 'NO-SUCH-CO', '--invoice-id', '1', '--reason', 'x', '--full']],
-      ['note debit', ['note', 'debit', '--company', 'NO-SUCH-CO', '--invoice-id', '1', '--reason', 'x', '--description', 'Flete', '--amount', '1', '--rate', '15']],
+      [
+        'note debit',
+        [
+          'note',
+          'debit',
+          '--company',
+          'NO-SUCH-CO',
+          '--invoice-id',
+          '1',
+          '--reason',
+          'x',
+          '--description',
+          'Flete',
+          '--amount',
+          '1',
+          '--rate',
+          '15',
+        ],
+      ],
       ['note list', ['note', 'list', '--company', 'NO-SUCH-CO']],
       ['note show', ['note', 'show', '--company', 'NO-SUCH-CO', '--id', '1']],
       ['note pdf', ['note', 'pdf', '--company', 'NO-SUCH-CO', '--id', '1', '--out', '/tmp/never-written.pdf']],
@@ -73,7 +94,9 @@ describe('operator CLI: apikey, client and invoice commands', () => {
       const key = issued.stdout.trim();
       expect((await t.http.get('/v1/clients').set(bearer(key))).status).toBe(200);
       // Jump past the expiry by moving it into the past rather than waiting.
-      await t.orm.em.fork().nativeUpdate(ApiKey, { company: acme.companyId, expiresAt: { $ne: null } }, { expiresAt: new Date(Date.now() - 1000) });
+      await t.orm.em
+        .fork()
+        .nativeUpdate(ApiKey, { company: acme.companyId, expiresAt: { $ne: null } }, { expiresAt: new Date(Date.now() - 1000) });
       const res = await t.http.get('/v1/clients').set(bearer(key));
       expect(res.status).toBe(401);
       expect(res.body.code).toBe('INVALID_API_KEY');
@@ -106,7 +129,10 @@ describe('operator CLI: apikey, client and invoice commands', () => {
 
     beforeAll(async () => {
       acme = await setUpCompany(t);
-      const res = await t.http.post('/v1/clients').set(acme.auth).send({ clientName: 'Fundación Ejemplo', email: 'compras@fundacion.hn', legalId: '08019000000001' });
+      const res = await t.http
+        .post('/v1/clients')
+        .set(acme.auth)
+        .send({ clientName: 'Fundación Ejemplo', email: 'compras@fundacion.hn', legalId: '08019000000001' });
       expect(res.status).toBe(201);
       clientId = res.body.id;
     });
@@ -114,9 +140,22 @@ describe('operator CLI: apikey, client and invoice commands', () => {
     const readClient = () => t.orm.em.fork().findOneOrFail(Client, clientId);
 
     it('records the certificate and valid-until date and prints one confirmation line', async () => {
-      const run = await admin('client', 'exonerate', '--company', acme.code, '--client-id', String(clientId), '--certificate', 'EXO-2026-0001', '--valid-until', '2027-06-30');
+      const run = await admin(
+        'client',
+        'exonerate',
+        '--company',
+        acme.code,
+        '--client-id',
+        String(clientId),
+        '--certificate',
+        'EXO-2026-0001',
+        '--valid-until',
+        '2027-06-30',
+      );
       expect(run.code).toBe(0);
-      expect(run.stdout).toBe(`client ${clientId} (Fundación Ejemplo) of ${acme.code} exonerated: certificate EXO-2026-0001, valid until 2027-06-30\n`);
+      expect(run.stdout).toBe(
+        `client ${clientId} (Fundación Ejemplo) of ${acme.code} exonerated: certificate EXO-2026-0001, valid until 2027-06-30\n`,
+      );
       expect(await readClient()).toMatchObject({ exonerationCertificate: 'EXO-2026-0001', exonerationValidUntil: '2027-06-30' });
     });
 
@@ -128,7 +167,18 @@ describe('operator CLI: apikey, client and invoice commands', () => {
 
     it('refuses a date that is not on the calendar, changing nothing', async () => {
       for (const date of ['2027-02-30', '2027-13-01', '30/06/2027', 'tomorrow']) {
-        const run = await admin('client', 'exonerate', '--company', acme.code, '--client-id', String(clientId), '--certificate', 'EXO-X', '--valid-until', date);
+        const run = await admin(
+          'client',
+          'exonerate',
+          '--company',
+          acme.code,
+          '--client-id',
+          String(clientId),
+          '--certificate',
+          'EXO-X',
+          '--valid-until',
+          date,
+        );
         expect(run).toMatchObject({ code: 1, stdout: '' });
         expect(run.stderr).toContain(date);
       }
@@ -137,21 +187,57 @@ describe('operator CLI: apikey, client and invoice commands', () => {
 
     it('refuses a client of another company as if it did not exist', async () => {
       const other = await setUpCompany(t);
-      const run = await admin('client', 'exonerate', '--company', other.code, '--client-id', String(clientId), '--certificate', 'EXO-X', '--valid-until', '2027-06-30');
+      const run = await admin(
+        'client',
+        'exonerate',
+        '--company',
+        other.code,
+        '--client-id',
+        String(clientId),
+        '--certificate',
+        'EXO-X',
+        '--valid-until',
+        '2027-06-30',
+      );
       expect(run).toMatchObject({ code: 1, stdout: '', stderr: `error: company ${other.code} has no client with id ${clientId}\n` });
       expect((await readClient()).exonerationCertificate).toBeNull();
     });
 
     it('refuses a deleted client', async () => {
-      const deleted = await t.http.post('/v1/clients').set(acme.auth).send({ clientName: 'Cliente dado de baja', email: 'baja@example.hn' });
+      const deleted = await t.http
+        .post('/v1/clients')
+        .set(acme.auth)
+        .send({ clientName: 'Cliente dado de baja', email: 'baja@example.hn' });
       await t.orm.em.fork().nativeUpdate(Client, { id: deleted.body.id }, { deletedAt: new Date() });
-      const run = await admin('client', 'exonerate', '--company', acme.code, '--client-id', String(deleted.body.id), '--certificate', 'EXO-X', '--valid-until', '2027-06-30');
+      const run = await admin(
+        'client',
+        'exonerate',
+        '--company',
+        acme.code,
+        '--client-id',
+        String(deleted.body.id),
+        '--certificate',
+        'EXO-X',
+        '--valid-until',
+        '2027-06-30',
+      );
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('has no client');
     });
 
     it('refuses a client id that is not a number', async () => {
-      const run = await admin('client', 'exonerate', '--company', acme.code, '--client-id', 'abc', '--certificate', 'EXO-X', '--valid-until', '2027-06-30');
+      const run = await admin(
+        'client',
+        'exonerate',
+        '--company',
+        acme.code,
+        '--client-id',
+        'abc',
+        '--certificate',
+        'EXO-X',
+        '--valid-until',
+        '2027-06-30',
+      );
       expect(run).toMatchObject({ code: 1, stderr: 'error: --client-id must be a whole number, got "abc"\n' });
     });
   });
@@ -162,7 +248,11 @@ describe('operator CLI: apikey, client and invoice commands', () => {
 
     beforeAll(async () => {
       acme = await setUpCompany(t);
-      const issued = await t.http.post('/v1/invoices').set(acme.auth).set('Idempotency-Key', 'annul-1').send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
+      const issued = await t.http
+        .post('/v1/invoices')
+        .set(acme.auth)
+        .set('Idempotency-Key', 'annul-1')
+        .send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
       expect(issued.status).toBe(201);
       invoiceId = issued.body.id;
     });
@@ -190,7 +280,9 @@ describe('operator CLI: apikey, client and invoice commands', () => {
       const first = (await readInvoice()).annulledAt;
       const run = await admin('invoice', 'annul', '--reason', 'error de emisión', '--company', acme.code, '--id', String(invoiceId));
       expect(run.code).toBe(0);
-      expect(run.stdout).toBe(`invoice ${invoiceId} (000-001-01-00000001) of ${acme.code} was already annulled on ${first!.toISOString()}\n`);
+      expect(run.stdout).toBe(
+        `invoice ${invoiceId} (000-001-01-00000001) of ${acme.code} was already annulled on ${first!.toISOString()}\n`,
+      );
       expect((await readInvoice()).annulledAt).toEqual(first);
     });
   });

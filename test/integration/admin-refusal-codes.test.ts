@@ -42,33 +42,52 @@ describe('operator refusals carry a code', () => {
   afterAll(() => t.close());
 
   it('an unknown company is COMPANY_NOT_FOUND (404)', async () => {
-    expect(await refused('apikey', 'list', '--company', 'NOPE')).toMatchObject({ code: 'COMPANY_NOT_FOUND', status: 404, message: 'unknown company NOPE' });
+    expect(await refused('apikey', 'list', '--company', 'NOPE')).toMatchObject({
+      code: 'COMPANY_NOT_FOUND',
+      status: 404,
+      message: 'unknown company NOPE',
+    });
   });
 
   it('a third active key is API_KEY_LIMIT_REACHED (409)', async () => {
     const fresh = await setUpCompany(t);
     expect((await runAdminFailure(t.config.databaseUrl, ['apikey', 'issue', '--company', fresh.code])).code).toBe(0);
     expect(await refused('apikey', 'issue', '--company', fresh.code)).toMatchObject({
-      code: 'API_KEY_LIMIT_REACHED', status: 409, message: `company ${fresh.code} already has 2 active API keys; revoke one first`,
+      code: 'API_KEY_LIMIT_REACHED',
+      status: 409,
+      message: `company ${fresh.code} already has 2 active API keys; revoke one first`,
     });
   });
 
   it('a key, client or invoice the company does not have is API_KEY_NOT_FOUND, CLIENT_NOT_FOUND or EXTERNAL_INVOICE_NOT_FOUND (404)', async () => {
     expect(await refused('apikey', 'revoke', '--company', company.code, '--id', '999999')).toMatchObject({
-      code: 'API_KEY_NOT_FOUND', status: 404, message: `company ${company.code} has no API key with id 999999`,
+      code: 'API_KEY_NOT_FOUND',
+      status: 404,
+      message: `company ${company.code} has no API key with id 999999`,
     });
     expect(await refused('client', 'clear-exoneration', '--company', company.code, '--client-id', '999999')).toMatchObject({
-      code: 'CLIENT_NOT_FOUND', status: 404, message: `company ${company.code} has no client with id 999999`,
+      code: 'CLIENT_NOT_FOUND',
+      status: 404,
+      message: `company ${company.code} has no client with id 999999`,
     });
     expect(await refused('invoice', 'annul', '--reason', 'error de emisión', '--company', company.code, '--id', '999999')).toMatchObject({
-      code: 'EXTERNAL_INVOICE_NOT_FOUND', status: 404, message: `company ${company.code} has no invoice with id 999999`,
+      code: 'EXTERNAL_INVOICE_NOT_FOUND',
+      status: 404,
+      message: `company ${company.code} has no invoice with id 999999`,
     });
   });
 
   it('a bad value, from an option parser or a service, is VALIDATION_FAILED (400)', async () => {
-    expect(await refused('invoice', 'annul', '--reason', 'error de emisión', '--company', company.code, '--id', 'abc')).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
-    expect(await refused('client', 'exonerate', '--company', company.code, '--client-id', '1', '--valid-until', '2099-01-31')).toMatchObject({
-      code: 'VALIDATION_FAILED', status: 400, message: 'give the exoneration certificate (--certificate) or the Registro SAG number (--sag-registry), or both',
+    expect(await refused('invoice', 'annul', '--reason', 'error de emisión', '--company', company.code, '--id', 'abc')).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      status: 400,
+    });
+    expect(
+      await refused('client', 'exonerate', '--company', company.code, '--client-id', '1', '--valid-until', '2099-01-31'),
+    ).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      status: 400,
+      message: 'give the exoneration certificate (--certificate) or the Registro SAG number (--sag-registry), or both',
     });
   });
 
@@ -85,15 +104,21 @@ describe('operator refusals carry a code', () => {
   it('a file that cannot be read or written is FILE_NOT_ACCESSIBLE (400)', async () => {
     expect(await refused('apply', path.join(dir, 'missing.yaml'))).toMatchObject({ code: 'FILE_NOT_ACCESSIBLE', status: 400 });
     const today = new Date().toISOString().slice(0, 10);
-    expect(await refused('report', 'sales', '--company', company.code, '--from', today, '--to', today, '--out', path.join(dir, 'no/such.csv'))).toMatchObject({
-      code: 'FILE_NOT_ACCESSIBLE', status: 400,
+    expect(
+      await refused('report', 'sales', '--company', company.code, '--from', today, '--to', today, '--out', path.join(dir, 'no/such.csv')),
+    ).toMatchObject({
+      code: 'FILE_NOT_ACCESSIBLE',
+      status: 400,
     });
   });
 
   it('a template that would not print is TEMPLATE_BROKEN (422)', async () => {
     const notOdt = path.join(dir, 'notes.odt');
     writeFileSync(notOdt, 'just text');
-    expect(await refused('template', 'check', '--company', company.code, '--file', notOdt)).toMatchObject({ code: 'TEMPLATE_BROKEN', status: 422 });
+    expect(await refused('template', 'check', '--company', company.code, '--file', notOdt)).toMatchObject({
+      code: 'TEMPLATE_BROKEN',
+      status: 422,
+    });
   });
 
   it('a stored record that breaks the rules is AUDIT_DISCREPANCIES (409)', async () => {
@@ -123,35 +148,77 @@ describe('operator refusals carry a code', () => {
       const error = await applying;
       expect(error).toBeInstanceOf(AppError);
       expect(error).toMatchObject({ code: 'SETUP_CONFLICT', status: 409 });
-      expect((error as AppError).message).toMatch(new RegExp(`^the setup of ${company.code} conflicts with an existing row \\(.*uq_emission_points_establishment_code.*\\); nothing was written$`));
+      expect((error as AppError).message).toMatch(
+        new RegExp(
+          `^the setup of ${company.code} conflicts with an existing row \\(.*uq_emission_points_establishment_code.*\\); nothing was written$`,
+        ),
+      );
       reached.add('SETUP_CONFLICT');
     } finally {
       await holder.end();
     }
     // The row is the other writer's, without the name the file gave it.
-    const points = await t.orm.em.fork().getConnection().execute('select name from emission_points where establishment_id = ? and code = ?', [establishmentId, '002']);
+    const points = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute('select name from emission_points where establishment_id = ? and code = ?', [establishmentId, '002']);
     expect(points).toEqual([{ name: null }]);
   }, 60_000);
 
   it('notes: NOTE_NOT_FOUND and EMISSION_POINT_NOT_FOUND (404), INVOICE_ANNULLED, INVOICE_HAS_NOTES, NOTE_LIMIT_EXCEEDED, NOTE_NOTHING_TO_CREDIT (409)', async () => {
-    const noted = await setUpCompany(t, sellingCompany({
-      emissionPoints: [{ code: '001', caiRanges: [caiRangeData(), caiRangeData({ cai: 'B1B2B3-B4B5B6-B7B8B9-B0B1B2-B3B4B5-B6', documentType: 'creditNote' })] }],
-    }));
+    const noted = await setUpCompany(
+      t,
+      sellingCompany({
+        emissionPoints: [
+          {
+            code: '001',
+            caiRanges: [caiRangeData(), caiRangeData({ cai: 'B1B2B3-B4B5B6-B7B8B9-B0B1B2-B3B4B5-B6', documentType: 'creditNote' })],
+          },
+        ],
+      }),
+    );
     const sale = async (key: string) => {
-      const res = await t.http.post('/v1/invoices').set(noted.auth).set('Idempotency-Key', key).send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
+      const res = await t.http
+        .post('/v1/invoices')
+        .set(noted.auth)
+        .set('Idempotency-Key', key)
+        .send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
       expect(res.status).toBe(201);
       return String(res.body.id);
     };
-    const credit = (invoiceId: string, ...more: string[]) => ['note', 'credit', '--company', noted.code, '--invoice-id', invoiceId, '--reason', 'Devolución', ...more];
+    const credit = (invoiceId: string, ...more: string[]) => [
+      'note',
+      'credit',
+      '--company',
+      noted.code,
+      '--invoice-id',
+      invoiceId,
+      '--reason',
+      'Devolución',
+      ...more,
+    ];
     const first = await sale('notes-1');
     expect(await refused('note', 'show', '--company', noted.code, '--id', '999999')).toMatchObject({ code: 'NOTE_NOT_FOUND', status: 404 });
-    expect(await refused(...credit(first, '--full', '--emission-point', '000-009'))).toMatchObject({ code: 'EMISSION_POINT_NOT_FOUND', status: 404 });
-    expect(await refused(...credit(first, '--return', '1:2'))).toMatchObject({ code: 'NOTE_LIMIT_EXCEEDED', status: 409, message: 'line 1: 1 left' });
+    expect(await refused(...credit(first, '--full', '--emission-point', '000-009'))).toMatchObject({
+      code: 'EMISSION_POINT_NOT_FOUND',
+      status: 404,
+    });
+    expect(await refused(...credit(first, '--return', '1:2'))).toMatchObject({
+      code: 'NOTE_LIMIT_EXCEEDED',
+      status: 409,
+      message: 'line 1: 1 left',
+    });
     expect((await runAdminFailure(t.config.databaseUrl, credit(first, '--full'))).code).toBe(0);
     expect(await refused(...credit(first, '--full'))).toMatchObject({ code: 'NOTE_NOTHING_TO_CREDIT', status: 409 });
-    expect(await refused('invoice', 'annul', '--company', noted.code, '--id', first, '--reason', 'error')).toMatchObject({ code: 'INVOICE_HAS_NOTES', status: 409 });
+    expect(await refused('invoice', 'annul', '--company', noted.code, '--id', first, '--reason', 'error')).toMatchObject({
+      code: 'INVOICE_HAS_NOTES',
+      status: 409,
+    });
     const second = await sale('notes-2');
-    expect((await runAdminFailure(t.config.databaseUrl, ['invoice', 'annul', '--company', noted.code, '--id', second, '--reason', 'error'])).code).toBe(0);
+    expect(
+      (await runAdminFailure(t.config.databaseUrl, ['invoice', 'annul', '--company', noted.code, '--id', second, '--reason', 'error']))
+        .code,
+    ).toBe(0);
     expect(await refused(...credit(second, '--full'))).toMatchObject({ code: 'INVOICE_ANNULLED', status: 409 });
   });
 

@@ -12,9 +12,25 @@ import { setUpCompany } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const HEADER = [
-  'Fecha', 'Numero', 'CAI', 'RTN Cliente', 'Cliente', 'Orden Compra Exenta', 'Constancia Exonerado', 'Registro SAG',
-  'Importe Exonerado', 'Importe Exento', 'Gravado 15%', 'ISV 15%', 'Gravado 18%', 'ISV 18%', 'Descuentos', 'Total', 'Estado',
-  'Tipo', 'Documento Modificado',
+  'Fecha',
+  'Numero',
+  'CAI',
+  'RTN Cliente',
+  'Cliente',
+  'Orden Compra Exenta',
+  'Constancia Exonerado',
+  'Registro SAG',
+  'Importe Exonerado',
+  'Importe Exento',
+  'Gravado 15%',
+  'ISV 15%',
+  'Gravado 18%',
+  'ISV 18%',
+  'Descuentos',
+  'Total',
+  'Estado',
+  'Tipo',
+  'Documento Modificado',
 ];
 const AMOUNT_COLUMNS = HEADER.slice(8, 16).map((_, i) => i + 8);
 const COMMA_CLIENT = 'Ferretería "El Martillo", S. de R.L.';
@@ -55,18 +71,37 @@ describe('admin report sales (the sales register), run as a process', () => {
       clients: [
         clientData({ code: 'CLI-COMMA', clientName: COMMA_CLIENT, email: 'caja@martillo.hn', legalId: '08019000000077' }),
         // Both a certificate and a Registro SAG number, so the register's three reference columns are all filled.
-        clientData({ code: 'CLI-ONG', clientName: 'Fundación Ejemplo', legalId: '08019000000001', exoneration: { certificate: 'EXO-2026-0001', sagRegistry: 'SAG-7781', validUntil: '2099-06-30' } }),
+        clientData({
+          code: 'CLI-ONG',
+          clientName: 'Fundación Ejemplo',
+          legalId: '08019000000001',
+          exoneration: { certificate: 'EXO-2026-0001', sagRegistry: 'SAG-7781', validUntil: '2099-06-30' },
+        }),
       ],
     });
     const company = await setUpCompany(t, setup);
     code = company.code;
-    const clientId = async (clientCode: string) => (await t.orm.em.fork().findOneOrFail(Client, { code: clientCode, company: { code } })).id;
+    const clientId = async (clientCode: string) =>
+      (await t.orm.em.fork().findOneOrFail(Client, { code: clientCode, company: { code } })).id;
     const sales = [
       { items: [{ externalProductId: 'SKU-ARROZ', quantity: 2 }] }, // 15 %, walk-in
       { clientId: await clientId('CLI-COMMA'), items: [{ externalProductId: 'SKU-CERVEZA', quantity: 3 }] }, // 18 % with a discount
       { items: [{ externalProductId: 'SKU-LECHE', quantity: 4 }] }, // exempt
-      { clientId: await clientId('CLI-ONG'), exemptPurchaseOrderNumber: 'OCE-2026-0042', items: [{ externalProductId: 'SKU-ARROZ', quantity: 1 }, { externalProductId: 'SKU-CERVEZA', quantity: 1 }] }, // exonerated
-      { items: [{ externalProductId: 'SKU-COMBO', quantity: 3 }, { externalProductId: 'SKU-CERVEZA', quantity: 7 }, { externalProductId: 'SKU-LECHE', quantity: 1.5 }] },
+      {
+        clientId: await clientId('CLI-ONG'),
+        exemptPurchaseOrderNumber: 'OCE-2026-0042',
+        items: [
+          { externalProductId: 'SKU-ARROZ', quantity: 1 },
+          { externalProductId: 'SKU-CERVEZA', quantity: 1 },
+        ],
+      }, // exonerated
+      {
+        items: [
+          { externalProductId: 'SKU-COMBO', quantity: 3 },
+          { externalProductId: 'SKU-CERVEZA', quantity: 7 },
+          { externalProductId: 'SKU-LECHE', quantity: 1.5 },
+        ],
+      },
       { items: [{ externalProductId: 'SKU-ARROZ', quantity: 5 }] }, // annulled below
     ];
     for (const [i, body] of sales.entries()) {
@@ -75,7 +110,16 @@ describe('admin report sales (the sales register), run as a process', () => {
       issued.push(res.body as Issued);
     }
     annulledId = issued[5].id;
-    const annul = await runAdminProcess(t.config.databaseUrl, ['invoice', 'annul', '--reason', 'error de emisión', '--company', code, '--id', String(annulledId)]);
+    const annul = await runAdminProcess(t.config.databaseUrl, [
+      'invoice',
+      'annul',
+      '--reason',
+      'error de emisión',
+      '--company',
+      code,
+      '--id',
+      String(annulledId),
+    ]);
     expect(annul.code).toBe(0);
   }, 120_000);
   afterAll(() => t.close());
@@ -84,8 +128,14 @@ describe('admin report sales (the sales register), run as a process', () => {
     const tax = (rate: number) => invoice.taxBreakdown.find((t) => t.rate === rate);
     const money = (n: number | undefined) => (annulled || n === undefined ? '0.00' : n.toFixed(2));
     return [
-      money(invoice.exoneratedAmount), money(invoice.exemptedAmount), money(tax(15)?.taxedAmount), money(tax(15)?.taxAmount),
-      money(tax(18)?.taxedAmount), money(tax(18)?.taxAmount), money(invoice.discountTotal), money(invoice.total),
+      money(invoice.exoneratedAmount),
+      money(invoice.exemptedAmount),
+      money(tax(15)?.taxedAmount),
+      money(tax(15)?.taxAmount),
+      money(tax(18)?.taxedAmount),
+      money(tax(18)?.taxAmount),
+      money(invoice.discountTotal),
+      money(invoice.total),
     ];
   }
 
@@ -165,8 +215,18 @@ describe('admin report sales (the sales register), run as a process', () => {
   });
 
   it('adds a pair of columns after ISV 18% for another rate that occurs in the period', async () => {
-    const other = await setUpCompany(t, sellingCompany({ products: [productData({ code: 'RATE12', price: 10, isvRate: 12 }), productData({ code: 'ARROZ', price: 100, isvRate: 15 })] }));
-    const body = { items: [{ externalProductId: 'SKU-RATE12', quantity: 3 }, { externalProductId: 'SKU-ARROZ', quantity: 1 }] };
+    const other = await setUpCompany(
+      t,
+      sellingCompany({
+        products: [productData({ code: 'RATE12', price: 10, isvRate: 12 }), productData({ code: 'ARROZ', price: 100, isvRate: 15 })],
+      }),
+    );
+    const body = {
+      items: [
+        { externalProductId: 'SKU-RATE12', quantity: 3 },
+        { externalProductId: 'SKU-ARROZ', quantity: 1 },
+      ],
+    };
     const res = await t.http.post('/v1/invoices').set(other.auth).set('Idempotency-Key', 'rate-12').send(body);
     expect(res.status).toBe(201);
     const run = await report('--company', other.code, '--from', today, '--to', today);

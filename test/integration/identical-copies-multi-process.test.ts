@@ -66,11 +66,31 @@ describe('identical copies across service processes', () => {
 
     expect(await reprintOn(edited, a.id)).toBe(a.text);
     expect(await reprintOn(plain, b.id)).toBe(b.text);
-    const replay = await requestJson(edited.port, 'POST', '/v1/invoices', { ...company.auth, 'Idempotency-Key': 'mp-copies-a' }, CART, 60_000);
+    const replay = await requestJson(
+      edited.port,
+      'POST',
+      '/v1/invoices',
+      { ...company.auth, 'Idempotency-Key': 'mp-copies-a' },
+      CART,
+      60_000,
+    );
     expect(replay.body).toMatchObject({ id: a.id, replayed: true });
     expect(readPdf(Buffer.from(replay.body.pdfBase64, 'base64')).text).toBe(a.text);
 
-    expect((await runAdmin(t.config.databaseUrl, ['invoice', 'annul', '--reason', 'error de emisión', '--company', company.code, '--id', String(a.id)])).code).toBe(0);
+    expect(
+      (
+        await runAdmin(t.config.databaseUrl, [
+          'invoice',
+          'annul',
+          '--reason',
+          'error de emisión',
+          '--company',
+          company.code,
+          '--id',
+          String(a.id),
+        ])
+      ).code,
+    ).toBe(0);
     const annulled = await reprintOn(edited, a.id);
     expect(annulled).toContain('ANULADA');
     expect(annulled).not.toContain(BANNER);

@@ -91,7 +91,16 @@ describe('copies identical to the original after the letterhead changes', () => 
     expect(bReprint.images).toEqual([{ width: 300, height: 100 }]);
     expect((await previewPdf()).text).not.toContain(BANNER);
 
-    const annul = await runAdmin(t.config.databaseUrl, ['invoice', 'annul', '--reason', 'error de emisión', '--company', acme.code, '--id', String(a.body.id)]);
+    const annul = await runAdmin(t.config.databaseUrl, [
+      'invoice',
+      'annul',
+      '--reason',
+      'error de emisión',
+      '--company',
+      acme.code,
+      '--id',
+      String(a.body.id),
+    ]);
     expect(annul.code).toBe(0);
     const annulled = await reprint(a.body.id);
     expect(annulled.text).toContain('ANULADA');
@@ -108,7 +117,9 @@ describe('copies identical to the original after the letterhead changes', () => 
     expect(b.template).not.toBe(defaultTemplate);
     expect(b.logo).toBe(sha256(framedPng(300, 100, [20, 80, 160])));
     const versions = await t.orm.em.fork().find(TemplateVersion, {}, { populate: ['content'] });
-    expect(versions.map((v) => `${v.kind}:${v.sha256}`).sort()).toEqual([`logo:${b.logo}`, `template:${b.template}`, `template:${defaultTemplate}`].sort());
+    expect(versions.map((v) => `${v.kind}:${v.sha256}`).sort()).toEqual(
+      [`logo:${b.logo}`, `template:${b.template}`, `template:${defaultTemplate}`].sort(),
+    );
     for (const v of versions) expect(sha256(v.content)).toBe(v.sha256);
   });
 

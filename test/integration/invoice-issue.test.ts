@@ -11,12 +11,20 @@ import type { CaiRangeSpec } from '../../src/services/company-setup/setup-docume
 /** A company selling rice at 100.00 (ISV 15 %) and beer at 35.50 (ISV 18 %) less PROMO10's 10 %. */
 const issuingCompany = (overrides: SellingCompanyData = {}) =>
   sellingCompany({
-    products: [productData({ code: 'ARROZ', price: 100, isvRate: 15 }), productData({ code: 'CERVEZA', price: 35.5, isvRate: 18, discountPolicy: 'PROMO10' })],
+    products: [
+      productData({ code: 'ARROZ', price: 100, isvRate: 15 }),
+      productData({ code: 'CERVEZA', price: 35.5, isvRate: 18, discountPolicy: 'PROMO10' }),
+    ],
     discountPolicies: [{ code: 'PROMO10', percent: 10, active: true }],
     ...overrides,
   });
 
-const CART = { items: [{ externalProductId: 'SKU-ARROZ', quantity: 2 }, { externalProductId: 'SKU-CERVEZA', quantity: 3 }] };
+const CART = {
+  items: [
+    { externalProductId: 'SKU-ARROZ', quantity: 2 },
+    { externalProductId: 'SKU-CERVEZA', quantity: 3 },
+  ],
+};
 // 200.00 at 15 % -> 30.00; 106.50 - 10.65 = 95.85 at 18 % -> 17.253 -> 17.25; total 295.85 + 47.25 = 343.10
 
 /** The company whose only emission point has the given CAI ranges. */
@@ -72,7 +80,15 @@ describe('POST /v1/invoices', () => {
       ],
       lines: [
         { externalProductId: 'SKU-ARROZ', quantity: 2, unitPrice: 100, importe: 200, discountAmount: 0, subTotal: 200, exemptAmount: null },
-        { externalProductId: 'SKU-CERVEZA', quantity: 3, unitPrice: 35.5, importe: 106.5, discountAmount: 10.65, subTotal: 95.85, exemptAmount: null },
+        {
+          externalProductId: 'SKU-CERVEZA',
+          quantity: 3,
+          unitPrice: 35.5,
+          importe: 106.5,
+          discountAmount: 10.65,
+          subTotal: 95.85,
+          exemptAmount: null,
+        },
       ],
       replayed: false,
       pdfBase64: null, // no LibreOffice in this file: the invoice stands without its PDF
@@ -80,11 +96,21 @@ describe('POST /v1/invoices', () => {
   });
 
   it('logs what services say during the request with its request id', async () => {
-    const res = await t.http.post('/v1/invoices').set(acme.auth).set('Idempotency-Key', newKey()).set('X-Request-Id', 'erp-req-42').send(CART);
+    const res = await t.http
+      .post('/v1/invoices')
+      .set(acme.auth)
+      .set('Idempotency-Key', newKey())
+      .set('X-Request-Id', 'erp-req-42')
+      .send(CART);
     expect(res.status).toBe(201);
     const warning = t.logs.entries().find((e) => e.msg === 'PDF rendering failed' && e.requestId === 'erp-req-42');
     expect(warning).toMatchObject({ level: 40, reason: 'unavailable' });
-    expect(t.logs.entries().filter((e) => e.requestId === 'erp-req-42').map((e) => e.msg)).toEqual(['PDF rendering failed', 'request']);
+    expect(
+      t.logs
+        .entries()
+        .filter((e) => e.requestId === 'erp-req-42')
+        .map((e) => e.msg),
+    ).toEqual(['PDF rendering failed', 'request']);
   });
 
   it('gives consecutive numbers', async () => {
@@ -102,9 +128,15 @@ describe('POST /v1/invoices', () => {
   });
 
   it('answers GET of a 1,000-line invoice with every line in order, as POST answered it', async () => {
-    const items = Array.from({ length: 1000 }, (_, i) => ({ externalProductId: i % 2 === 0 ? 'SKU-ARROZ' : 'SKU-CERVEZA', quantity: i + 1 }));
+    const items = Array.from({ length: 1000 }, (_, i) => ({
+      externalProductId: i % 2 === 0 ? 'SKU-ARROZ' : 'SKU-CERVEZA',
+      quantity: i + 1,
+    }));
     // A sale this large names an identified buyer (the final-consumer limit).
-    const buyer = await t.http.post('/v1/clients').set(acme.auth).send({ clientName: 'Mayorista Lempira', email: 'm@l.hn', legalId: '08019011113333' });
+    const buyer = await t.http
+      .post('/v1/clients')
+      .set(acme.auth)
+      .send({ clientName: 'Mayorista Lempira', email: 'm@l.hn', legalId: '08019011113333' });
     expect(buyer.status).toBe(201);
     const posted = await issue({ items, clientId: buyer.body.id });
     expect(posted.status).toBe(201);
@@ -213,10 +245,13 @@ describe('POST /v1/invoices', () => {
     });
 
     it('moves to the next range when one is exhausted, then answers CAI_RANGE_EXHAUSTED', async () => {
-      const company = await setUpCompany(t, setupWithRanges([
-        { cai: 'AAAAAA-111111-AAAAAA-111111-AAAAAA-11', rangeStart: 1, rangeEnd: 2, deadline: '2099-12-31' },
-        { cai: 'BBBBBB-222222-BBBBBB-222222-BBBBBB-22', rangeStart: 500, rangeEnd: 501, deadline: '2099-12-31' },
-      ]));
+      const company = await setUpCompany(
+        t,
+        setupWithRanges([
+          { cai: 'AAAAAA-111111-AAAAAA-111111-AAAAAA-11', rangeStart: 1, rangeEnd: 2, deadline: '2099-12-31' },
+          { cai: 'BBBBBB-222222-BBBBBB-222222-BBBBBB-22', rangeStart: 500, rangeEnd: 501, deadline: '2099-12-31' },
+        ]),
+      );
       const issued = [];
       for (let i = 0; i < 4; i++) issued.push((await issue(CART, newKey(), company)).body);
       expect(issued.map((b) => [b.invoiceNumber, b.cai])).toEqual([
@@ -231,41 +266,69 @@ describe('POST /v1/invoices', () => {
     });
 
     it('answers CAI_EXPIRED when the only ranges with numbers left are past their deadline', async () => {
-      const company = await setUpCompany(t, setupWithRanges([
-        { cai: 'CCCCCC-333333-CCCCCC-333333-CCCCCC-33', rangeStart: 1, rangeEnd: 100, deadline: '2024-01-31' },
-      ]));
+      const company = await setUpCompany(
+        t,
+        setupWithRanges([{ cai: 'CCCCCC-333333-CCCCCC-333333-CCCCCC-33', rangeStart: 1, rangeEnd: 100, deadline: '2024-01-31' }]),
+      );
       expectError(await issue(CART, newKey(), company), 409, 'CAI_EXPIRED');
       const range = await t.orm.em.fork().findOneOrFail(CaiRange, { cai: 'CCCCCC-333333-CCCCCC-333333-CCCCCC-33' });
       expect(range.nextNumber).toBe(1);
     });
 
     it('skips an expired range for a later valid one', async () => {
-      const company = await setUpCompany(t, setupWithRanges([
-        { cai: 'DDDDDD-444444-DDDDDD-444444-DDDDDD-44', rangeStart: 1, rangeEnd: 100, deadline: '2024-01-31' },
-        { cai: 'EEEEEE-555555-EEEEEE-555555-EEEEEE-55', rangeStart: 101, rangeEnd: 200, deadline: '2099-01-31' },
-      ]));
+      const company = await setUpCompany(
+        t,
+        setupWithRanges([
+          { cai: 'DDDDDD-444444-DDDDDD-444444-DDDDDD-44', rangeStart: 1, rangeEnd: 100, deadline: '2024-01-31' },
+          { cai: 'EEEEEE-555555-EEEEEE-555555-EEEEEE-55', rangeStart: 101, rangeEnd: 200, deadline: '2099-01-31' },
+        ]),
+      );
       const res = await issue(CART, newKey(), company);
       expect([res.body.invoiceNumber, res.body.cai]).toEqual([101, 'EEEEEE-555555-EEEEEE-555555-EEEEEE-55']);
     });
 
     it('answers CAI_RANGE_EXHAUSTED when the emission point has only a credit note range', async () => {
-      const company = await setUpCompany(t, setupWithRanges([
-        { cai: 'FFFFFF-666666-FFFFFF-666666-FFFFFF-66', rangeStart: 1, rangeEnd: 100, deadline: '2099-12-31', documentType: 'creditNote' },
-      ]));
+      const company = await setUpCompany(
+        t,
+        setupWithRanges([
+          {
+            cai: 'FFFFFF-666666-FFFFFF-666666-FFFFFF-66',
+            rangeStart: 1,
+            rangeEnd: 100,
+            deadline: '2099-12-31',
+            documentType: 'creditNote',
+          },
+        ]),
+      );
       expectError(await issue(CART, newKey(), company), 409, 'CAI_RANGE_EXHAUSTED');
       const range = await t.orm.em.fork().findOneOrFail(CaiRange, { cai: 'FFFFFF-666666-FFFFFF-666666-FFFFFF-66' });
       expect(range.nextNumber).toBe(1);
     });
 
     it('takes the invoice range, not a lower credit or debit note range of the same emission point', async () => {
-      const company = await setUpCompany(t, setupWithRanges([
-        { cai: 'GGGGGG-777777-GGGGGG-777777-GGGGGG-77', rangeStart: 1, rangeEnd: 100, deadline: '2099-12-31', documentType: 'creditNote' },
-        { cai: 'HHHHHH-888888-HHHHHH-888888-HHHHHH-88', rangeStart: 500, rangeEnd: 600, deadline: '2099-12-31', documentType: 'invoice' },
-        { cai: 'IIIIII-999999-IIIIII-999999-IIIIII-99', rangeStart: 1, rangeEnd: 100, deadline: '2099-12-31', documentType: 'debitNote' },
-      ]));
+      const company = await setUpCompany(
+        t,
+        setupWithRanges([
+          {
+            cai: 'GGGGGG-777777-GGGGGG-777777-GGGGGG-77',
+            rangeStart: 1,
+            rangeEnd: 100,
+            deadline: '2099-12-31',
+            documentType: 'creditNote',
+          },
+          { cai: 'HHHHHH-888888-HHHHHH-888888-HHHHHH-88', rangeStart: 500, rangeEnd: 600, deadline: '2099-12-31', documentType: 'invoice' },
+          { cai: 'IIIIII-999999-IIIIII-999999-IIIIII-99', rangeStart: 1, rangeEnd: 100, deadline: '2099-12-31', documentType: 'debitNote' },
+        ]),
+      );
       const res = await issue(CART, newKey(), company);
-      expect([res.body.invoiceNumber, res.body.fiscalNumber, res.body.cai]).toEqual([500, '000-001-01-00000500', 'HHHHHH-888888-HHHHHH-888888-HHHHHH-88']);
-      const ranges = await t.orm.em.fork().find(CaiRange, { cai: { $in: ['GGGGGG-777777-GGGGGG-777777-GGGGGG-77', 'IIIIII-999999-IIIIII-999999-IIIIII-99'] } });
+      expect([res.body.invoiceNumber, res.body.fiscalNumber, res.body.cai]).toEqual([
+        500,
+        '000-001-01-00000500',
+        'HHHHHH-888888-HHHHHH-888888-HHHHHH-88',
+      ]);
+      const ranges = await t.orm.em
+        .fork()
+        .find(CaiRange, { cai: { $in: ['GGGGGG-777777-GGGGGG-777777-GGGGGG-77', 'IIIIII-999999-IIIIII-999999-IIIIII-99'] } });
       expect(ranges.map((r) => r.nextNumber)).toEqual([1, 1]);
     });
   });
@@ -274,7 +337,14 @@ describe('POST /v1/invoices', () => {
     it('answers another company’s invoice, a missing id and a non-numeric id with the same 404', async () => {
       const mine = await issue(CART);
       const other = await setUpCompany(t, issuingCompany());
-      for (const [path, company] of [[`/v1/invoices/${mine.body.id}`, other], ['/v1/invoices/99999999', acme], ['/v1/invoices/abc', acme], ['/v1/invoices/1.5', acme], [`/v1/invoices/${mine.body.id}/pdf`, other], ['/v1/invoices/abc/pdf', acme]] as const) {
+      for (const [path, company] of [
+        [`/v1/invoices/${mine.body.id}`, other],
+        ['/v1/invoices/99999999', acme],
+        ['/v1/invoices/abc', acme],
+        ['/v1/invoices/1.5', acme],
+        [`/v1/invoices/${mine.body.id}/pdf`, other],
+        ['/v1/invoices/abc/pdf', acme],
+      ] as const) {
         expectError(await t.http.get(path).set(company.auth), 404, 'EXTERNAL_INVOICE_NOT_FOUND');
       }
     });
@@ -291,7 +361,16 @@ describe('POST /v1/invoices', () => {
 
     it('shows an annulment made with the operator CLI', async () => {
       const mine = await issue(CART);
-      const run = await runAdmin(t.config.databaseUrl, ['invoice', 'annul', '--reason', 'error de emisión', '--company', acme.code, '--id', String(mine.body.id)]);
+      const run = await runAdmin(t.config.databaseUrl, [
+        'invoice',
+        'annul',
+        '--reason',
+        'error de emisión',
+        '--company',
+        acme.code,
+        '--id',
+        String(mine.body.id),
+      ]);
       expect(run.code).toBe(0);
       const got = await t.http.get(`/v1/invoices/${mine.body.id}`).set(acme.auth);
       expect(got.body).toEqual({ ...mine.body, isAnnulled: true, pdfBase64: null });
@@ -320,11 +399,20 @@ describe('an issued invoice after the operator changes the setup', () => {
 
     await applySetup(t, {
       company: { ...setup.company, name: 'Nuevo Nombre S.A.', address: 'Otra dirección', phone: '+504 9999-9999' },
-      establishments: [{ code: '000', address: 'Bodega nueva', emissionPoints: [{ code: '001', caiRanges: [{ ...range, deadline: '2098-01-15' }] }] }],
+      establishments: [
+        { code: '000', address: 'Bodega nueva', emissionPoints: [{ code: '001', caiRanges: [{ ...range, deadline: '2098-01-15' }] }] },
+      ],
     });
 
-    const doc = await inContext(t.orm, async () => printedInvoiceOf(await t.container.get(InvoiceReader).get(company.companyId, issued.body.id)));
-    expect(doc.issuer).toMatchObject({ name: setup.company.name, address: setup.company.address, phone: setup.company.phone, rtn: setup.company.rtn });
+    const doc = await inContext(t.orm, async () =>
+      printedInvoiceOf(await t.container.get(InvoiceReader).get(company.companyId, issued.body.id)),
+    );
+    expect(doc.issuer).toMatchObject({
+      name: setup.company.name,
+      address: setup.company.address,
+      phone: setup.company.phone,
+      rtn: setup.company.rtn,
+    });
     expect(doc.issuer.establishment).toMatchObject({ address: 'Col. Palmira' });
     expect(doc).toMatchObject({ deadline: range.deadline, range: { from: '000-001-01-00000001', to: '000-001-01-00005000' } });
   });

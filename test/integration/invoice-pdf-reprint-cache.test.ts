@@ -51,12 +51,26 @@ describe('reprints served from the PDF cache', () => {
   };
   /** `admin invoice annul` as the operator runs it: its own process on the same database. */
   const annulInAnotherProcess = (id: number) => {
-    const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist/src/cli/admin.js'), 'invoice', 'annul', '--reason', 'error de emisión', '--company', company.code, '--id', String(id)], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATABASE_URL: t.config.databaseUrl, LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const result = spawnSync(
+      process.execPath,
+      [
+        path.join(REPO_ROOT, 'dist/src/cli/admin.js'),
+        'invoice',
+        'annul',
+        '--reason',
+        'error de emisión',
+        '--company',
+        company.code,
+        '--id',
+        String(id),
+      ],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATABASE_URL: t.config.databaseUrl, LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
   };

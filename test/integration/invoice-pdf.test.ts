@@ -23,14 +23,26 @@ const ACME = sellingCompany({
   caiRange: { cai: DEMO_CAI, rangeStart: 1, rangeEnd: 5000, deadline: '2099-12-31' },
   products: [
     productData({ code: 'P-ARROZ', externalProductId: 'SKU-ARROZ', name: 'Arroz clasificado 5 lb', price: 100, isvRate: 15 }),
-    productData({ code: 'P-CERVEZA', externalProductId: 'SKU-CERVEZA', name: 'Cerveza nacional 355 ml', price: 35.5, isvRate: 18, discountPolicy: 'PROMO10' }),
+    productData({
+      code: 'P-CERVEZA',
+      externalProductId: 'SKU-CERVEZA',
+      name: 'Cerveza nacional 355 ml',
+      price: 35.5,
+      isvRate: 18,
+      discountPolicy: 'PROMO10',
+    }),
     productData({ code: 'P-LECHE', externalProductId: 'SKU-LECHE', name: 'Leche entera 1 l', price: 28, exempt: true }),
     productData({ code: 'P-COMBO', externalProductId: 'SKU-COMBO', name: 'Canasta mixta', price: 250, isvRate: 15, exemptPerUnit: 30 }),
     productData({ code: 'P-IMPORT', externalProductId: 'SKU-IMPORT', name: 'Aceite importado', price: 10, currency: 'USD', isvRate: 15 }),
   ],
   discountPolicies: [{ code: 'PROMO10', percent: 10, active: true }],
   clients: [
-    clientData({ code: 'CLI-ONG', clientName: 'Fundación Ejemplo', legalId: '08019000000001', exoneration: { certificate: 'EXO-2026-0001', validUntil: '2099-06-30' } }),
+    clientData({
+      code: 'CLI-ONG',
+      clientName: 'Fundación Ejemplo',
+      legalId: '08019000000001',
+      exoneration: { certificate: 'EXO-2026-0001', validUntil: '2099-06-30' },
+    }),
   ],
 });
 
@@ -62,7 +74,10 @@ describe('invoice PDFs (LibreOffice, read back with poppler)', () => {
     acme = await setUpCompany(t, ACME);
     const clients = await t.orm.em.fork().find(Client, { company: { code: acme.code } });
     clientIds = Object.fromEntries(clients.map((c) => [c.code, c.id]));
-    const roble = await t.http.post('/v1/clients').set(acme.auth).send({ clientName: 'Inversiones El Roble S.A.', email: 'compras@roble.hn', legalId: '05019876543210' });
+    const roble = await t.http
+      .post('/v1/clients')
+      .set(acme.auth)
+      .send({ clientName: 'Inversiones El Roble S.A.', email: 'compras@roble.hn', legalId: '05019876543210' });
     clientIds.ROBLE = roble.body.id;
   }, 120_000);
   afterAll(async () => {
@@ -87,9 +102,23 @@ describe('invoice PDFs (LibreOffice, read back with poppler)', () => {
   /** What every issued invoice of this company prints, whatever was sold. */
   const expectLegalFrame = (pdf: ReadPdf, fiscalNumber: string) => {
     expect(isA4(pdf)).toBe(true);
-    for (const text of ['Comercial Acme S. de R.L.', 'Supermercado Acme', 'RTN: 08019999123456', 'Casa matriz: Col. Palmira, Tegucigalpa',
-      'Establecimiento 000 Casa matriz: Col. Palmira', 'Tel.: +504 2222-0000', 'Correo: facturas@acme.hn', 'FACTURA', `No. ${fiscalNumber}`,
-      `CAI: ${DEMO_CAI}`, 'Rango autorizado:', RANGE, 'Fecha límite de emisión: 31/12/2099', `Fecha: ${todayPrinted()}`, COPY_LEGEND]) {
+    for (const text of [
+      'Comercial Acme S. de R.L.',
+      'Supermercado Acme',
+      'RTN: 08019999123456',
+      'Casa matriz: Col. Palmira, Tegucigalpa',
+      'Establecimiento 000 Casa matriz: Col. Palmira',
+      'Tel.: +504 2222-0000',
+      'Correo: facturas@acme.hn',
+      'FACTURA',
+      `No. ${fiscalNumber}`,
+      `CAI: ${DEMO_CAI}`,
+      'Rango autorizado:',
+      RANGE,
+      'Fecha límite de emisión: 31/12/2099',
+      `Fecha: ${todayPrinted()}`,
+      COPY_LEGEND,
+    ]) {
       expect(pdf.text).toContain(text);
     }
     expect(pdf.text).toMatch(/Hora: \d{2}:\d{2}/);
@@ -101,7 +130,10 @@ describe('invoice PDFs (LibreOffice, read back with poppler)', () => {
     const { invoice, pdf } = await issue({
       clientId: clientIds.ROBLE,
       purchaseOrderNumber: 'OC-2026-0042',
-      items: [{ externalProductId: 'SKU-ARROZ', quantity: 2 }, { externalProductId: 'SKU-CERVEZA', quantity: 3 }],
+      items: [
+        { externalProductId: 'SKU-ARROZ', quantity: 2 },
+        { externalProductId: 'SKU-CERVEZA', quantity: 3 },
+      ],
     });
 
     expectLegalFrame(pdf, invoice.fiscalNumber);
@@ -112,8 +144,15 @@ describe('invoice PDFs (LibreOffice, read back with poppler)', () => {
     expect(pdf.text).toContain('P-ARROZ Arroz clasificado 5 lb 2 100.00 0.00 200.00');
     expect(pdf.text).toContain('P-CERVEZA Cerveza nacional 355 ml 3 35.50 10.65 106.50');
     expectTotals(pdf, {
-      Importe: 'L 306.50', 'Descuentos y rebajas': 'L 10.65', 'Importe exonerado': 'L 0.00', 'Importe exento': 'L 0.00',
-      'Importe gravado 15%': 'L 200.00', 'Importe gravado 18%': 'L 95.85', 'ISV 15%': 'L 30.00', 'ISV 18%': 'L 17.25', 'TOTAL A PAGAR': 'L 343.10',
+      Importe: 'L 306.50',
+      'Descuentos y rebajas': 'L 10.65',
+      'Importe exonerado': 'L 0.00',
+      'Importe exento': 'L 0.00',
+      'Importe gravado 15%': 'L 200.00',
+      'Importe gravado 18%': 'L 95.85',
+      'ISV 15%': 'L 30.00',
+      'ISV 18%': 'L 17.25',
+      'TOTAL A PAGAR': 'L 343.10',
     });
     expect(pdf.text).toContain('Son: TRESCIENTOS CUARENTA Y TRES LEMPIRAS CON 10/100');
     expect(pdf.text).not.toContain('ANULADA');
@@ -130,8 +169,14 @@ describe('invoice PDFs (LibreOffice, read back with poppler)', () => {
     expectLegalFrame(pdf, invoice.fiscalNumber);
     expect(pdf.text).toContain('P-LECHE Leche entera 1 l 4 28.00 0.00 112.00');
     expectTotals(pdf, {
-      Importe: 'L 112.00', 'Importe exonerado': 'L 0.00', 'Importe exento': 'L 112.00', 'Importe gravado 15%': 'L 0.00',
-      'Importe gravado 18%': 'L 0.00', 'ISV 15%': 'L 0.00', 'ISV 18%': 'L 0.00', 'TOTAL A PAGAR': 'L 112.00',
+      Importe: 'L 112.00',
+      'Importe exonerado': 'L 0.00',
+      'Importe exento': 'L 112.00',
+      'Importe gravado 15%': 'L 0.00',
+      'Importe gravado 18%': 'L 0.00',
+      'ISV 15%': 'L 0.00',
+      'ISV 18%': 'L 0.00',
+      'TOTAL A PAGAR': 'L 112.00',
     });
     expect(pdf.text).toContain('Son: CIENTO DOCE LEMPIRAS CON 00/100');
   });
@@ -143,7 +188,12 @@ describe('invoice PDFs (LibreOffice, read back with poppler)', () => {
     expect(pdf.text).toContain('Cliente: Fundación Ejemplo');
     expect(pdf.text).toContain('RTN del cliente: 08019000000001');
     expect(pdf.text).toContain('No. correlativo de la Constancia del Registro de Exonerados: EXO-2026-0001');
-    expectTotals(pdf, { 'Importe exonerado': 'L 100.00', 'Importe gravado 15%': 'L 0.00', 'ISV 15%': 'L 0.00', 'TOTAL A PAGAR': 'L 100.00' });
+    expectTotals(pdf, {
+      'Importe exonerado': 'L 100.00',
+      'Importe gravado 15%': 'L 0.00',
+      'ISV 15%': 'L 0.00',
+      'TOTAL A PAGAR': 'L 100.00',
+    });
   });
 
   it('prints the exchange rate of a sale priced in US dollars', async () => {
@@ -165,7 +215,16 @@ describe('invoice PDFs (LibreOffice, read back with poppler)', () => {
 
   it('marks an invoice annulled through the operator CLI ANULADA, keeping every legal field', async () => {
     const { invoice } = await issue({ items: [{ externalProductId: 'SKU-ARROZ', quantity: 1 }] });
-    const annul = await runAdmin(t.config.databaseUrl, ['invoice', 'annul', '--reason', 'error de emisión', '--company', acme.code, '--id', String(invoice.id)]);
+    const annul = await runAdmin(t.config.databaseUrl, [
+      'invoice',
+      'annul',
+      '--reason',
+      'error de emisión',
+      '--company',
+      acme.code,
+      '--id',
+      String(invoice.id),
+    ]);
     expect(annul.code).toBe(0);
 
     const pdf = await getPdf(invoice.id);
@@ -174,9 +233,16 @@ describe('invoice PDFs (LibreOffice, read back with poppler)', () => {
   });
 
   it('renders a preview on A4 marked SIN VALIDEZ FISCAL, with every line and no digit group of the real CAI', async () => {
-    const res = await t.http.post('/v1/invoices/preview').set(acme.auth).send({
-      items: [{ externalProductId: 'SKU-ARROZ', quantity: 2 }, { externalProductId: 'SKU-LECHE', quantity: 1 }, { externalProductId: 'SKU-COMBO', quantity: 1 }],
-    });
+    const res = await t.http
+      .post('/v1/invoices/preview')
+      .set(acme.auth)
+      .send({
+        items: [
+          { externalProductId: 'SKU-ARROZ', quantity: 2 },
+          { externalProductId: 'SKU-LECHE', quantity: 1 },
+          { externalProductId: 'SKU-COMBO', quantity: 1 },
+        ],
+      });
     expect(res.status).toBe(200);
     const pdf = readPdf(Buffer.from(res.body.pdfBase64, 'base64'));
 
@@ -184,7 +250,8 @@ describe('invoice PDFs (LibreOffice, read back with poppler)', () => {
     expect(pdf.text).toContain('SIN VALIDEZ FISCAL');
     expect(pdf.text).toContain('Comercial Acme S. de R.L.');
     expect(pdf.text).toContain('RTN: 08019999123456');
-    for (const line of ['P-ARROZ Arroz clasificado 5 lb', 'P-LECHE Leche entera 1 l', 'P-COMBO Canasta mixta']) expect(pdf.text).toContain(line);
+    for (const line of ['P-ARROZ Arroz clasificado 5 lb', 'P-LECHE Leche entera 1 l', 'P-COMBO Canasta mixta'])
+      expect(pdf.text).toContain(line);
     expect(pdf.text).toContain(`Son: ${res.body.totalInLetters}`);
     for (const group of DEMO_CAI.split('-')) expect(pdf.text).not.toContain(group);
     expect(pdf.text).not.toMatch(/000-001-01-\d{8}/);

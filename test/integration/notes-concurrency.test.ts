@@ -37,7 +37,13 @@ describe('concurrent credit notes of one invoice', () => {
     const invoiceId = res.body.id as number;
     const company = await t.orm.em.fork().findOneOrFail(Company, { code });
     const ref = { id: company.id, code };
-    const request = { type: 'creditNote' as const, invoiceId, reason: 'Descuento', emissionPoint: null, credit: { kind: 'discount' as const, amount: new Big(30), rate: new Big(15) } };
+    const request = {
+      type: 'creditNote' as const,
+      invoiceId,
+      reason: 'Descuento',
+      emissionPoint: null,
+      credit: { kind: 'discount' as const, amount: new Big(30), rate: new Big(15) },
+    };
 
     const here = Array.from({ length: 10 }, () =>
       inContext(t.orm, () => t.container.get(NoteIssuer).issue(ref, request, null)).then(
@@ -49,7 +55,20 @@ describe('concurrent credit notes of one invoice', () => {
       ),
     );
     const there = Array.from({ length: 10 }, () =>
-      runAdminProcess(t.config.databaseUrl, ['note', 'credit', '--company', code, '--invoice-id', String(invoiceId), '--reason', 'Descuento', '--discount', '30', '--rate', '15']).then((run) => {
+      runAdminProcess(t.config.databaseUrl, [
+        'note',
+        'credit',
+        '--company',
+        code,
+        '--invoice-id',
+        String(invoiceId),
+        '--reason',
+        'Descuento',
+        '--discount',
+        '30',
+        '--rate',
+        '15',
+      ]).then((run) => {
         if (run.code === 0) return 'issued';
         expect(run.code).toBe(1);
         expect(run.stdout.length).toBe(0);

@@ -58,14 +58,40 @@ describe('credit and debit notes (CLI)', () => {
 
   it('a partial return prints the line, and returns what it says', async () => {
     const inv = await invoice();
-    const run = await admin('note', 'credit', '--company', code, '--invoice-id', String(inv.id), '--reason', 'Devolución de 1 saco', '--return', '1:1');
+    const run = await admin(
+      'note',
+      'credit',
+      '--company',
+      code,
+      '--invoice-id',
+      String(inv.id),
+      '--reason',
+      'Devolución de 1 saco',
+      '--return',
+      '1:1',
+    );
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toMatch(new RegExp(`^issued credit note 000-001-06-00000001 \\(id \\d+\\) for invoice ${inv.fiscalNumber}: total L 115\\.00\\n$`));
+    expect(run.stdout).toMatch(
+      new RegExp(`^issued credit note 000-001-06-00000001 \\(id \\d+\\) for invoice ${inv.fiscalNumber}: total L 115\\.00\\n$`),
+    );
     const id = Number(/\(id (\d+)\)/.exec(run.stdout)![1]);
     const shown = JSON.parse((await admin('note', 'show', '--company', code, '--id', String(id), '--json')).stdout) as NoteJson;
     expect(shown).toMatchObject({
-      id, type: 'creditNote', number: '000-001-06-00000001', invoiceId: inv.id, invoiceNumber: inv.fiscalNumber, cai: caiOf('b'), reason: 'Devolución de 1 saco', isAnnulled: false,
-      importe: 100, discountTotal: 0, exemptedAmount: 0, exoneratedAmount: 0, taxBreakdown: [{ rate: 15, taxedAmount: 100, taxAmount: 15 }], totalTaxes: 15, total: 115,
+      id,
+      type: 'creditNote',
+      number: '000-001-06-00000001',
+      invoiceId: inv.id,
+      invoiceNumber: inv.fiscalNumber,
+      cai: caiOf('b'),
+      reason: 'Devolución de 1 saco',
+      isAnnulled: false,
+      importe: 100,
+      discountTotal: 0,
+      exemptedAmount: 0,
+      exoneratedAmount: 0,
+      taxBreakdown: [{ rate: 15, taxedAmount: 100, taxAmount: 15 }],
+      totalTaxes: 15,
+      total: 115,
       totalInLetters: 'CIENTO QUINCE LEMPIRAS CON 00/100',
     });
     expect(shown.lines).toEqual([expect.objectContaining({ invoiceLine: 1, code: 'P-ARROZ', quantity: 1, unitPrice: 100, importe: 100 })]);
@@ -77,27 +103,61 @@ describe('credit and debit notes (CLI)', () => {
     const a = await note('credit', ...common, '--reason', 'Devolución', '--return', '2:1');
     expect(a.total).toBe(37.7); // 35.50 - 3.55 = 31.95, ISV round2(31.95 x 0.18) = 5.75
     const b = await note('credit', ...common, '--reason', 'Descuento por pronto pago', '--discount', '20', '--rate', '15');
-    expect(b).toMatchObject({ total: 23, lines: [expect.objectContaining({ description: 'Descuento posterior a la venta', invoiceLine: null })] });
-    const d = await note('debit', ...common, '--reason', 'Flete', '--description', 'Flete a domicilio', '--amount', '50', '--rate', '15', '--quantity', '2');
+    expect(b).toMatchObject({
+      total: 23,
+      lines: [expect.objectContaining({ description: 'Descuento posterior a la venta', invoiceLine: null })],
+    });
+    const d = await note(
+      'debit',
+      ...common,
+      '--reason',
+      'Flete',
+      '--description',
+      'Flete a domicilio',
+      '--amount',
+      '50',
+      '--rate',
+      '15',
+      '--quantity',
+      '2',
+    );
     expect(d).toMatchObject({ type: 'debitNote', number: '000-001-07-00000001', importe: 100, totalTaxes: 15, total: 115 });
     const full = await note('credit', ...common, '--reason', 'Reversión de la venta', '--full');
     expect(full.lines.map((l) => [l.invoiceLine, l.description, l.importe])).toEqual([
-      [1, expect.any(String), 200], [2, expect.any(String), 71], [null, 'Menos descuentos acreditados', -20],
+      [1, expect.any(String), 200],
+      [2, expect.any(String), 71],
+      [null, 'Menos descuentos acreditados', -20],
     ]);
     expect(Math.round((a.total + b.total + full.total) * 100)).toBe(34310);
     await refused(['note', 'credit', ...common, '--reason', 'otra', '--full'], 'nothing is left to credit: every line is returned in full');
-    const list = JSON.parse((await admin('note', 'list', '--company', code, '--invoice-id', String(inv.id), '--json')).stdout) as NoteJson[];
+    const list = JSON.parse(
+      (await admin('note', 'list', '--company', code, '--invoice-id', String(inv.id), '--json')).stdout,
+    ) as NoteJson[];
     expect(list.map((n) => n.id)).toEqual([a.id, b.id, d.id, full.id]);
   });
 
   it('the same key with the same arguments answers the note issued; with others it is refused', async () => {
     const inv = await invoice();
-    const args = ['credit', '--company', code, '--invoice-id', String(inv.id), '--reason', 'Devolución', '--return', '1:0.5', '--key', 'dev-1'];
+    const args = [
+      'credit',
+      '--company',
+      code,
+      '--invoice-id',
+      String(inv.id),
+      '--reason',
+      'Devolución',
+      '--return',
+      '1:0.5',
+      '--key',
+      'dev-1',
+    ];
     const first = await note(...args);
     const again = await note(...args);
     expect(again.id).toBe(first.id);
-    await refused(['note', 'credit', '--company', code, '--invoice-id', String(inv.id), '--reason', 'Devolución', '--return', '1:1', '--key', 'dev-1'],
-      'key "dev-1" was used for a note with other arguments; use a new key for a different note');
+    await refused(
+      ['note', 'credit', '--company', code, '--invoice-id', String(inv.id), '--reason', 'Devolución', '--return', '1:1', '--key', 'dev-1'],
+      'key "dev-1" was used for a note with other arguments; use a new key for a different note',
+    );
   });
 
   it('an annulled note no longer counts; an invoice with live notes cannot be annulled', async () => {
@@ -105,9 +165,15 @@ describe('credit and debit notes (CLI)', () => {
     const common = ['--company', code, '--invoice-id', String(inv.id)];
     const all = await note('credit', ...common, '--reason', 'Devolución total', '--return', '1:2');
     await refused(['note', 'credit', ...common, '--reason', 'x', '--return', '1:1'], 'line 1: 0 left');
-    await refused(['invoice', 'annul', '--company', code, '--id', String(inv.id), '--reason', 'error'], new RegExp(`^error: invoice ${inv.id} \\(${inv.fiscalNumber}\\) has 1 live note\\(s\\)`));
+    await refused(
+      ['invoice', 'annul', '--company', code, '--id', String(inv.id), '--reason', 'error'],
+      new RegExp(`^error: invoice ${inv.id} \\(${inv.fiscalNumber}\\) has 1 live note\\(s\\)`),
+    );
     const annul = await admin('note', 'annul', '--company', code, '--id', String(all.id), '--reason', 'Emitida con error');
-    expect(annul).toMatchObject({ code: 0, stdout: `annulled credit note ${all.id} (000-001-06-${String(all.number).slice(-8)}) of ${code}\n` });
+    expect(annul).toMatchObject({
+      code: 0,
+      stdout: `annulled credit note ${all.id} (000-001-06-${String(all.number).slice(-8)}) of ${code}\n`,
+    });
     const again = await note('credit', ...common, '--reason', 'Devolución', '--return', '1:1');
     expect(again.total).toBe(115);
     const shown = JSON.parse((await admin('note', 'show', '--company', code, '--id', String(all.id), '--json')).stdout) as NoteJson;
@@ -119,7 +185,17 @@ describe('credit and debit notes (CLI)', () => {
     beforeAll(async () => {
       inv = await invoice();
     });
-    const credit = (...more: string[]) => ['note', 'credit', '--company', code, '--invoice-id', String(inv.id), '--reason', 'Devolución', ...more];
+    const credit = (...more: string[]) => [
+      'note',
+      'credit',
+      '--company',
+      code,
+      '--invoice-id',
+      String(inv.id),
+      '--reason',
+      'Devolución',
+      ...more,
+    ];
 
     it('over a limit names what is left', async () => {
       await refused(credit('--return', '1:3'), 'line 1: 2 left');
@@ -139,16 +215,47 @@ describe('credit and debit notes (CLI)', () => {
       await refused(credit('--return', '1:0.00001'), '--return quantity of line 1 must have at most 4 decimals, got "0.00001"');
       await refused(credit('--return', 'x'), /^error: --return must be LINE:QTY/);
       await refused(credit('--return', '7:1'), 'the invoice has no line 7 (it has 2)');
-      await refused(['note', 'credit', '--company', code, '--invoice-id', String(inv.id), '--reason', '   ', '--full'], '--reason must be 1 to 255 characters after trimming, got 0');
-      await refused(['note', 'credit', '--company', code, '--invoice-id', String(inv.id), '--reason', 'x'.repeat(256), '--full'], '--reason must be 1 to 255 characters after trimming, got 256');
-      await refused(['note', 'debit', '--company', code, '--invoice-id', String(inv.id), '--reason', 'x', '--description', 'Flete', '--amount', '1', '--rate', '15', '--quantity', '1000001'],
-        '--quantity must be at most 1000000, got "1000001"');
+      await refused(
+        ['note', 'credit', '--company', code, '--invoice-id', String(inv.id), '--reason', '   ', '--full'],
+        '--reason must be 1 to 255 characters after trimming, got 0',
+      );
+      await refused(
+        ['note', 'credit', '--company', code, '--invoice-id', String(inv.id), '--reason', 'x'.repeat(256), '--full'],
+        '--reason must be 1 to 255 characters after trimming, got 256',
+      );
+      await refused(
+        [
+          'note',
+          'debit',
+          '--company',
+          code,
+          '--invoice-id',
+          String(inv.id),
+          '--reason',
+          'x',
+          '--description',
+          'Flete',
+          '--amount',
+          '1',
+          '--rate',
+          '15',
+          '--quantity',
+          '1000001',
+        ],
+        '--quantity must be at most 1000000, got "1000001"',
+      );
       await refused(credit('--full', '--emission-point', '1-1'), '--emission-point must be EEE-PPP (e.g. 000-002), got "1-1"');
     });
 
     it('unknown company, invoice, emission point or note', async () => {
-      await refused(['note', 'credit', '--company', 'NO-SUCH', '--invoice-id', String(inv.id), '--reason', 'x', '--full'], 'unknown company NO-SUCH');
-      await refused(['note', 'credit', '--company', code, '--invoice-id', '999999', '--reason', 'x', '--full'], `company ${code} has no invoice with id 999999`);
+      await refused(
+        ['note', 'credit', '--company', 'NO-SUCH', '--invoice-id', String(inv.id), '--reason', 'x', '--full'],
+        'unknown company NO-SUCH',
+      );
+      await refused(
+        ['note', 'credit', '--company', code, '--invoice-id', '999999', '--reason', 'x', '--full'],
+        `company ${code} has no invoice with id 999999`,
+      );
       await refused(credit('--full', '--emission-point', '000-009'), `company ${code} has no live emission point 000-009`);
       await refused(['note', 'show', '--company', code, '--id', '999999'], `company ${code} has no note with id 999999`);
     });
@@ -156,8 +263,10 @@ describe('credit and debit notes (CLI)', () => {
     it('an annulled invoice', async () => {
       const other = await invoice();
       expect((await admin('invoice', 'annul', '--company', code, '--id', String(other.id), '--reason', 'RTN equivocado')).code).toBe(0);
-      await refused(['note', 'credit', '--company', code, '--invoice-id', String(other.id), '--reason', 'x', '--full'],
-        `invoice ${other.id} (${other.fiscalNumber}) is annulled: a note can only modify a valid invoice`);
+      await refused(
+        ['note', 'credit', '--company', code, '--invoice-id', String(other.id), '--reason', 'x', '--full'],
+        `invoice ${other.id} (${other.fiscalNumber}) is annulled: a note can only modify a valid invoice`,
+      );
     });
   });
 
@@ -169,7 +278,21 @@ describe('credit and debit notes (CLI)', () => {
     const { auth: twoAuth } = await issueApiKey(t.orm, t.container, two);
     const res = await t.http.post('/v1/invoices').set(twoAuth).set('Idempotency-Key', 'e-1').send(CART);
     expect(res.status).toBe(201);
-    const run = await admin('note', 'credit', '--company', two, '--invoice-id', String(res.body.id), '--reason', 'Devolución en caja 2', '--return', '2:1', '--emission-point', '000-002', '--json');
+    const run = await admin(
+      'note',
+      'credit',
+      '--company',
+      two,
+      '--invoice-id',
+      String(res.body.id),
+      '--reason',
+      'Devolución en caja 2',
+      '--return',
+      '2:1',
+      '--emission-point',
+      '000-002',
+      '--json',
+    );
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(run.stdout)).toMatchObject({ number: '000-002-06-00000001', cai: caiOf('d'), invoiceNumber: res.body.fiscalNumber });
   });
@@ -191,13 +314,30 @@ describe('credit and debit notes (CLI)', () => {
     await db.execute('update notes set total = total - 1 where id = ?', [n.id]);
   });
 
-  it('no usable range of the note\'s type at the emission point is refused naming both', async () => {
+  it("no usable range of the note's type at the emission point is refused naming both", async () => {
     const bare = uniqueCode('B');
     await applySetup(t, setupWithRanges([invoiceRange], bare));
     const { auth: bareAuth } = await issueApiKey(t.orm, t.container, bare);
     const res = await t.http.post('/v1/invoices').set(bareAuth).set('Idempotency-Key', 'b-1').send(CART);
     expect(res.status).toBe(201);
-    await refused(['note', 'debit', '--company', bare, '--invoice-id', String(res.body.id), '--reason', 'x', '--description', 'Flete', '--amount', '1', '--rate', 'exempt'],
-      'emission point 000-001 has no usable CAI range for debit notes (no range with numbers left)');
+    await refused(
+      [
+        'note',
+        'debit',
+        '--company',
+        bare,
+        '--invoice-id',
+        String(res.body.id),
+        '--reason',
+        'x',
+        '--description',
+        'Flete',
+        '--amount',
+        '1',
+        '--rate',
+        'exempt',
+      ],
+      'emission point 000-001 has no usable CAI range for debit notes (no range with numbers left)',
+    );
   });
 });

@@ -47,15 +47,23 @@ describe('credit and debit note PDFs', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'notes-pdf-'));
     t = await createTestApp();
-    await applySetup(t, sellingCompany({
-      code,
-      products: [productData({ code: 'P-ARROZ', name: 'Arroz 50 lb', externalProductId: 'SKU-ARROZ', price: 100, isvRate: 15 })],
-      clients: [
-        clientData({ code: 'CLI-1', clientName: 'Ferretería El Clavo', legalId: '08019000000001' }),
-        clientData({ code: 'CLI-ONG', clientName: 'Fundación Exonerada', legalId: '08019000000002', exoneration: { certificate: 'EXO-2026-0001', sagRegistry: 'SAG-2026-0456', validUntil: '2099-06-30' } }),
-      ],
-      emissionPoints: [{ code: '001', caiRanges: ranges }],
-    }));
+    await applySetup(
+      t,
+      sellingCompany({
+        code,
+        products: [productData({ code: 'P-ARROZ', name: 'Arroz 50 lb', externalProductId: 'SKU-ARROZ', price: 100, isvRate: 15 })],
+        clients: [
+          clientData({ code: 'CLI-1', clientName: 'Ferretería El Clavo', legalId: '08019000000001' }),
+          clientData({
+            code: 'CLI-ONG',
+            clientName: 'Fundación Exonerada',
+            legalId: '08019000000002',
+            exoneration: { certificate: 'EXO-2026-0001', sagRegistry: 'SAG-2026-0456', validUntil: '2099-06-30' },
+          }),
+        ],
+        emissionPoints: [{ code: '001', caiRanges: ranges }],
+      }),
+    );
     ({ auth } = await issueApiKey(t.orm, t.container, code));
   }, 60_000);
   afterAll(async () => {
@@ -65,24 +73,61 @@ describe('credit and debit note PDFs', () => {
 
   async function sale(clientCode: string, key: string, extra: object = {}) {
     const client = await t.orm.em.fork().findOneOrFail(Client, { code: clientCode, company: { code } });
-    const res = await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', key).send({ clientId: client.id, items: [{ externalProductId: 'SKU-ARROZ', quantity: 3 }], ...extra });
+    const res = await t.http
+      .post('/v1/invoices')
+      .set(auth)
+      .set('Idempotency-Key', key)
+      .send({ clientId: client.id, items: [{ externalProductId: 'SKU-ARROZ', quantity: 3 }], ...extra });
     expect(res.status).toBe(201);
     return res.body as { id: number; fiscalNumber: string; invoiceDate: string };
   }
 
   it('a credit note prints every field with its value; a reprint is the same document; annulled it prints ANULADA', async () => {
     const inv = await sale('CLI-1', 'pdf-1');
-    const note = await issueNote('credit', '--company', code, '--invoice-id', String(inv.id), '--reason', 'Devolución de un saco dañado', '--return', '1:1');
+    const note = await issueNote(
+      'credit',
+      '--company',
+      code,
+      '--invoice-id',
+      String(inv.id),
+      '--reason',
+      'Devolución de un saco dañado',
+      '--return',
+      '1:1',
+    );
     const first = await pdfOf(note.id, 'credit.pdf');
     const text = readPdf(first).text;
-    const invoiceDay = new Date(new Date(inv.invoiceDate).getTime() - 6 * 3_600_000).toISOString().slice(0, 10).split('-').reverse().join('/');
+    const invoiceDay = new Date(new Date(inv.invoiceDate).getTime() - 6 * 3_600_000)
+      .toISOString()
+      .slice(0, 10)
+      .split('-')
+      .reverse()
+      .join('/');
     for (const expected of [
-      'NOTA DE CRÉDITO', `No. ${note.number}`, `CAI: ${caiOf('b')}`, 'Rango autorizado:', 'del 000-001-06-00000001 al 000-001-06-00000500',
-      'Fecha límite de emisión: 30/06/2098', 'Original: Cliente / Copia: Obligado Tributario', 'Ferretería El Clavo', '08019000000001',
-      'Documento que modifica:', `Factura No. ${inv.fiscalNumber}`, `CAI de la factura: ${caiOf('a')}`, invoiceDay,
-      'Motivo: Devolución de un saco dañado', 'Arroz 50 lb', 'L 100.00', 'L 15.00', 'L 115.00', 'CIENTO QUINCE LEMPIRAS CON 00/100',
-      'Nombre de quien recibe:', 'No. de identidad:', 'Firma:',
-    ]) expect(text).toContain(expected);
+      'NOTA DE CRÉDITO',
+      `No. ${note.number}`,
+      `CAI: ${caiOf('b')}`,
+      'Rango autorizado:',
+      'del 000-001-06-00000001 al 000-001-06-00000500',
+      'Fecha límite de emisión: 30/06/2098',
+      'Original: Cliente / Copia: Obligado Tributario',
+      'Ferretería El Clavo',
+      '08019000000001',
+      'Documento que modifica:',
+      `Factura No. ${inv.fiscalNumber}`,
+      `CAI de la factura: ${caiOf('a')}`,
+      invoiceDay,
+      'Motivo: Devolución de un saco dañado',
+      'Arroz 50 lb',
+      'L 100.00',
+      'L 15.00',
+      'L 115.00',
+      'CIENTO QUINCE LEMPIRAS CON 00/100',
+      'Nombre de quien recibe:',
+      'No. de identidad:',
+      'Firma:',
+    ])
+      expect(text).toContain(expected);
     expect(text).not.toContain('ANULADA');
     // A reprint is the same document: printed from the rows and the template version fixed at issue.
     expect(readPdf(await pdfOf(note.id, 'credit-again.pdf')).text).toBe(text);
@@ -95,12 +140,38 @@ describe('credit and debit note PDFs', () => {
 
   it('a debit note of an exonerated sale prints its references and the exonerated amount, and no signature lines', async () => {
     const inv = await sale('CLI-ONG', 'pdf-2', { exemptPurchaseOrderNumber: 'OCE-77' });
-    const note = await issueNote('debit', '--company', code, '--invoice-id', String(inv.id), '--reason', 'Flete no cobrado', '--description', 'Flete a domicilio', '--amount', '40', '--rate', '15');
+    const note = await issueNote(
+      'debit',
+      '--company',
+      code,
+      '--invoice-id',
+      String(inv.id),
+      '--reason',
+      'Flete no cobrado',
+      '--description',
+      'Flete a domicilio',
+      '--amount',
+      '40',
+      '--rate',
+      '15',
+    );
     const text = readPdf(await pdfOf(note.id, 'debit.pdf')).text;
     for (const expected of [
-      'NOTA DE DÉBITO', `No. ${note.number}`, `CAI: ${caiOf('c')}`, 'Fecha límite de emisión: 31/03/2097', 'Fundación Exonerada',
-      'OCE-77', 'EXO-2026-0001', 'SAG-2026-0456', `Factura No. ${inv.fiscalNumber}`, 'Motivo: Flete no cobrado', 'Flete a domicilio', 'L 40.00', 'CUARENTA LEMPIRAS CON 00/100',
-    ]) expect(text).toContain(expected);
+      'NOTA DE DÉBITO',
+      `No. ${note.number}`,
+      `CAI: ${caiOf('c')}`,
+      'Fecha límite de emisión: 31/03/2097',
+      'Fundación Exonerada',
+      'OCE-77',
+      'EXO-2026-0001',
+      'SAG-2026-0456',
+      `Factura No. ${inv.fiscalNumber}`,
+      'Motivo: Flete no cobrado',
+      'Flete a domicilio',
+      'L 40.00',
+      'CUARENTA LEMPIRAS CON 00/100',
+    ])
+      expect(text).toContain(expected);
     expect(text).not.toContain('Firma:');
   }, 120_000);
 

@@ -46,7 +46,21 @@ describe('the sales register with credit and debit notes', () => {
     const note = async (...args: string[]) => expect((await admin('note', ...args)).code).toBe(0);
     await note('credit', '--company', code, '--invoice-id', String(ids[0]), '--reason', 'Devolución', '--return', '1:1'); // -115.00
     await note('credit', '--company', code, '--invoice-id', String(ids[1]), '--reason', 'Descuento', '--discount', '10', '--rate', '18'); // -11.80, annulled below
-    await note('debit', '--company', code, '--invoice-id', String(ids[1]), '--reason', 'Flete', '--description', 'Flete', '--amount', '20', '--rate', 'exempt'); // +20.00
+    await note(
+      'debit',
+      '--company',
+      code,
+      '--invoice-id',
+      String(ids[1]),
+      '--reason',
+      'Flete',
+      '--description',
+      'Flete',
+      '--amount',
+      '20',
+      '--rate',
+      'exempt',
+    ); // +20.00
     const list = JSON.parse((await admin('note', 'list', '--company', code, '--json')).stdout) as Array<{ id: number; total: number }>;
     expect((await admin('note', 'annul', '--company', code, '--id', String(list[1].id), '--reason', 'Tasa equivocada')).code).toBe(0);
   }, 120_000);
@@ -54,7 +68,10 @@ describe('the sales register with credit and debit notes', () => {
 
   it('lists notes after the invoices, signed, with Tipo and Documento Modificado, and a netted TOTAL; the XLSX says the same', async () => {
     const csvFile = path.join(dir, 'r.csv');
-    expect(await admin('report', 'sales', '--company', code, '--from', today, '--to', today, '--out', csvFile)).toMatchObject({ code: 0, stderr: '' });
+    expect(await admin('report', 'sales', '--company', code, '--from', today, '--to', today, '--out', csvFile)).toMatchObject({
+      code: 0,
+      stderr: '',
+    });
     const rows = parseCsv(readFileSync(csvFile, 'utf8').replace(/^\uFEFF/, ''));
     expect(rows[0].slice(-3)).toEqual(['Estado', 'Tipo', 'Documento Modificado']);
     const body = rows.slice(1, -1);
@@ -62,7 +79,19 @@ describe('the sales register with credit and debit notes', () => {
     expect(body.map((r) => [r[1], ...r.slice(9, 19)])).toEqual([
       ['000-001-01-00000001', '0.00', '200.00', '30.00', '95.85', '17.25', '10.65', '343.10', 'VIGENTE', 'FACTURA', ''],
       ['000-001-01-00000002', '0.00', '200.00', '30.00', '95.85', '17.25', '10.65', '343.10', 'VIGENTE', 'FACTURA', ''],
-      ['000-001-06-00000001', '0.00', '-100.00', '-15.00', '0.00', '0.00', '0.00', '-115.00', 'VIGENTE', 'NOTA DE CRÉDITO', '000-001-01-00000001'],
+      [
+        '000-001-06-00000001',
+        '0.00',
+        '-100.00',
+        '-15.00',
+        '0.00',
+        '0.00',
+        '0.00',
+        '-115.00',
+        'VIGENTE',
+        'NOTA DE CRÉDITO',
+        '000-001-01-00000001',
+      ],
       ['000-001-06-00000002', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '0.00', 'ANULADA', 'NOTA DE CRÉDITO', '000-001-01-00000002'],
       ['000-001-07-00000001', '20.00', '0.00', '0.00', '0.00', '0.00', '0.00', '20.00', 'VIGENTE', 'NOTA DE DÉBITO', '000-001-01-00000002'],
     ]);
@@ -72,7 +101,9 @@ describe('the sales register with credit and debit notes', () => {
     for (let col = 8; col <= 15; col++) expect(total[col]).toBe(body.reduce((acc, r) => acc.plus(r[col]), new Big(0)).toFixed(2));
 
     const xlsxFile = path.join(dir, 'r.xlsx');
-    expect((await admin('report', 'sales', '--company', code, '--from', today, '--to', today, '--format', 'xlsx', '--out', xlsxFile)).code).toBe(0);
+    expect(
+      (await admin('report', 'sales', '--company', code, '--from', today, '--to', today, '--format', 'xlsx', '--out', xlsxFile)).code,
+    ).toBe(0);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(xlsxFile);
     const sheet = workbook.worksheets[0];

@@ -36,7 +36,11 @@ describe('read cache', () => {
     return { document, ...(await setUpCompany(t, document)) };
   };
   const issue = async (auth: { Authorization: string }) => {
-    const res = await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', uniqueCode('K')).send({ items: [{ externalProductId: 'SKU-P-ARROZ', quantity: 1 }] });
+    const res = await t.http
+      .post('/v1/invoices')
+      .set(auth)
+      .set('Idempotency-Key', uniqueCode('K'))
+      .send({ items: [{ externalProductId: 'SKU-P-ARROZ', quantity: 1 }] });
     expect(res.status).toBe(201);
     return res.body as { id: number; total: number; isAnnulled: boolean };
   };
@@ -63,7 +67,16 @@ describe('read cache', () => {
     expect(await getInvoice(company.auth, issued.id)).toMatchObject({ total: 115 });
 
     // ...while the operator's annulment, in its own process, is seen at once.
-    const annul = await runAdminProcess(t.config.databaseUrl, ['invoice', 'annul', '--reason', 'error de emisión', '--company', company.code, '--id', String(issued.id)]);
+    const annul = await runAdminProcess(t.config.databaseUrl, [
+      'invoice',
+      'annul',
+      '--reason',
+      'error de emisión',
+      '--company',
+      company.code,
+      '--id',
+      String(issued.id),
+    ]);
     expect(annul.code).toBe(0);
     expect(await getInvoice(company.auth, issued.id)).toMatchObject({ isAnnulled: true, total: 999 });
   });
@@ -102,7 +115,10 @@ describe('read cache', () => {
 
     const file = writeSetupFile({
       ...company.document,
-      clients: [{ code: 'CLI-A', deleted: true }, { code: 'CLI-B', clientName: 'Bodega Beto e Hijos', email: 'beto@example.hn' }],
+      clients: [
+        { code: 'CLI-A', deleted: true },
+        { code: 'CLI-B', clientName: 'Bodega Beto e Hijos', email: 'beto@example.hn' },
+      ],
     });
     const apply = await runAdminProcess(t.config.databaseUrl, ['apply', file]);
     expect(apply.stderr).toBe('');

@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import { sum, ZERO } from '../../src/domain/money';
 import { computeCreditNote, NoteRefusal, type CreditRequest } from '../../src/domain/notes/credit-note';
 import { computeDebitNote } from '../../src/domain/notes/debit-note';
-import { invariantHolds, LESS_CREDITED_DISCOUNTS, rateKey, type InvoiceForNotes, type NoteAmounts } from '../../src/domain/notes/note-amounts';
+import {
+  invariantHolds,
+  LESS_CREDITED_DISCOUNTS,
+  rateKey,
+  type InvoiceForNotes,
+  type NoteAmounts,
+} from '../../src/domain/notes/note-amounts';
 import { proRata2 } from '../../src/domain/notes/pro-rata';
 import { invoiceForNotes, invoiceFromEngine, noteStep, type NoteStep } from '../support/note-arbitraries';
 
@@ -17,7 +23,11 @@ function line(quantity: string, price: string, opts: { rate?: number | null; dis
     suppliedPrice: big(price),
     catalogPrice: null,
     discountPercent: opts.discount === undefined ? null : big(opts.discount),
-    product: { exempt: rate === null, isvRate: rate === null ? null : big(rate), exemptPerUnit: opts.exemptPerUnit ? big(opts.exemptPerUnit) : null },
+    product: {
+      exempt: rate === null,
+      isvRate: rate === null ? null : big(rate),
+      exemptPerUnit: opts.exemptPerUnit ? big(opts.exemptPerUnit) : null,
+    },
   };
 }
 
@@ -42,11 +52,13 @@ describe('pro rata of a returned quantity', () => {
   });
 
   it('is the whole amount at the whole quantity', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 10 ** 11 }), fc.integer({ min: 1, max: 10 ** 10 }), (cents, q4) => {
-      const amount = big(cents).div(100);
-      const q = big(q4).div(10_000);
-      expect(proRata2(amount, q, q).eq(amount)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 11 }), fc.integer({ min: 1, max: 10 ** 10 }), (cents, q4) => {
+        const amount = big(cents).div(100);
+        const q = big(q4).div(10_000);
+        expect(proRata2(amount, q, q).eq(amount)).toBe(true);
+      }),
+    );
   });
 });
 
@@ -56,7 +68,9 @@ describe('a credit note', () => {
   it('returns part of a line at its pro-rata amounts and tax', () => {
     const note = computeCreditNote(invoice, [], { kind: 'return', returns: [{ position: 1, quantity: big(1) }] });
     expect(note.importe.toFixed(2)).toBe('100.00');
-    expect(note.taxBreakdown.map((t) => [t.rate.toString(), t.taxedAmount.toFixed(2), t.taxAmount.toFixed(2)])).toEqual([['15', '100.00', '15.00']]);
+    expect(note.taxBreakdown.map((t) => [t.rate.toString(), t.taxedAmount.toFixed(2), t.taxAmount.toFixed(2)])).toEqual([
+      ['15', '100.00', '15.00'],
+    ]);
     expect(note.total.toFixed(2)).toBe('115.00');
     expect(invariantHolds(note)).toBe(true);
   });
@@ -74,15 +88,23 @@ describe('a credit note', () => {
     const first = computeCreditNote(invoice, [], { kind: 'return', returns: [{ position: 1, quantity: big('1.5') }] });
     const error = refusal(() => computeCreditNote(invoice, [first], { kind: 'return', returns: [{ position: 1, quantity: big(2) }] }));
     expect(error).toMatchObject({ kind: 'limit', message: 'line 1: 1.5 left' });
-    expect(refusal(() => computeCreditNote(invoice, [], { kind: 'return', returns: [{ position: 9, quantity: big(1) }] })).kind).toBe('input');
+    expect(refusal(() => computeCreditNote(invoice, [], { kind: 'return', returns: [{ position: 9, quantity: big(1) }] })).kind).toBe(
+      'input',
+    );
   });
 
   it('refuses a discount over the base left at its rate, naming the rate and the base left', () => {
     const first = computeCreditNote(invoice, [], { kind: 'discount', amount: big(210), rate: big(15) });
     expect(first.total.toFixed(2)).toBe('241.50');
-    expect(refusal(() => computeCreditNote(invoice, [first], { kind: 'discount', amount: big(100), rate: big(15) })).message).toBe('rate 15%: 90.00 left');
-    expect(refusal(() => computeCreditNote(invoice, [], { kind: 'discount', amount: big(21), rate: null })).message).toBe('exempt: 20.00 left');
-    expect(refusal(() => computeCreditNote(invoice, [], { kind: 'discount', amount: big(1), rate: big(12) })).message).toBe('rate 12%: 0.00 left');
+    expect(refusal(() => computeCreditNote(invoice, [first], { kind: 'discount', amount: big(100), rate: big(15) })).message).toBe(
+      'rate 15%: 90.00 left',
+    );
+    expect(refusal(() => computeCreditNote(invoice, [], { kind: 'discount', amount: big(21), rate: null })).message).toBe(
+      'exempt: 20.00 left',
+    );
+    expect(refusal(() => computeCreditNote(invoice, [], { kind: 'discount', amount: big(1), rate: big(12) })).message).toBe(
+      'rate 12%: 0.00 left',
+    );
   });
 
   it('--full after a discount returns every line and takes the discount back per rate', () => {
@@ -90,7 +112,9 @@ describe('a credit note', () => {
     const partial = computeCreditNote(invoice, [discount], { kind: 'return', returns: [{ position: 2, quantity: big(1) }] });
     const full = computeCreditNote(invoice, [discount, partial], { kind: 'full' });
     expect(full.lines.map((l) => [l.description, l.importe.toFixed(2)])).toEqual([
-      ['Producto 1', '300.00'], ['Producto 3', '20.00'], [LESS_CREDITED_DISCOUNTS, '-30.00'],
+      ['Producto 1', '300.00'],
+      ['Producto 3', '20.00'],
+      [LESS_CREDITED_DISCOUNTS, '-30.00'],
     ]);
     const all = [discount, partial, full];
     expect(sum(all.map((n) => n.total)).eq(invoice.total)).toBe(true);
@@ -101,7 +125,9 @@ describe('a credit note', () => {
     const exonerated = invoiceFromEngine([line('2', '100'), line('1', '10', { rate: null })], true);
     const note = computeCreditNote(exonerated, [], { kind: 'return', returns: [{ position: 1, quantity: big(1) }] });
     expect([note.exoneratedAmount.toFixed(2), note.totalTaxes.toFixed(2), note.taxBreakdown.length]).toEqual(['100.00', '0.00', 0]);
-    expect(refusal(() => computeCreditNote(exonerated, [note], { kind: 'discount', amount: big('100.01'), rate: big(15) })).message).toBe('exonerated: 100.00 left');
+    expect(refusal(() => computeCreditNote(exonerated, [note], { kind: 'discount', amount: big('100.01'), rate: big(15) })).message).toBe(
+      'exonerated: 100.00 left',
+    );
   });
 });
 
@@ -134,10 +160,11 @@ function requestOf(invoice: InvoiceForNotes, step: NoteStep): CreditRequest | nu
 /** The credited sums of notes, rate by rate, to compare with the invoice. */
 function sums(notes: readonly NoteAmounts[]) {
   const byRate = new Map<string, { base: Big; tax: Big }>();
-  for (const n of notes) for (const t of n.taxBreakdown) {
-    const e = byRate.get(rateKey(t.rate)) ?? { base: ZERO, tax: ZERO };
-    byRate.set(rateKey(t.rate), { base: e.base.plus(t.taxedAmount), tax: e.tax.plus(t.taxAmount) });
-  }
+  for (const n of notes)
+    for (const t of n.taxBreakdown) {
+      const e = byRate.get(rateKey(t.rate)) ?? { base: ZERO, tax: ZERO };
+      byRate.set(rateKey(t.rate), { base: e.base.plus(t.taxedAmount), tax: e.tax.plus(t.taxAmount) });
+    }
   return {
     byRate,
     exempt: sum(notes.map((n) => n.exemptedAmount)),
@@ -163,7 +190,7 @@ function withinLimits(invoice: InvoiceForNotes, live: readonly NoteAmounts[]): v
 }
 
 describe('any history of credit notes (property)', () => {
-  it('never passes a limit, keeps every note\'s invariant, and a final --full brings the notes to the invoice to the cent', () => {
+  it("never passes a limit, keeps every note's invariant, and a final --full brings the notes to the invoice to the cent", () => {
     fc.assert(
       fc.property(invoiceForNotes, fc.array(noteStep, { maxLength: 8 }), (invoice, steps) => {
         let live: NoteAmounts[] = [];
@@ -197,7 +224,9 @@ describe('any history of credit notes (property)', () => {
         if (full === null && !live.length && invoice.total.gt(0)) throw new Error('an invoice with a total was not credited by --full');
         if (full !== null || live.length > 0) {
           // Fully credited when nothing is left of any line.
-          const linesLeft = invoice.lines.some((l) => sum(live.flatMap((n) => n.lines.filter((x) => x.invoiceLine === l.position).map((x) => x.quantity))).lt(l.quantity));
+          const linesLeft = invoice.lines.some((l) =>
+            sum(live.flatMap((n) => n.lines.filter((x) => x.invoiceLine === l.position).map((x) => x.quantity))).lt(l.quantity),
+          );
           if (!linesLeft) {
             expect(s.total.toFixed(2)).toBe(invoice.total.toFixed(2));
             expect(s.exempt.toFixed(2)).toBe(invoice.exemptedAmount.toFixed(2));

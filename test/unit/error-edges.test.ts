@@ -1,7 +1,14 @@
 import { main } from '../../src/cli/admin';
 import { CommandExit } from '../../src/cli/command-exit';
 import { AppError } from '../../src/domain/app-error';
-import { API_ERROR_STATUS, ERROR_STATUS, ErrorCode, errorStatus, OPERATOR_ERROR_STATUS, OperatorErrorCode } from '../../src/domain/error-codes';
+import {
+  API_ERROR_STATUS,
+  ERROR_STATUS,
+  ErrorCode,
+  errorStatus,
+  OPERATOR_ERROR_STATUS,
+  OperatorErrorCode,
+} from '../../src/domain/error-codes';
 import { toErrorResponse } from '../../src/http/error-mapping';
 import { buildOpenApiDocument } from '../../src/http/openapi/openapi-document';
 import { SetupValidationError } from '../../src/services/company-setup/setup-validation-error';
@@ -17,10 +24,21 @@ describe('the code table', () => {
 
   it('gives operator codes the status an operator console answers: 404 not found, 409 conflict, 400/422 input to fix', () => {
     expect(OPERATOR_ERROR_STATUS).toEqual({
-      COMPANY_NOT_FOUND: 404, CLIENT_NOT_FOUND: 404, API_KEY_NOT_FOUND: 404, NOTE_NOT_FOUND: 404, EMISSION_POINT_NOT_FOUND: 404,
-      API_KEY_LIMIT_REACHED: 409, SETUP_CONFLICT: 409, AUDIT_DISCREPANCIES: 409,
-      INVOICE_ANNULLED: 409, INVOICE_HAS_NOTES: 409, NOTE_LIMIT_EXCEEDED: 409, NOTE_NOTHING_TO_CREDIT: 409,
-      FILE_NOT_ACCESSIBLE: 400, SETUP_INVALID: 422, TEMPLATE_BROKEN: 422,
+      COMPANY_NOT_FOUND: 404,
+      CLIENT_NOT_FOUND: 404,
+      API_KEY_NOT_FOUND: 404,
+      NOTE_NOT_FOUND: 404,
+      EMISSION_POINT_NOT_FOUND: 404,
+      API_KEY_LIMIT_REACHED: 409,
+      SETUP_CONFLICT: 409,
+      AUDIT_DISCREPANCIES: 409,
+      INVOICE_ANNULLED: 409,
+      INVOICE_HAS_NOTES: 409,
+      NOTE_LIMIT_EXCEEDED: 409,
+      NOTE_NOTHING_TO_CREDIT: 409,
+      FILE_NOT_ACCESSIBLE: 400,
+      SETUP_INVALID: 422,
+      TEMPLATE_BROKEN: 422,
     });
   });
 
@@ -39,15 +57,23 @@ describe('the code table', () => {
 describe('the HTTP edge', () => {
   it.each(OPERATOR_CODES)('answers an operator refusal %s with its status and {code, message}, never a 500', (code) => {
     expect(toErrorResponse(new AppError(code, `because ${code}`))).toEqual({
-      status: OPERATOR_ERROR_STATUS[code], body: { code, message: `because ${code}` }, unexpected: false,
+      status: OPERATOR_ERROR_STATUS[code],
+      body: { code, message: `because ${code}` },
+      unexpected: false,
     });
   });
 
   it('answers a setup file’s problems as one SETUP_INVALID message', () => {
-    const err = new SetupValidationError(['products[0].isvRate: must be one of 0, 15, 18', 'priceLists[0].prices[1].product: unknown product P-9']);
+    const err = new SetupValidationError([
+      'products[0].isvRate: must be one of 0, 15, 18',
+      'priceLists[0].prices[1].product: unknown product P-9',
+    ]);
     expect(toErrorResponse(err)).toEqual({
       status: 422,
-      body: { code: 'SETUP_INVALID', message: 'products[0].isvRate: must be one of 0, 15, 18; priceLists[0].prices[1].product: unknown product P-9' },
+      body: {
+        code: 'SETUP_INVALID',
+        message: 'products[0].isvRate: must be one of 0, 15, 18; priceLists[0].prices[1].product: unknown product P-9',
+      },
       unexpected: false,
     });
   });

@@ -28,7 +28,10 @@ const allRequired = REQUIRED_FIELDS.map((field) => `<text:p>{${field}}</text:p>`
 
 describe('template fields', () => {
   it('reads markers split by formatting tags, with formatters and loop indexes, from the body and the footer', () => {
-    const pkg = odt('<text:p>{d.<text:span>cai</text:span>}</text:p><text:p>{d.lines[i+1].code} {d.issuer.phone:ifEM:hideBegin}</text:p>', '<text:p>{ d.copyLegend }</text:p>{logo}');
+    const pkg = odt(
+      '<text:p>{d.<text:span>cai</text:span>}</text:p><text:p>{d.lines[i+1].code} {d.issuer.phone:ifEM:hideBegin}</text:p>',
+      '<text:p>{ d.copyLegend }</text:p>{logo}',
+    );
     expect([...templateFields(pkg)].sort()).toEqual(['d.cai', 'd.copyLegend', 'd.issuer.phone', 'd.lines[i].code']);
   });
 
@@ -101,8 +104,13 @@ describe('RenderQueue', () => {
     const queue = new RenderQueue({ concurrency: 1, maxWaiting: 1, maxWaitMs: 10_000 });
     const first = later();
     const order: string[] = [];
-    const a = queue.run(async () => { order.push('a'); await first.promise; });
-    const b = queue.run(async () => { order.push('b'); });
+    const a = queue.run(async () => {
+      order.push('a');
+      await first.promise;
+    });
+    const b = queue.run(async () => {
+      order.push('b');
+    });
     await expect(queue.run(async () => undefined)).rejects.toMatchObject({ reason: 'busy' });
     expect(queue.stats).toEqual({ active: 1, waiting: 1 });
     first.resolve();
@@ -128,7 +136,8 @@ describe('templates/README.md', () => {
   const readme = fs.readFileSync(path.resolve(__dirname, '../../templates/README.md'), 'utf8');
 
   it('explains every field a template may use, and marks exactly the required ones (of every document, of an invoice, of a note)', () => {
-    const rows = (mark: string) => [...readme.matchAll(new RegExp(`^\\| \`\\{(d\\.[^}]+)\\}\` \\|[^\\n]*\\| \\*\\*yes\\*\\*${mark} \\|$`, 'gm'))].map((m) => m[1]);
+    const rows = (mark: string) =>
+      [...readme.matchAll(new RegExp(`^\\| \`\\{(d\\.[^}]+)\\}\` \\|[^\\n]*\\| \\*\\*yes\\*\\*${mark} \\|$`, 'gm'))].map((m) => m[1]);
     const marks: Record<DocumentType, string> = { invoice: ' on an invoice', creditNote: ' on a note', debitNote: ' on a note' };
     for (const type of DOCUMENT_TYPES) {
       for (const field of TEMPLATE_FIELDS[type].known) expect(readme).toContain(`| \`{${field}}\` |`);

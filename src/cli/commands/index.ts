@@ -14,5 +14,15 @@ import { registerTemplateCommands } from './template.command';
 /** How every command module plugs into the program; `run` gives it a database and container. */
 export type CommandRegistrar = (program: Command, run: (body: (rt: CliRuntime) => Promise<void>) => Promise<void>) => void;
 
-export const COMMANDS: CommandRegistrar[] = [registerApplyCommand, registerApiKeyCommands, registerClientCommands, registerInvoiceCommands, registerNoteCommands, registerTemplateCommands, registerDemoCommand,
-  registerReportCommands, registerCaiCommands, registerAuditCommand];
+export const COMMANDS: CommandRegistrar[] = [
+  registerApplyCommand,
+  registerApiKeyCommands,
+  registerClientCommands,
+  registerInvoiceCommands,
+  registerNoteCommands,
+  registerTemplateCommands,
+  registerDemoCommand,
+  registerReportCommands,
+  registerCaiCommands,
+  registerAuditCommand,
+];

@@ -10,7 +10,9 @@ export const registerInvoiceCommands: CommandRegistrar = (program: Command, run)
 
   invoice
     .command('annul')
-    .description('Annul an issued invoice (one issued with errors): its number stays used and its PDF is marked ANULADA. Annulling twice changes nothing; an invoice with live notes is refused.')
+    .description(
+      'Annul an issued invoice (one issued with errors): its number stays used and its PDF is marked ANULADA. Annulling twice changes nothing; an invoice with live notes is refused.',
+    )
     .requiredOption('--company <code>', 'company code')
     .requiredOption('--id <n>', 'invoice id (the API id, not the printed number)')
     .requiredOption('--reason <text>', 'why (the error it was issued with), 1 to 255 characters; stored with the annulment')
@@ -21,7 +23,11 @@ export const registerInvoiceCommands: CommandRegistrar = (program: Command, run)
         const company = await container.get(CompanyDirectory).byCode(opts.company);
         const { invoice: annulled, alreadyAnnulled } = await container.get(InvoiceAnnulmentService).annul(company, id, reason);
         const name = `invoice ${annulled.id} (${annulled.fiscalNumber}) of ${opts.company}`;
-        out(alreadyAnnulled ? `${name} was already annulled on ${annulled.annulledAt?.toISOString() ?? 'an unknown date'}` : `annulled ${name}`);
+        out(
+          alreadyAnnulled
+            ? `${name} was already annulled on ${annulled.annulledAt?.toISOString() ?? 'an unknown date'}`
+            : `annulled ${name}`,
+        );
       }),
     );
 };

@@ -31,7 +31,10 @@ export function parseRate(value: string, allowed: readonly string[], option = '-
   const rates = allowed.map((r) => new Big(r)).filter((r) => r.gt(0));
   const rate = /^\d+(\.\d+)?$/.test(text) ? new Big(text) : null;
   if (!rate || !rates.some((r) => r.eq(rate))) {
-    throw new AppError('VALIDATION_FAILED', `${option} must be one of ${[...rates.map((r) => r.toString()), 'exempt'].join(', ')}, got "${value}"`);
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${option} must be one of ${[...rates.map((r) => r.toString()), 'exempt'].join(', ')}, got "${value}"`,
+    );
   }
   return rate;
 }
@@ -40,26 +43,33 @@ export function parseRate(value: string, allowed: readonly string[], option = '-
 export function parseReturns(value: string): Extract<CreditRequest, { kind: 'return' }>['returns'] {
   return value.split(',').map((part) => {
     const match = /^\s*(\d+)\s*:\s*([^\s]+)\s*$/.exec(part);
-    if (!match || Number(match[1]) < 1) throw new AppError('VALIDATION_FAILED', `--return must be LINE:QTY[,LINE:QTY...] with LINE the invoice line's position (1, 2 ...), got "${value}"`);
+    if (!match || Number(match[1]) < 1)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `--return must be LINE:QTY[,LINE:QTY...] with LINE the invoice line's position (1, 2 ...), got "${value}"`,
+      );
     return { position: Number(match[1]), quantity: parseQuantity(match[2], `--return quantity of line ${match[1]}`) };
   });
 }
 
 /** An emission point written EEE-PPP. */
 export function parseEmissionPoint(value: string): string {
-  if (!/^\d{3}-\d{3}$/.test(value)) throw new AppError('VALIDATION_FAILED', `--emission-point must be EEE-PPP (e.g. 000-002), got "${value}"`);
+  if (!/^\d{3}-\d{3}$/.test(value))
+    throw new AppError('VALIDATION_FAILED', `--emission-point must be EEE-PPP (e.g. 000-002), got "${value}"`);
   return value;
 }
 
 /** An idempotency key: 1..255 characters. */
 export function parseKey(value: string): string {
-  if (value.length < 1 || value.length > 255) throw new AppError('VALIDATION_FAILED', `--key must be 1 to 255 characters, got ${value.length}`);
+  if (value.length < 1 || value.length > 255)
+    throw new AppError('VALIDATION_FAILED', `--key must be 1 to 255 characters, got ${value.length}`);
   return value;
 }
 
 /** A line's text (a debit note's description): 1..255 characters after trimming. */
 export function parseDescription(value: string): string {
   const text = value.trim();
-  if (text.length < 1 || text.length > 255) throw new AppError('VALIDATION_FAILED', `--description must be 1 to 255 characters after trimming, got ${text.length}`);
+  if (text.length < 1 || text.length > 255)
+    throw new AppError('VALIDATION_FAILED', `--description must be 1 to 255 characters after trimming, got ${text.length}`);
   return text;
 }

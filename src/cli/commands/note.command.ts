@@ -44,7 +44,10 @@ function withCommon(command: Command): Command {
 export const registerNoteCommands: CommandRegistrar = (program: Command, run) => {
   const note = program.command('note').description('Credit and debit notes of issued invoices.');
 
-  const issue = (opts: CommonOptions, build: (common: Pick<NoteRequest, 'invoiceId' | 'reason' | 'emissionPoint'>, allowedRates: readonly string[]) => NoteRequest) =>
+  const issue = (
+    opts: CommonOptions,
+    build: (common: Pick<NoteRequest, 'invoiceId' | 'reason' | 'emissionPoint'>, allowedRates: readonly string[]) => NoteRequest,
+  ) =>
     run(async ({ container, config, out }) => {
       const common = {
         invoiceId: parseId(opts.invoiceId, '--invoice-id'),
@@ -58,7 +61,13 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
       out(opts.json ? JSON.stringify(noteJson(issued)) : issuedLine(issued));
     });
 
-  withCommon(note.command('credit').description('Issue a credit note: goods returned (--return), a discount after the sale (--discount), or the reversal of all that is left (--full).'))
+  withCommon(
+    note
+      .command('credit')
+      .description(
+        'Issue a credit note: goods returned (--return), a discount after the sale (--discount), or the reversal of all that is left (--full).',
+      ),
+  )
     .option('--return <LINE:QTY,...>', "returned quantities by the invoice line's position (1-based, as printed)")
     .option('--discount <amount>', 'a discount granted after the sale; with --rate')
     .option('--rate <rate>', 'the ISV rate the discount is at (15, 18), or exempt')
@@ -69,10 +78,15 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
         if (chosen !== 1) throw new AppError('VALIDATION_FAILED', 'give exactly one of --return, --discount (with --rate) or --full');
         if (opts.discount !== undefined) {
           if (opts.rate === undefined) throw new AppError('VALIDATION_FAILED', '--discount needs --rate (15, 18 or exempt)');
-          return { ...common, type: 'creditNote', credit: { kind: 'discount', amount: parseAmount(opts.discount, '--discount'), rate: parseRate(opts.rate, rates) } };
+          return {
+            ...common,
+            type: 'creditNote',
+            credit: { kind: 'discount', amount: parseAmount(opts.discount, '--discount'), rate: parseRate(opts.rate, rates) },
+          };
         }
         if (opts.rate !== undefined) throw new AppError('VALIDATION_FAILED', '--rate goes with --discount only');
-        if (opts.return !== undefined) return { ...common, type: 'creditNote', credit: { kind: 'return', returns: parseReturns(opts.return) } };
+        if (opts.return !== undefined)
+          return { ...common, type: 'creditNote', credit: { kind: 'return', returns: parseReturns(opts.return) } };
         return { ...common, type: 'creditNote', credit: { kind: 'full' } };
       }),
     );
@@ -111,7 +125,9 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
           return;
         }
         for (const n of notes) {
-          out(`${n.id}\t${n.fiscalNumber}\t${DOCUMENT_TYPE_INFO[n.documentType].noun}\tinvoice ${n.invoiceFiscalNumber}\tL ${n.total}\t${n.isAnnulled ? 'ANULADA' : 'VIGENTE'}\t${n.reason}`);
+          out(
+            `${n.id}\t${n.fiscalNumber}\t${DOCUMENT_TYPE_INFO[n.documentType].noun}\tinvoice ${n.invoiceFiscalNumber}\tL ${n.total}\t${n.isAnnulled ? 'ANULADA' : 'VIGENTE'}\t${n.reason}`,
+          );
         }
       }),
     );
@@ -134,7 +150,8 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
         out(`${DOCUMENT_TYPE_INFO[n.documentType].title} ${n.fiscalNumber} (id ${n.id})${n.isAnnulled ? ' ANULADA' : ''}`);
         out(`invoice ${n.invoiceFiscalNumber} (id ${n.invoiceId}), CAI ${n.cai}, ${n.noteDate.toISOString()}`);
         out(`Motivo: ${n.reason}`);
-        for (const l of n.lines) out(`  ${l.invoiceLineNumber ?? '-'}\t${l.productCode ?? ''}\t${l.description}\t${l.quantity}\t${l.unitPrice}\t${l.subTotal}`);
+        for (const l of n.lines)
+          out(`  ${l.invoiceLineNumber ?? '-'}\t${l.productCode ?? ''}\t${l.description}\t${l.quantity}\t${l.unitPrice}\t${l.subTotal}`);
         for (const t of n.taxes) out(`  ISV ${t.rate}%: base ${t.taxedAmount}, ISV ${t.taxAmount}`);
         out(`exento ${n.exemptedAmount}, exonerado ${n.exoneratedAmount}, total L ${n.total}`);
       }),
@@ -142,7 +159,7 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
 
   note
     .command('pdf')
-    .description('Write a note\'s PDF: the original, from the template fixed at issue (ANULADA once annulled).')
+    .description("Write a note's PDF: the original, from the template fixed at issue (ANULADA once annulled).")
     .requiredOption('--company <code>', 'company code')
     .requiredOption('--id <n>', 'note id')
     .requiredOption('--out <file>', 'where to write the PDF')
@@ -175,7 +192,11 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
         const reason = parseReason(opts.reason);
         const company = await container.get(CompanyDirectory).byCode(opts.company);
         const { note: annulled, alreadyAnnulled } = await container.get(NoteAnnulmentService).annul(company, id, reason);
-        out(alreadyAnnulled ? `${noteName(annulled)} of ${opts.company} was already annulled` : `annulled ${noteName(annulled)} of ${opts.company}`);
+        out(
+          alreadyAnnulled
+            ? `${noteName(annulled)} of ${opts.company} was already annulled`
+            : `annulled ${noteName(annulled)} of ${opts.company}`,
+        );
       }),
     );
 };

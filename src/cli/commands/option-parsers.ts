@@ -5,7 +5,8 @@ import { REPORT_FORMATS, ReportFormat } from '../../services/fiscal-reports/repo
 
 /** A database id given on the command line; `option` names it in the refusal. */
 export function parseId(value: string, option = '--id'): number {
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new AppError('VALIDATION_FAILED', `${option} must be a whole number, got "${value}"`);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
+    throw new AppError('VALIDATION_FAILED', `${option} must be a whole number, got "${value}"`);
   return Number(value);
 }
 
@@ -24,19 +25,22 @@ export function parseMonth(value: string, option = '--month'): string {
 /** csv or xlsx, in any case (XLSX is how the format is usually written). */
 export function parseFormat(value: string): ReportFormat {
   const format = value.toLowerCase();
-  if (!(REPORT_FORMATS as readonly string[]).includes(format)) throw new AppError('VALIDATION_FAILED', `--format must be one of ${REPORT_FORMATS.join(', ')}, got "${value}"`);
+  if (!(REPORT_FORMATS as readonly string[]).includes(format))
+    throw new AppError('VALIDATION_FAILED', `--format must be one of ${REPORT_FORMATS.join(', ')}, got "${value}"`);
   return format as ReportFormat;
 }
 
 /** A document type as the operator writes it: invoice, creditNote or debitNote. */
 export function parseDocumentType(value: string, option = '--document'): DocumentType {
-  if (!isDocumentType(value)) throw new AppError('VALIDATION_FAILED', `${option} must be one of ${DOCUMENT_TYPES.join(', ')}, got "${value}"`);
+  if (!isDocumentType(value))
+    throw new AppError('VALIDATION_FAILED', `${option} must be one of ${DOCUMENT_TYPES.join(', ')}, got "${value}"`);
   return value;
 }
 
 /** A reason (Motivo): 1..255 characters after trimming. */
 export function parseReason(value: string, option = '--reason'): string {
   const reason = value.trim();
-  if (reason.length < 1 || reason.length > 255) throw new AppError('VALIDATION_FAILED', `${option} must be 1 to 255 characters after trimming, got ${reason.length}`);
+  if (reason.length < 1 || reason.length > 255)
+    throw new AppError('VALIDATION_FAILED', `${option} must be 1 to 255 characters after trimming, got ${reason.length}`);
   return reason;
 }

@@ -3,8 +3,15 @@ import { ZERO } from '../money';
 import { amountsAt } from './pro-rata';
 import { creditedSoFar, type CreditedSoFar } from './credited-so-far';
 import {
-  DISCOUNT_AFTER_SALE, LESS_CREDITED_DISCOUNTS, noteAmounts, rateKey, ratePercent, taxOf,
-  type InvoiceForNotes, type NoteAmounts, type NoteLineAmounts,
+  DISCOUNT_AFTER_SALE,
+  LESS_CREDITED_DISCOUNTS,
+  noteAmounts,
+  rateKey,
+  ratePercent,
+  taxOf,
+  type InvoiceForNotes,
+  type NoteAmounts,
+  type NoteLineAmounts,
 } from './note-amounts';
 
 /** Why a note cannot be issued: a limit (`rate 15%: 90.00 left`), nothing left, or a bad request. */
@@ -74,7 +81,8 @@ function linesOf(invoice: InvoiceForNotes, credited: CreditedSoFar, request: Cre
     case 'return': {
       const seen = new Set<number>();
       return request.returns.map(({ position, quantity }) => {
-        if (seen.has(position)) throw new NoteRefusal('input', `line ${position} is returned twice in one note; give it once with the whole quantity`);
+        if (seen.has(position))
+          throw new NoteRefusal('input', `line ${position} is returned twice in one note; give it once with the whole quantity`);
         seen.add(position);
         return returnedLine(invoice, credited, position, quantity);
       });
@@ -129,7 +137,8 @@ function checkLimits(invoice: InvoiceForNotes, credited: CreditedSoFar, note: No
     const key = rateKey(entry.rate);
     const invoiceBase = invoice.taxes.find((t) => rateKey(t.rate) === key)?.taxedAmount ?? ZERO;
     const already = credited.byRate.get(key)?.base ?? ZERO;
-    if (over(already, entry.taxedAmount, invoiceBase)) throw new NoteRefusal('limit', `rate ${ratePercent(entry.rate)}: ${invoiceBase.minus(already).toFixed(2)} left`);
+    if (over(already, entry.taxedAmount, invoiceBase))
+      throw new NoteRefusal('limit', `rate ${ratePercent(entry.rate)}: ${invoiceBase.minus(already).toFixed(2)} left`);
   }
   if (over(credited.exempt, note.exemptedAmount, invoice.exemptedAmount)) {
     throw new NoteRefusal('limit', `exempt: ${invoice.exemptedAmount.minus(credited.exempt).toFixed(2)} left`);
@@ -137,5 +146,6 @@ function checkLimits(invoice: InvoiceForNotes, credited: CreditedSoFar, note: No
   if (over(credited.exonerated, note.exoneratedAmount, invoice.exoneratedAmount)) {
     throw new NoteRefusal('limit', `exonerated: ${invoice.exoneratedAmount.minus(credited.exonerated).toFixed(2)} left`);
   }
-  if (over(credited.total, note.total, invoice.total)) throw new NoteRefusal('limit', `total: ${invoice.total.minus(credited.total).toFixed(2)} left`);
+  if (over(credited.total, note.total, invoice.total))
+    throw new NoteRefusal('limit', `total: ${invoice.total.minus(credited.total).toFixed(2)} left`);
 }

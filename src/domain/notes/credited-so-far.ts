@@ -28,12 +28,27 @@ function discountBucket(line: NoteLineAmounts): { key: string; rate: Big | null;
 }
 
 /** Adds up the live credit notes of an invoice (the caller leaves annulled ones out). */
-export function creditedSoFar(notes: readonly Pick<NoteAmounts, 'lines' | 'taxBreakdown' | 'exemptedAmount' | 'exoneratedAmount' | 'total'>[]): CreditedSoFar {
-  const credited: CreditedSoFar = { returned: new Map(), byRate: new Map(), exempt: ZERO, exonerated: ZERO, total: ZERO, discounts: new Map() };
+export function creditedSoFar(
+  notes: readonly Pick<NoteAmounts, 'lines' | 'taxBreakdown' | 'exemptedAmount' | 'exoneratedAmount' | 'total'>[],
+): CreditedSoFar {
+  const credited: CreditedSoFar = {
+    returned: new Map(),
+    byRate: new Map(),
+    exempt: ZERO,
+    exonerated: ZERO,
+    total: ZERO,
+    discounts: new Map(),
+  };
   for (const note of notes) {
     for (const line of note.lines) {
       if (line.invoiceLine !== null) {
-        const r = credited.returned.get(line.invoiceLine) ?? { quantity: ZERO, importe: ZERO, discountAmount: ZERO, subTotal: ZERO, exemptAmount: ZERO };
+        const r = credited.returned.get(line.invoiceLine) ?? {
+          quantity: ZERO,
+          importe: ZERO,
+          discountAmount: ZERO,
+          subTotal: ZERO,
+          exemptAmount: ZERO,
+        };
         credited.returned.set(line.invoiceLine, {
           quantity: r.quantity.plus(line.quantity),
           importe: r.importe.plus(line.importe),

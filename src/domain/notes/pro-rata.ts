@@ -12,7 +12,10 @@ export function proRata2(amount: Big, c: Big, q: Big): Big {
   // amount x c x 100 / q, all as integers: scale numerator and denominator by 10^8 (4 + 4 decimals at most).
   const numerator = BigInt(amount.abs().times(c).times(100).times('1e8').round(0, Big.roundDown).toFixed(0));
   const denominator = BigInt(q.times('1e8').round(0, Big.roundDown).toFixed(0));
-  if (!amount.abs().times(c).times(100).times('1e8').eq(new Big(numerator.toString())) || !q.times('1e8').eq(new Big(denominator.toString()))) {
+  if (
+    !amount.abs().times(c).times(100).times('1e8').eq(new Big(numerator.toString())) ||
+    !q.times('1e8').eq(new Big(denominator.toString()))
+  ) {
     throw new RangeError('pro-rata operands have more decimals than amounts and quantities may');
   }
   // Half-up: floor((2n + d) / 2d).

@@ -90,9 +90,22 @@ export class SalesRegisterService {
       ]);
     const invoices = knex
       .select(
-        'i.invoice_date', 'i.fiscal_number', 'i.cai', 'i.client_legal_id', 'i.client_name', 'i.exempt_purchase_order_number',
-        'i.exoneration_certificate', 'i.exoneration_sag_registry', 'i.exonerated_amount', 'i.exempted_amount', 'i.discount_total',
-        'i.total', 'i.is_annulled', knex.raw("'invoice' as document_type"), knex.raw('null as modified_number'), ...taxColumns('invoice_taxes', 'invoice_id', 'i'),
+        'i.invoice_date',
+        'i.fiscal_number',
+        'i.cai',
+        'i.client_legal_id',
+        'i.client_name',
+        'i.exempt_purchase_order_number',
+        'i.exoneration_certificate',
+        'i.exoneration_sag_registry',
+        'i.exonerated_amount',
+        'i.exempted_amount',
+        'i.discount_total',
+        'i.total',
+        'i.is_annulled',
+        knex.raw("'invoice' as document_type"),
+        knex.raw('null as modified_number'),
+        ...taxColumns('invoice_taxes', 'invoice_id', 'i'),
       )
       .from('invoices as i')
       .where('i.company_id', period.companyId)
@@ -101,9 +114,22 @@ export class SalesRegisterService {
     // Credit and debit notes beside the invoices: a note prints the invoice's buyer and references.
     const notes = knex
       .select(
-        'n.note_date as invoice_date', 'n.fiscal_number', 'n.cai', 'n.client_legal_id', 'n.client_name', 'n.exempt_purchase_order_number',
-        'n.exoneration_certificate', 'n.exoneration_sag_registry', 'n.exonerated_amount', 'n.exempted_amount', 'n.discount_total',
-        'n.total', 'n.is_annulled', 'n.document_type', 'n.invoice_fiscal_number as modified_number', ...taxColumns('note_taxes', 'note_id', 'n'),
+        'n.note_date as invoice_date',
+        'n.fiscal_number',
+        'n.cai',
+        'n.client_legal_id',
+        'n.client_name',
+        'n.exempt_purchase_order_number',
+        'n.exoneration_certificate',
+        'n.exoneration_sag_registry',
+        'n.exonerated_amount',
+        'n.exempted_amount',
+        'n.discount_total',
+        'n.total',
+        'n.is_annulled',
+        'n.document_type',
+        'n.invoice_fiscal_number as modified_number',
+        ...taxColumns('note_taxes', 'note_id', 'n'),
       )
       .from('notes as n')
       .where('n.company_id', period.companyId)
@@ -146,4 +172,3 @@ export class SalesRegisterService {
     yield [TOTAL, '', '', '', '', '', '', '', ...totals.map((t) => t.toFixed(2)), '', '', ''];
   }
 }
-

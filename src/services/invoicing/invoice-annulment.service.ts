@@ -33,7 +33,10 @@ export class InvoiceAnnulmentService {
       // Under the invoice's lock, which issuing a note takes too: no note can slip in before the commit.
       const notes = await em.count(Note, { invoice: invoice.id, isAnnulled: false });
       if (notes > 0) {
-        throw new AppError('INVOICE_HAS_NOTES', `invoice ${invoice.id} (${invoice.fiscalNumber}) has ${notes} live note(s); annul them first, or issue a credit note instead`);
+        throw new AppError(
+          'INVOICE_HAS_NOTES',
+          `invoice ${invoice.id} (${invoice.fiscalNumber}) has ${notes} live note(s); annul them first, or issue a credit note instead`,
+        );
       }
       invoice.isAnnulled = true;
       invoice.annulReason = reason;

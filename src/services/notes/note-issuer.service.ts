@@ -39,7 +39,15 @@ const big = (v: unknown) => new Big(String(v));
 @injectable()
 export class NoteIssuer {
   private readonly rows: NoteRowWriter;
-  private readonly sql: { invoiceOfCompany: string; lockInvoice: string; invoiceLines: string; invoiceTaxes: string; emissionPointById: string; emissionPointByCode: string; company: string };
+  private readonly sql: {
+    invoiceOfCompany: string;
+    lockInvoice: string;
+    invoiceLines: string;
+    invoiceTaxes: string;
+    emissionPointById: string;
+    emissionPointByCode: string;
+    company: string;
+  };
 
   constructor(
     @inject(TOKENS.EntityManager) em: EntityManager,
@@ -52,7 +60,8 @@ export class NoteIssuer {
     this.rows = new NoteRowWriter(em);
     const invoices = tableOf(em, Invoice);
     const points = `${tableOf(em, EmissionPoint)} ep JOIN ${tableOf(em, Establishment)} es ON es.id = ep.establishment_id`;
-    const pointColumns = 'ep.id AS id, ep.code AS code, es.code AS establishmentCode, es.name AS establishmentName, es.address AS establishmentAddress';
+    const pointColumns =
+      'ep.id AS id, ep.code AS code, es.code AS establishmentCode, es.name AS establishmentName, es.address AS establishmentAddress';
     this.sql = {
       invoiceOfCompany: `SELECT i.emission_point_id AS emissionPointId FROM ${invoices} i WHERE i.id = ? AND i.company_id = ?`,
       lockInvoice:
@@ -73,13 +82,15 @@ export class NoteIssuer {
 
   /** Issues the note, or answers the note already issued for this key with the same arguments. */
   async issue(company: CompanyRef, request: NoteRequest, key: string | null, now = new Date()): Promise<IssuedNote> {
-    const claim: IdempotencyClaim | null = key === null ? null : { scope: 'note', key, fingerprint: requestFingerprint(canonicalNoteArguments(request)) };
+    const claim: IdempotencyClaim | null =
+      key === null ? null : { scope: 'note', key, fingerprint: requestFingerprint(canonicalNoteArguments(request)) };
     if (claim) {
       const existing = await this.keys.find(company.id, 'note', claim.key);
       if (existing) return this.replay(company, claim, existing);
     }
     const [invoiceRow] = await this.db.select(this.sql.invoiceOfCompany, [request.invoiceId, company.id]);
-    if (!invoiceRow) throw new AppError('EXTERNAL_INVOICE_NOT_FOUND', `company ${company.code} has no invoice with id ${request.invoiceId}`);
+    if (!invoiceRow)
+      throw new AppError('EXTERNAL_INVOICE_NOT_FOUND', `company ${company.code} has no invoice with id ${request.invoiceId}`);
     const point = await this.emissionPoint(company, request.emissionPoint, Number(invoiceRow.emissionPointId));
     const [issuer] = await this.db.select(this.sql.company, [company.id]);
     const heading: NoteHeading = {
@@ -121,7 +132,10 @@ export class NoteIssuer {
     } catch (err) {
       if (err instanceof AppError && (err.code === 'CAI_RANGE_EXHAUSTED' || err.code === 'CAI_EXPIRED')) {
         const state = err.code === 'CAI_EXPIRED' ? 'every range with numbers left is past its deadline' : 'no range with numbers left';
-        throw new AppError(err.code, `emission point ${point.establishmentCode}-${point.code} has no usable CAI range for ${DOCUMENT_TYPE_INFO[request.type].noun}s (${state})`);
+        throw new AppError(
+          err.code,
+          `emission point ${point.establishmentCode}-${point.code} has no usable CAI range for ${DOCUMENT_TYPE_INFO[request.type].noun}s (${state})`,
+        );
       }
       throw err;
     }
@@ -129,9 +143,16 @@ export class NoteIssuer {
     return { note: result.written.note, replayed: false };
   }
 
-  private async replay(company: CompanyRef, claim: IdempotencyClaim, live: { fingerprint: string; documentId: number }): Promise<IssuedNote> {
+  private async replay(
+    company: CompanyRef,
+    claim: IdempotencyClaim,
+    live: { fingerprint: string; documentId: number },
+  ): Promise<IssuedNote> {
     if (live.fingerprint !== claim.fingerprint) {
-      throw new AppError('IDEMPOTENCY_KEY_REQUEST_MISMATCH', `key "${claim.key}" was used for a note with other arguments; use a new key for a different note`);
+      throw new AppError(
+        'IDEMPOTENCY_KEY_REQUEST_MISMATCH',
+        `key "${claim.key}" was used for a note with other arguments; use a new key for a different note`,
+      );
     }
     return { note: await this.reader.get(company, live.documentId), replayed: true };
   }
@@ -155,10 +176,19 @@ export class NoteIssuer {
   }
 
   /** The invoice, locked for the rest of the transaction; refused when annulled or of another company. */
-  private async lockedInvoice(tx: SqlTransaction, company: CompanyRef, invoiceId: number): Promise<{ invoice: ModifiedInvoice; forNotes: InvoiceForNotes }> {
+  private async lockedInvoice(
+    tx: SqlTransaction,
+    company: CompanyRef,
+    invoiceId: number,
+  ): Promise<{ invoice: ModifiedInvoice; forNotes: InvoiceForNotes }> {
     const [row] = await tx.select(this.sql.lockInvoice, [invoiceId]);
-    if (!row || Number(row.companyId) !== company.id) throw new AppError('EXTERNAL_INVOICE_NOT_FOUND', `company ${company.code} has no invoice with id ${invoiceId}`);
-    if (Number(row.isAnnulled) === 1) throw new AppError('INVOICE_ANNULLED', `invoice ${invoiceId} (${String(row.fiscalNumber)}) is annulled: a note can only modify a valid invoice`);
+    if (!row || Number(row.companyId) !== company.id)
+      throw new AppError('EXTERNAL_INVOICE_NOT_FOUND', `company ${company.code} has no invoice with id ${invoiceId}`);
+    if (Number(row.isAnnulled) === 1)
+      throw new AppError(
+        'INVOICE_ANNULLED',
+        `invoice ${invoiceId} (${String(row.fiscalNumber)}) is annulled: a note can only modify a valid invoice`,
+      );
     const [lines, taxes] = [await tx.select(this.sql.invoiceLines, [invoiceId]), await tx.select(this.sql.invoiceTaxes, [invoiceId])];
     const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
     const exoneratedAmount = big(row.exoneratedAmount);
@@ -206,7 +236,8 @@ export class NoteIssuer {
       return computeCreditNote(forNotes, earlier, request.credit);
     } catch (err) {
       if (!(err instanceof NoteRefusal)) throw err;
-      const code = err.kind === 'limit' ? 'NOTE_LIMIT_EXCEEDED' : err.kind === 'nothing-left' ? 'NOTE_NOTHING_TO_CREDIT' : 'VALIDATION_FAILED';
+      const code =
+        err.kind === 'limit' ? 'NOTE_LIMIT_EXCEEDED' : err.kind === 'nothing-left' ? 'NOTE_NOTHING_TO_CREDIT' : 'VALIDATION_FAILED';
       throw new AppError(code, err.message);
     }
   }

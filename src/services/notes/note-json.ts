@@ -33,7 +33,11 @@ export function noteJson(note: NoteView) {
     discountTotal: amount(note.discountTotal),
     exemptedAmount: amount(note.exemptedAmount),
     exoneratedAmount: amount(note.exoneratedAmount),
-    taxBreakdown: note.taxes.map((t) => ({ rate: toNumber(new Big(t.rate), 4), taxedAmount: amount(t.taxedAmount), taxAmount: amount(t.taxAmount) })),
+    taxBreakdown: note.taxes.map((t) => ({
+      rate: toNumber(new Big(t.rate), 4),
+      taxedAmount: amount(t.taxedAmount),
+      taxAmount: amount(t.taxAmount),
+    })),
     totalTaxes: amount(note.totalTaxes),
     total: amount(note.total),
     totalInLetters: note.totalInLetters,

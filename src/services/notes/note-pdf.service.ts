@@ -24,13 +24,21 @@ export class NotePdfService {
 
   /** The note's PDF, or PDF_RENDER_FAILED. */
   render(company: CompanyRef, note: NoteView): Promise<Buffer> {
-    return this.documents.renderIssued(company.code, async () => noteRenderInputs(note, note.versions ?? (await this.fixVersions(company, note))));
+    return this.documents.renderIssued(company.code, async () =>
+      noteRenderInputs(note, note.versions ?? (await this.fixVersions(company, note))),
+    );
   }
 
   /** A note issued while its template was unreadable gets the current versions, once. */
   private async fixVersions(company: CompanyRef, note: NoteView) {
     const current = await this.versions.storeCurrent(company.code, note.documentType);
-    await this.em.fork().nativeUpdate(Note, { id: note.id, templateVersion: null }, { templateVersion: current.templateVersionId, logoVersion: current.logoVersionId });
+    await this.em
+      .fork()
+      .nativeUpdate(
+        Note,
+        { id: note.id, templateVersion: null },
+        { templateVersion: current.templateVersionId, logoVersion: current.logoVersionId },
+      );
     const fixed = (await this.reader.get(company, note.id)).versions;
     if (fixed === null) throw new Error(`note ${note.id} has no template version fixed`);
     return fixed;

@@ -20,7 +20,15 @@ export class NoteReader {
   private readonly head;
   private readonly lineColumns;
   private readonly taxColumns;
-  private readonly sql: { note: string; lines: string; taxes: string; list: string; creditedLines: string; creditedTaxes: string; creditedNotes: string };
+  private readonly sql: {
+    note: string;
+    lines: string;
+    taxes: string;
+    list: string;
+    creditedLines: string;
+    creditedTaxes: string;
+    creditedNotes: string;
+  };
 
   constructor(
     @inject(TOKENS.EntityManager) em: EntityManager,
@@ -90,19 +98,23 @@ export class NoteReader {
     const taxes = await tx.select(this.sql.creditedTaxes, [invoiceId]);
     const big = (v: unknown) => new Big(String(v));
     return notes.map((n) => ({
-      lines: lines.filter((l) => Number(l.noteId) === Number(n.id)).map((l) => ({
-        invoiceLine: l.invoiceLineNumber === null ? null : Number(l.invoiceLineNumber),
-        code: l.productCode === null ? null : String(l.productCode),
-        description: String(l.description),
-        quantity: big(l.quantity),
-        unitPrice: big(l.unitPrice),
-        importe: big(l.importe),
-        discountAmount: big(l.discountAmount),
-        subTotal: big(l.subTotal),
-        exemptAmount: big(l.exemptAmount),
-        isvRate: l.isvRate === null ? null : big(l.isvRate),
-      })),
-      taxBreakdown: taxes.filter((t) => Number(t.noteId) === Number(n.id)).map((t) => ({ rate: big(t.rate), taxedAmount: big(t.taxedAmount), taxAmount: big(t.taxAmount) })),
+      lines: lines
+        .filter((l) => Number(l.noteId) === Number(n.id))
+        .map((l) => ({
+          invoiceLine: l.invoiceLineNumber === null ? null : Number(l.invoiceLineNumber),
+          code: l.productCode === null ? null : String(l.productCode),
+          description: String(l.description),
+          quantity: big(l.quantity),
+          unitPrice: big(l.unitPrice),
+          importe: big(l.importe),
+          discountAmount: big(l.discountAmount),
+          subTotal: big(l.subTotal),
+          exemptAmount: big(l.exemptAmount),
+          isvRate: l.isvRate === null ? null : big(l.isvRate),
+        })),
+      taxBreakdown: taxes
+        .filter((t) => Number(t.noteId) === Number(n.id))
+        .map((t) => ({ rate: big(t.rate), taxedAmount: big(t.taxedAmount), taxAmount: big(t.taxAmount) })),
       importe: big(0),
       discountTotal: big(0),
       totalTaxes: big(0),

@@ -5,8 +5,7 @@ import type { NoteType } from '../../entities';
 
 /** A note as the operator asks for it, its values already parsed and checked. */
 export type NoteRequest = { invoiceId: number; reason: string; emissionPoint: string | null } & (
-  | { type: 'creditNote'; credit: CreditRequest }
-  | { type: 'debitNote'; debit: DebitRequest }
+  { type: 'creditNote'; credit: CreditRequest } | { type: 'debitNote'; debit: DebitRequest }
 );
 
 /**
@@ -16,7 +15,12 @@ export type NoteRequest = { invoiceId: number; reason: string; emissionPoint: st
  */
 export function canonicalNoteArguments(request: NoteRequest): Record<string, unknown> {
   const n = (v: Big | null) => (v === null ? 'exempt' : v.toString());
-  const base = { type: request.type as NoteType, invoiceId: request.invoiceId, reason: request.reason, emissionPoint: request.emissionPoint };
+  const base = {
+    type: request.type as NoteType,
+    invoiceId: request.invoiceId,
+    reason: request.reason,
+    emissionPoint: request.emissionPoint,
+  };
   if (request.type === 'debitNote') {
     const d = request.debit;
     return { ...base, description: d.description, amount: d.unitPrice.toString(), quantity: d.quantity.toString(), rate: n(d.rate) };

@@ -46,15 +46,61 @@ export interface ModifiedInvoice {
 }
 
 const NOTE_COLUMNS = [
-  'company', 'documentType', 'emissionPoint', 'caiRange', 'cai', 'noteNumber', 'fiscalNumber', 'noteDate', 'caiRangeStart', 'caiRangeEnd', 'caiDeadline',
-  'issuerName', 'issuerTradeName', 'issuerRtn', 'issuerAddress', 'issuerPhone', 'issuerEmail', 'establishmentName', 'establishmentAddress',
-  'invoice', 'invoiceFiscalNumber', 'invoiceCai', 'invoiceDate', 'clientName', 'clientLegalId', 'isExonerated',
-  'exonerationCertificate', 'exonerationSagRegistry', 'exemptPurchaseOrderNumber', 'reason',
-  'importe', 'discountTotal', 'exemptedAmount', 'exoneratedAmount', 'totalTaxes', 'total', 'totalInLetters',
-  'isAnnulled', 'templateVersion', 'logoVersion', 'createdAt',
+  'company',
+  'documentType',
+  'emissionPoint',
+  'caiRange',
+  'cai',
+  'noteNumber',
+  'fiscalNumber',
+  'noteDate',
+  'caiRangeStart',
+  'caiRangeEnd',
+  'caiDeadline',
+  'issuerName',
+  'issuerTradeName',
+  'issuerRtn',
+  'issuerAddress',
+  'issuerPhone',
+  'issuerEmail',
+  'establishmentName',
+  'establishmentAddress',
+  'invoice',
+  'invoiceFiscalNumber',
+  'invoiceCai',
+  'invoiceDate',
+  'clientName',
+  'clientLegalId',
+  'isExonerated',
+  'exonerationCertificate',
+  'exonerationSagRegistry',
+  'exemptPurchaseOrderNumber',
+  'reason',
+  'importe',
+  'discountTotal',
+  'exemptedAmount',
+  'exoneratedAmount',
+  'totalTaxes',
+  'total',
+  'totalInLetters',
+  'isAnnulled',
+  'templateVersion',
+  'logoVersion',
+  'createdAt',
 ] as const satisfies ReadonlyArray<keyof Note>;
 const LINE_COLUMNS = [
-  'note', 'lineNumber', 'invoiceLineNumber', 'productCode', 'description', 'quantity', 'unitPrice', 'importe', 'discountAmount', 'subTotal', 'exemptAmount', 'isvRate',
+  'note',
+  'lineNumber',
+  'invoiceLineNumber',
+  'productCode',
+  'description',
+  'quantity',
+  'unitPrice',
+  'importe',
+  'discountAmount',
+  'subTotal',
+  'exemptAmount',
+  'isvRate',
 ] as const satisfies ReadonlyArray<keyof NoteLine>;
 const TAX_COLUMNS = ['note', 'rate', 'taxedAmount', 'taxAmount'] as const satisfies ReadonlyArray<keyof NoteTax>;
 
@@ -75,7 +121,14 @@ export class NoteRowWriter {
     this.taxes = leanInsert(em, NoteTax, TAX_COLUMNS);
   }
 
-  async insert(tx: SqlTransaction, heading: NoteHeading, invoice: ModifiedInvoice, amounts: NoteAmounts, taken: TakenNumber, versions: FixedVersions | null): Promise<NoteView> {
+  async insert(
+    tx: SqlTransaction,
+    heading: NoteHeading,
+    invoice: ModifiedInvoice,
+    amounts: NoteAmounts,
+    taken: TakenNumber,
+    versions: FixedVersions | null,
+  ): Promise<NoteView> {
     const view: Omit<NoteView, 'id'> = {
       documentType: heading.documentType,
       noteNumber: taken.number,
@@ -130,7 +183,11 @@ export class NoteRowWriter {
         exemptAmount: line.exemptAmount.toFixed(2),
         isvRate: line.isvRate?.toFixed(4) ?? null,
       })),
-      taxes: amounts.taxBreakdown.map((t) => ({ rate: t.rate.toFixed(4), taxedAmount: t.taxedAmount.toFixed(2), taxAmount: t.taxAmount.toFixed(2) })),
+      taxes: amounts.taxBreakdown.map((t) => ({
+        rate: t.rate.toFixed(4),
+        taxedAmount: t.taxedAmount.toFixed(2),
+        taxAmount: t.taxAmount.toFixed(2),
+      })),
     };
     const noteRow = {
       ...view,
@@ -143,8 +200,11 @@ export class NoteRowWriter {
       createdAt: new Date(),
     };
     const { insertId: id } = await tx.run(this.note.sql(1), this.note.values([noteRow]));
-    const statements: Array<Promise<unknown>> = [tx.run(this.lines.sql(view.lines.length), this.lines.values(view.lines.map((line) => ({ ...line, note: id }))))];
-    if (view.taxes.length > 0) statements.push(tx.run(this.taxes.sql(view.taxes.length), this.taxes.values(view.taxes.map((tax) => ({ ...tax, note: id })))));
+    const statements: Array<Promise<unknown>> = [
+      tx.run(this.lines.sql(view.lines.length), this.lines.values(view.lines.map((line) => ({ ...line, note: id })))),
+    ];
+    if (view.taxes.length > 0)
+      statements.push(tx.run(this.taxes.sql(view.taxes.length), this.taxes.values(view.taxes.map((tax) => ({ ...tax, note: id })))));
     await Promise.all(statements);
     return { ...view, id };
   }

@@ -49,7 +49,11 @@ export function printedNoteOf(note: NoteView): PrintedDocument {
     },
     totalInLetters: note.totalInLetters,
     exoneration: note.isExonerated
-      ? { exemptPurchaseOrderNumber: note.exemptPurchaseOrderNumber, certificate: note.exonerationCertificate, sagRegistry: note.exonerationSagRegistry }
+      ? {
+          exemptPurchaseOrderNumber: note.exemptPurchaseOrderNumber,
+          certificate: note.exonerationCertificate,
+          sagRegistry: note.exonerationSagRegistry,
+        }
       : null,
     reason: note.reason,
     modifies: { cai: note.invoiceCai, fiscalNumber: note.invoiceFiscalNumber, issuedAt: note.invoiceDate },

@@ -72,9 +72,12 @@ export function totalsDiscrepancies(invoice: Invoice): string[] {
   const left = new Big(invoice.exemptedAmount).plus(invoice.exoneratedAmount).plus(taxed);
   const right = new Big(invoice.importe).minus(invoice.discountTotal);
   if (!left.eq(right)) {
-    problems.push(`${name}: stored exempt + exonerated + taxed amounts (${left.toFixed(2)}) differ from importe - discounts (${right.toFixed(2)})`);
+    problems.push(
+      `${name}: stored exempt + exonerated + taxed amounts (${left.toFixed(2)}) differ from importe - discounts (${right.toFixed(2)})`,
+    );
   }
-  if (invoice.totalInLetters !== amountInWords(invoice.total)) problems.push(`${name}: totalInLetters does not spell its stored total ${invoice.total}`);
+  if (invoice.totalInLetters !== amountInWords(invoice.total))
+    problems.push(`${name}: totalInLetters does not spell its stored total ${invoice.total}`);
   return problems;
 }
 
@@ -88,7 +91,9 @@ function taxDiscrepancies(name: string, invoice: Invoice, totals: InvoiceTotals)
     if (!s || !c) {
       problems.push(`${name}: ${s ? 'stores' : 'lacks'} an ISV ${rate}% entry the totals engine ${s ? 'does not give' : 'gives'}`);
     } else if (!new Big(s.taxedAmount).eq(c.taxedAmount) || !new Big(s.taxAmount).eq(c.taxAmount)) {
-      problems.push(`${name}: stored ISV ${rate}% base ${s.taxedAmount} tax ${s.taxAmount}, the totals engine gives base ${c.taxedAmount.toFixed(2)} tax ${c.taxAmount.toFixed(2)}`);
+      problems.push(
+        `${name}: stored ISV ${rate}% base ${s.taxedAmount} tax ${s.taxAmount}, the totals engine gives base ${c.taxedAmount.toFixed(2)} tax ${c.taxAmount.toFixed(2)}`,
+      );
     }
   }
   return problems;
@@ -110,7 +115,9 @@ export function invoiceForNotesOf(invoice: Invoice): InvoiceForNotes {
       exemptAmount: new Big(l.exemptAmount),
       isvRate: l.isvRate === null ? null : new Big(l.isvRate),
     })),
-    taxes: invoice.taxes.getItems().map((t) => ({ rate: new Big(t.rate), taxedAmount: new Big(t.taxedAmount), taxAmount: new Big(t.taxAmount) })),
+    taxes: invoice.taxes
+      .getItems()
+      .map((t) => ({ rate: new Big(t.rate), taxedAmount: new Big(t.taxedAmount), taxAmount: new Big(t.taxAmount) })),
     exemptedAmount: new Big(invoice.exemptedAmount),
     exoneratedAmount: new Big(invoice.exoneratedAmount),
     total: new Big(invoice.total),

@@ -62,11 +62,13 @@ export function noteDiscrepancies(note: NoteView): string[] {
       if (note.documentType === 'debitNote') differs(`ISV at ${t.rate.toString()}%`, t.taxAmount, taxOf(t.taxedAmount, t.rate));
       bases.delete(rateKey(t.rate));
     }
-    for (const [rate, base] of bases) problems.push(`${name}: its lines have a base of ${base.toFixed(2)} at ${rate}% and no tax entry for it`);
+    for (const [rate, base] of bases)
+      problems.push(`${name}: its lines have a base of ${base.toFixed(2)} at ${rate}% and no tax entry for it`);
   }
   differs('totalTaxes', a.totalTaxes, sum(a.taxBreakdown.map((t) => t.taxAmount)));
   differs('total', a.total, a.importe.minus(a.discountTotal).plus(a.totalTaxes));
-  if (note.totalInLetters !== amountInWords(a.total)) problems.push(`${name}: totalInLetters does not spell its stored total ${note.total}`);
+  if (note.totalInLetters !== amountInWords(a.total))
+    problems.push(`${name}: totalInLetters does not spell its stored total ${note.total}`);
   return problems;
 }
 
@@ -75,11 +77,15 @@ export function limitDiscrepancies(invoiceName: string, invoice: InvoiceForNotes
   const credited = creditedSoFar(liveCreditNotes.map(noteAmountsOf));
   const problems: string[] = [];
   const over = (what: string, done: Big, limit: Big) => {
-    if (done.gt(limit)) problems.push(`${invoiceName}: its credit notes credit ${done.toFixed(2)} of ${what}, more than its ${limit.toFixed(2)}`);
+    if (done.gt(limit))
+      problems.push(`${invoiceName}: its credit notes credit ${done.toFixed(2)} of ${what}, more than its ${limit.toFixed(2)}`);
   };
   for (const line of invoice.lines) {
     const returned = credited.returned.get(line.position)?.quantity ?? ZERO;
-    if (returned.gt(line.quantity)) problems.push(`${invoiceName}: its credit notes return ${returned.toString()} of line ${line.position}, more than its ${line.quantity.toString()}`);
+    if (returned.gt(line.quantity))
+      problems.push(
+        `${invoiceName}: its credit notes return ${returned.toString()} of line ${line.position}, more than its ${line.quantity.toString()}`,
+      );
   }
   for (const [key, c] of credited.byRate) {
     const tax = invoice.taxes.find((t) => rateKey(t.rate) === key);

@@ -83,7 +83,11 @@ export class NumberingAuditService {
     for (;;) {
       // A fresh fork per page, so the identity map does not grow with the history.
       const em = this.em.fork();
-      const page = await em.find(Invoice, { company: companyId, id: { $gt: afterId } }, { orderBy: { id: 'asc' }, limit: PAGE, populate: ['lines', 'taxes'], strategy: 'select-in' });
+      const page = await em.find(
+        Invoice,
+        { company: companyId, id: { $gt: afterId } },
+        { orderBy: { id: 'asc' }, limit: PAGE, populate: ['lines', 'taxes'], strategy: 'select-in' },
+      );
       for (const invoice of page) problems.push(...totalsDiscrepancies(invoice));
       count += page.length;
       if (page.length < PAGE) break;
