@@ -7,6 +7,7 @@ import { Migration20261124040000MigrationLock } from './Migration20261124040000M
 import { Migration20261124050000ReadRevisions } from './Migration20261124050000ReadRevisions';
 import { Migration20261126000000CaiRangeDocumentType } from './Migration20261126000000CaiRangeDocumentType';
 import { Migration20261126010000IdempotencyByDocument } from './Migration20261126010000IdempotencyByDocument';
+import { Migration20261126020000CreditAndDebitNotes } from './Migration20261126020000CreditAndDebitNotes';
 import { Migration20261127000000CatalogRevision } from './Migration20261127000000CatalogRevision';
 
 /**
@@ -23,5 +24,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261124050000ReadRevisions', class: Migration20261124050000ReadRevisions },
   { name: 'Migration20261126000000CaiRangeDocumentType', class: Migration20261126000000CaiRangeDocumentType },
   { name: 'Migration20261126010000IdempotencyByDocument', class: Migration20261126010000IdempotencyByDocument },
+  { name: 'Migration20261126020000CreditAndDebitNotes', class: Migration20261126020000CreditAndDebitNotes },
   { name: 'Migration20261127000000CatalogRevision', class: Migration20261127000000CatalogRevision },
 ];

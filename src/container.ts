@@ -10,6 +10,10 @@ import { DatabaseReadiness } from './services/database-readiness.service';
 import { CompanySetupService } from './services/company-setup/company-setup.service';
 import { ClientExonerationService } from './services/client-exoneration.service';
 import { InvoiceAnnulmentService } from './services/invoicing/invoice-annulment.service';
+import { NoteAnnulmentService } from './services/notes/note-annulment.service';
+import { NoteIssuer } from './services/notes/note-issuer.service';
+import { NotePdfService } from './services/notes/note-pdf.service';
+import { NoteReader } from './services/notes/note-reader.service';
 import { SqlClient } from './db/sql-client';
 import { TOKENS } from './tokens';
 import type { PdfRenderer } from './pdf/pdf-renderer';
@@ -81,6 +85,7 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   }
   container.bind(CompanySetupService).toSelf();
   container.bind(CompanyDirectory).toSelf();
+  for (const service of [NoteReader, NoteIssuer, NoteAnnulmentService, NotePdfService]) container.bind(service).toSelf();
   for (const service of [CaiRangeAlerts, CaiStatusService, SalesRegisterService, UnusedNumbersService, NumberingAuditService]) {
     container.bind(service).toSelf();
   }

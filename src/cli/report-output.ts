@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rename, unlink } from 'node:fs/promises';
+import { rename, unlink, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -46,4 +46,20 @@ export async function writeReport(table: ReportTable, format: ReportFormat, outF
     await unlink(temporary).catch(() => undefined);
     throw err;
   }
+}
+
+/** Writes a whole file (a PDF) under a temporary name beside it, renamed once complete; FILE_NOT_ACCESSIBLE when it cannot be. */
+export async function writeFileOrRefuse(outFile: string, content: Buffer): Promise<void> {
+  const target = path.resolve(outFile);
+  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    await writeFile(temporary, content, { flag: 'wx' });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new AppError(
+      'FILE_NOT_ACCESSIBLE',
+      `cannot write ${outFile}: ${code === 'ENOENT' ? 'no such directory' : (code ?? (err as Error).message)}`,
+    );
+  }
+  await rename(temporary, target);
 }

@@ -63,10 +63,22 @@ export const OPERATOR_ERROR_STATUS = {
   COMPANY_NOT_FOUND: 404,
   CLIENT_NOT_FOUND: 404,
   API_KEY_NOT_FOUND: 404,
+  /** A credit or debit note the company does not have. */
+  NOTE_NOT_FOUND: 404,
+  /** An emission point (EEE-PPP) the company does not have, or no longer has (`--emission-point`). */
+  EMISSION_POINT_NOT_FOUND: 404,
   /** The company already has its active keys (decision 22). */
   API_KEY_LIMIT_REACHED: 409,
   /** A unique index refused a setup row that a concurrent writer stored first. */
   SETUP_CONFLICT: 409,
+  /** A note of an annulled invoice. */
+  INVOICE_ANNULLED: 409,
+  /** An invoice with live credit or debit notes cannot be annulled: the notes are annulled first. */
+  INVOICE_HAS_NOTES: 409,
+  /** A credit note would return or credit more than is left of its invoice (a line, a rate, exempt, exonerated, the total). */
+  NOTE_LIMIT_EXCEEDED: 409,
+  /** A credit note with nothing to credit (`--full` of a fully credited invoice, a note of L 0.00). */
+  NOTE_NOTHING_TO_CREDIT: 409,
   /** The stored record breaks the numbering or totals rules (`audit`). */
   AUDIT_DISCREPANCIES: 409,
   /** A setup file that cannot be applied: its syntax, shape or rules (decision 30). */

@@ -11,6 +11,9 @@ import { Invoice } from './invoice.entity';
 import { InvoiceLine } from './invoice-line.entity';
 import { InvoiceTax } from './invoice-tax.entity';
 import { MigrationLock } from './migration-lock.entity';
+import { Note, type NoteType } from './note.entity';
+import { NoteLine } from './note-line.entity';
+import { NoteTax } from './note-tax.entity';
 import { OperatorUser } from './operator-user.entity';
 import { PaymentTerminal } from './payment-terminal.entity';
 import { PriceList } from './price-list.entity';
@@ -20,7 +23,7 @@ import { ProductPrice } from './product-price.entity';
 import { ReadRevision } from './read-revision.entity';
 import { TemplateVersion } from './template-version.entity';
 
-export type { IdempotencyScope };
+export type { IdempotencyScope, NoteType };
 export {
   ApiKey,
   CaiRange,
@@ -35,6 +38,9 @@ export {
   InvoiceLine,
   InvoiceTax,
   MigrationLock,
+  Note,
+  NoteLine,
+  NoteTax,
   OperatorUser,
   PaymentTerminal,
   PriceList,
@@ -60,6 +66,9 @@ export const ALL_ENTITIES = [
   InvoiceLine,
   InvoiceTax,
   MigrationLock,
+  Note,
+  NoteLine,
+  NoteTax,
   OperatorUser,
   PaymentTerminal,
   PriceList,

@@ -137,6 +137,10 @@ export class Invoice {
   @Property({ type: 'datetime', length: 3, nullable: true })
   annulledAt: Date | null = null;
 
+  /** Why it was annulled (Art. 41: a document issued with errors); null for an invoice annulled before reasons were asked. */
+  @Property({ type: 'string', length: 255, nullable: true })
+  annulReason: string | null = null;
+
   /**
    * The template and logo the invoice was issued with, which every later copy of it prints with.
    * Null only for an invoice written by a version of the service that did not record them, until

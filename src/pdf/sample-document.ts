@@ -49,5 +49,13 @@ export function sampleDocument(documentType: DocumentType, issuer: Partial<Print
     totalInLetters: 'TRESCIENTOS VEINTINUEVE LEMPIRAS CON 90/100',
     exchangeRate: '24.6512',
     exoneration: { exemptPurchaseOrderNumber: 'OCE-0001', certificate: 'EXO-0001', sagRegistry: 'SAG-0001' },
+    ...(documentType !== 'invoice' && {
+      reason: documentType === 'creditNote' ? 'Devolución de mercadería' : 'Cargo por flete',
+      modifies: {
+        cai: 'F1E2D3-C4B5A6-F7E8D9-C0B1A2-F3E4D5-C6',
+        fiscalNumber: '000-001-01-00000042',
+        issuedAt: new Date('2026-01-10T15:00:00Z'),
+      },
+    }),
   };
 }

@@ -61,6 +61,10 @@ export interface PrintedDocument {
   totalInLetters: string;
   /** Lempiras per US dollar, when a line was priced in USD. */
   exchangeRate?: DecimalInput | null;
+  /** A credit or debit note's Motivo; absent on an invoice. */
+  reason?: string | null;
+  /** A note's "Documento que modifica": the invoice's CAI, printed number and instant; absent on an invoice. */
+  modifies?: { cai: string; fiscalNumber: string; issuedAt: Date } | null;
   /** The exonerated buyer's references (Acuerdo 481-2017 Art. 10 num. 8); absent or null when not exonerated. */
   exoneration?: {
     /** No. correlativo de la Orden de Compra Exenta, sent with the sale. */
@@ -115,6 +119,8 @@ export interface TemplateData {
   /** "L 24.6512" (lempiras per US dollar) when a line was priced in USD, else empty. */
   exchangeRate: string;
   copyLegend: string;
+  /** What a credit or debit note prints of the invoice it modifies, and why; empty on an invoice. */
+  note: { reason: string; invoiceNumber: string; invoiceCai: string; invoiceDate: string };
 }
 
 export const PREVIEW_MARKING = 'SIN VALIDEZ FISCAL';
@@ -122,6 +128,8 @@ export const ANNULLED_MARKING = 'ANULADA';
 export const PREVIEW_NUMBER = 'SIN NÚMERO — VISTA PREVIA';
 export const CONSUMIDOR_FINAL = 'CONSUMIDOR FINAL';
 export const COPY_LEGEND = 'Original: Cliente / Copia: Obligado tributario emisor';
+/** A credit or debit note's distribution of copies. */
+export const NOTE_COPY_LEGEND = 'Original: Cliente / Copia: Obligado Tributario';
 
 /** The number layout of a range with the document type's code kept: the same on every document of the type. */
 function maskedNumber(documentType: DocumentType): string {
@@ -247,6 +255,12 @@ export function buildTemplateData(printed: PrintedDocument): TemplateData {
     },
     totalInLetters: printed.totalInLetters,
     exchangeRate,
-    copyLegend: COPY_LEGEND,
+    copyLegend: printed.documentType === 'invoice' ? COPY_LEGEND : NOTE_COPY_LEGEND,
+    note: {
+      reason: text(printed.reason),
+      invoiceNumber: text(printed.modifies?.fiscalNumber),
+      invoiceCai: text(printed.modifies?.cai),
+      invoiceDate: printed.modifies ? dayMonthYear(hondurasDate(printed.modifies.issuedAt)) : '',
+    },
   };
 }

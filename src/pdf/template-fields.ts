@@ -20,8 +20,6 @@ const COMMON_REQUIRED_FIELDS = [
   'd.time',
   'd.client.name',
   'd.client.rtn',
-  'd.purchaseOrderNumber',
-  'd.exchangeRate',
   // The exonerated buyer's three references are labelled on every invoice (Art. 10 num. 8), empty when not exonerated.
   'd.exemptPurchaseOrderNumber',
   'd.exonerationCertificate',
@@ -62,7 +60,13 @@ export interface TemplateFieldRules {
 }
 
 /** A type's own required fields, beyond the common ones: where a new document type adds what the law asks of it. */
-const REQUIRED_BY_TYPE: Readonly<Record<DocumentType, readonly string[]>> = { invoice: [], creditNote: [], debitNote: [] };
+const NOTE_REQUIRED_FIELDS = ['d.note.reason', 'd.note.invoiceNumber', 'd.note.invoiceCai', 'd.note.invoiceDate'] as const;
+const REQUIRED_BY_TYPE: Readonly<Record<DocumentType, readonly string[]>> = {
+  invoice: ['d.purchaseOrderNumber', 'd.exchangeRate'],
+  // A note names the document it modifies (its CAI, number and date) and why (Motivo).
+  creditNote: NOTE_REQUIRED_FIELDS,
+  debitNote: NOTE_REQUIRED_FIELDS,
+};
 
 /** Per document type (README lists the fields with their meaning); the known ones come from its sample document. */
 export const TEMPLATE_FIELDS: Readonly<Record<DocumentType, TemplateFieldRules>> = byDocumentType((type) => ({

@@ -233,6 +233,15 @@ export class TemplateVersionStore {
     return fixed;
   }
 
+  /**
+   * The versions current now for a document type, stored (for a document issued while its
+   * template was unreadable: its first printable copy is the original). Throws TemplateReadError
+   * when the template still cannot be read.
+   */
+  storeCurrent(companyCode: string, documentType: DocumentType): Promise<FixedVersions> {
+    return storeCurrentVersions(this.em, this.config.templatesDir, companyCode, documentType, this.logger);
+  }
+
   /** The stored template with the stored logo put in, read from the database once per process. */
   preparedTemplate(versions: FixedVersions): Promise<OdtPackage> {
     const key = `${versions.templateVersionId}:${versions.logoVersionId ?? '-'}`;

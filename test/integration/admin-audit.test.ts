@@ -54,7 +54,20 @@ describe('admin audit', () => {
       expect(res.status).toBe(201);
       ids.push(res.body.id);
     }
-    expect((await runAdminProcess(t.config.databaseUrl, ['invoice', 'annul', '--company', code, '--id', String(ids[1])])).code).toBe(0);
+    expect(
+      (
+        await runAdminProcess(t.config.databaseUrl, [
+          'invoice',
+          'annul',
+          '--reason',
+          'error de emisión',
+          '--company',
+          code,
+          '--id',
+          String(ids[1]),
+        ])
+      ).code,
+    ).toBe(0);
   }, 60_000);
   afterAll(() => t.close());
 

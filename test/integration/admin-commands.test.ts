@@ -18,13 +18,37 @@ describe('operator CLI: apikey, client and invoice commands', () => {
 
   describe('an unknown company', () => {
     it.each([
-      ['invoice annul', ['invoice', 'annul', '--company', 'NO-SUCH-CO', '--id', '1']],
+      ['invoice annul', ['invoice', 'annul', '--company', 'NO-SUCH-CO', '--id', '1', '--reason', 'x']],
       [
         'client exonerate',
         ['client', 'exonerate', '--company', 'NO-SUCH-CO', '--client-id', '1', '--certificate', 'EXO-X', '--valid-until', '2027-06-30'],
       ],
       ['client clear-exoneration', ['client', 'clear-exoneration', '--company', 'NO-SUCH-CO', '--client-id', '1']],
       ['apikey revoke', ['apikey', 'revoke', '--company', 'NO-SUCH-CO', '--id', '1']],
+      ['note credit', ['note', 'credit', '--company', 'NO-SUCH-CO', '--invoice-id', '1', '--reason', 'x', '--full']],
+      [
+        'note debit',
+        [
+          'note',
+          'debit',
+          '--company',
+          'NO-SUCH-CO',
+          '--invoice-id',
+          '1',
+          '--reason',
+          'x',
+          '--description',
+          'Flete',
+          '--amount',
+          '1',
+          '--rate',
+          '15',
+        ],
+      ],
+      ['note list', ['note', 'list', '--company', 'NO-SUCH-CO']],
+      ['note show', ['note', 'show', '--company', 'NO-SUCH-CO', '--id', '1']],
+      ['note pdf', ['note', 'pdf', '--company', 'NO-SUCH-CO', '--id', '1', '--out', '/tmp/never-written.pdf']],
+      ['note annul', ['note', 'annul', '--company', 'NO-SUCH-CO', '--id', '1', '--reason', 'x']],
     ])('%s names the company, not a missing row', async (_name, args) => {
       const run = await admin(...args);
       expect(run).toMatchObject({ code: 1, stdout: '', stderr: 'error: unknown company NO-SUCH-CO\n' });
@@ -237,14 +261,14 @@ describe('operator CLI: apikey, client and invoice commands', () => {
 
     it('refuses an invoice of another company, changing nothing', async () => {
       const other = await setUpCompany(t);
-      const run = await admin('invoice', 'annul', '--company', other.code, '--id', String(invoiceId));
+      const run = await admin('invoice', 'annul', '--reason', 'error de emisión', '--company', other.code, '--id', String(invoiceId));
       expect(run).toMatchObject({ code: 1, stdout: '', stderr: `error: company ${other.code} has no invoice with id ${invoiceId}\n` });
       expect((await readInvoice()).isAnnulled).toBe(false);
     });
 
     it('marks the invoice annulled with the time it happened', async () => {
       const before = Date.now();
-      const run = await admin('invoice', 'annul', '--company', acme.code, '--id', String(invoiceId));
+      const run = await admin('invoice', 'annul', '--reason', 'error de emisión', '--company', acme.code, '--id', String(invoiceId));
       expect(run).toMatchObject({ code: 0, stderr: '' });
       expect(run.stdout).toBe(`annulled invoice ${invoiceId} (000-001-01-00000001) of ${acme.code}\n`);
       const invoice = await readInvoice();
@@ -254,7 +278,7 @@ describe('operator CLI: apikey, client and invoice commands', () => {
 
     it('annulling again succeeds, says so and keeps the first annulment date', async () => {
       const first = (await readInvoice()).annulledAt;
-      const run = await admin('invoice', 'annul', '--company', acme.code, '--id', String(invoiceId));
+      const run = await admin('invoice', 'annul', '--reason', 'error de emisión', '--company', acme.code, '--id', String(invoiceId));
       expect(run.code).toBe(0);
       expect(run.stdout).toBe(
         `invoice ${invoiceId} (000-001-01-00000001) of ${acme.code} was already annulled on ${first!.toISOString()}\n`,

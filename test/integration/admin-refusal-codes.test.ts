@@ -6,7 +6,7 @@ import { AppError } from '../../src/domain/app-error';
 import { ErrorCode, OPERATOR_ERROR_STATUS } from '../../src/domain/error-codes';
 import { Establishment } from '../../src/entities';
 import { SetupValidationError } from '../../src/services/company-setup/setup-validation-error';
-import { clientData, sellingCompany } from '../support/factories';
+import { caiRangeData, clientData, sellingCompany } from '../support/factories';
 import { runAdminFailure } from '../support/run-admin';
 import { applyDocument, writeSetupFile } from '../support/setup-apply';
 import { ReadyCompany, setUpCompany } from '../support/setup-fixtures';
@@ -70,7 +70,7 @@ describe('operator refusals carry a code', () => {
       status: 404,
       message: `company ${company.code} has no client with id 999999`,
     });
-    expect(await refused('invoice', 'annul', '--company', company.code, '--id', '999999')).toMatchObject({
+    expect(await refused('invoice', 'annul', '--reason', 'error de emisión', '--company', company.code, '--id', '999999')).toMatchObject({
       code: 'EXTERNAL_INVOICE_NOT_FOUND',
       status: 404,
       message: `company ${company.code} has no invoice with id 999999`,
@@ -78,7 +78,7 @@ describe('operator refusals carry a code', () => {
   });
 
   it('a bad value, from an option parser or a service, is VALIDATION_FAILED (400)', async () => {
-    expect(await refused('invoice', 'annul', '--company', company.code, '--id', 'abc')).toMatchObject({
+    expect(await refused('invoice', 'annul', '--reason', 'error de emisión', '--company', company.code, '--id', 'abc')).toMatchObject({
       code: 'VALIDATION_FAILED',
       status: 400,
     });
@@ -164,6 +164,63 @@ describe('operator refusals carry a code', () => {
       .execute('select name from emission_points where establishment_id = ? and code = ?', [establishmentId, '002']);
     expect(points).toEqual([{ name: null }]);
   }, 60_000);
+
+  it('notes: NOTE_NOT_FOUND and EMISSION_POINT_NOT_FOUND (404), INVOICE_ANNULLED, INVOICE_HAS_NOTES, NOTE_LIMIT_EXCEEDED, NOTE_NOTHING_TO_CREDIT (409)', async () => {
+    const noted = await setUpCompany(
+      t,
+      sellingCompany({
+        emissionPoints: [
+          {
+            code: '001',
+            caiRanges: [caiRangeData(), caiRangeData({ cai: 'B1B2B3-B4B5B6-B7B8B9-B0B1B2-B3B4B5-B6', documentType: 'creditNote' })],
+          },
+        ],
+      }),
+    );
+    const sale = async (key: string) => {
+      const res = await t.http
+        .post('/v1/invoices')
+        .set(noted.auth)
+        .set('Idempotency-Key', key)
+        .send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
+      expect(res.status).toBe(201);
+      return String(res.body.id);
+    };
+    const credit = (invoiceId: string, ...more: string[]) => [
+      'note',
+      'credit',
+      '--company',
+      noted.code,
+      '--invoice-id',
+      invoiceId,
+      '--reason',
+      'Devolución',
+      ...more,
+    ];
+    const first = await sale('notes-1');
+    expect(await refused('note', 'show', '--company', noted.code, '--id', '999999')).toMatchObject({ code: 'NOTE_NOT_FOUND', status: 404 });
+    expect(await refused(...credit(first, '--full', '--emission-point', '000-009'))).toMatchObject({
+      code: 'EMISSION_POINT_NOT_FOUND',
+      status: 404,
+    });
+    expect(await refused(...credit(first, '--return', '1:2'))).toMatchObject({
+      code: 'NOTE_LIMIT_EXCEEDED',
+      status: 409,
+      message: 'line 1: 1 left',
+    });
+    expect((await runAdminFailure(t.config.databaseUrl, credit(first, '--full'))).code).toBe(0);
+    expect(await refused(...credit(first, '--full'))).toMatchObject({ code: 'NOTE_NOTHING_TO_CREDIT', status: 409 });
+    expect(await refused('invoice', 'annul', '--company', noted.code, '--id', first, '--reason', 'error')).toMatchObject({
+      code: 'INVOICE_HAS_NOTES',
+      status: 409,
+    });
+    const second = await sale('notes-2');
+    expect(
+      (await runAdminFailure(t.config.databaseUrl, ['invoice', 'annul', '--company', noted.code, '--id', second, '--reason', 'error']))
+        .code,
+    ).toBe(0);
+    expect(await refused(...credit(second, '--full'))).toMatchObject({ code: 'INVOICE_ANNULLED', status: 409 });
+  });
 
   it('reached every operator code', () => {
     expect([...reached].filter((code) => code in OPERATOR_ERROR_STATUS).sort()).toEqual(Object.keys(OPERATOR_ERROR_STATUS).sort());

@@ -29,6 +29,8 @@ const HEADER = [
   'Descuentos',
   'Total',
   'Estado',
+  'Tipo',
+  'Documento Modificado',
 ];
 const AMOUNT_COLUMNS = HEADER.slice(8, 16).map((_, i) => i + 8);
 const COMMA_CLIENT = 'Ferretería "El Martillo", S. de R.L.';
@@ -108,7 +110,16 @@ describe('admin report sales (the sales register), run as a process', () => {
       issued.push(res.body as Issued);
     }
     annulledId = issued[5].id;
-    const annul = await runAdminProcess(t.config.databaseUrl, ['invoice', 'annul', '--company', code, '--id', String(annulledId)]);
+    const annul = await runAdminProcess(t.config.databaseUrl, [
+      'invoice',
+      'annul',
+      '--reason',
+      'error de emisión',
+      '--company',
+      code,
+      '--id',
+      String(annulledId),
+    ]);
     expect(annul.code).toBe(0);
   }, 120_000);
   afterAll(() => t.close());
@@ -150,6 +161,7 @@ describe('admin report sales (the sales register), run as a process', () => {
       expect(row[2]).toBe(issued[i].cai);
       expect(row.slice(8, 16)).toEqual(expectedRow(issued[i], annulled));
       expect(row[16]).toBe(annulled ? 'ANULADA' : 'VIGENTE');
+      expect(row.slice(17)).toEqual(['FACTURA', '']);
       for (const col of AMOUNT_COLUMNS) expect(row[col]).toMatch(/^\d+\.\d{2}$/);
     });
     // Walk-in sales: no RTN, CONSUMIDOR FINAL; the name with a comma and quotes survives quoting.
@@ -199,7 +211,7 @@ describe('admin report sales (the sales register), run as a process', () => {
     const run = await report('--company', code, '--from', '2020-01-01', '--to', '2020-01-31');
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const rows = parseCsv(run.stdout.toString('utf8').replace(/^\uFEFF/, ''));
-    expect(rows).toEqual([HEADER, ['TOTAL', '', '', '', '', '', '', '', ...AMOUNT_COLUMNS.map(() => '0.00'), '']]);
+    expect(rows).toEqual([HEADER, ['TOTAL', '', '', '', '', '', '', '', ...AMOUNT_COLUMNS.map(() => '0.00'), '', '', '']]);
   });
 
   it('adds a pair of columns after ISV 18% for another rate that occurs in the period', async () => {

@@ -77,7 +77,20 @@ describe('identical copies across service processes', () => {
     expect(replay.body).toMatchObject({ id: a.id, replayed: true });
     expect(readPdf(Buffer.from(replay.body.pdfBase64, 'base64')).text).toBe(a.text);
 
-    expect((await runAdmin(t.config.databaseUrl, ['invoice', 'annul', '--company', company.code, '--id', String(a.id)])).code).toBe(0);
+    expect(
+      (
+        await runAdmin(t.config.databaseUrl, [
+          'invoice',
+          'annul',
+          '--reason',
+          'error de emisión',
+          '--company',
+          company.code,
+          '--id',
+          String(a.id),
+        ])
+      ).code,
+    ).toBe(0);
     const annulled = await reprintOn(edited, a.id);
     expect(annulled).toContain('ANULADA');
     expect(annulled).not.toContain(BANNER);

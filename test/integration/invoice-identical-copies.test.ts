@@ -91,7 +91,16 @@ describe('copies identical to the original after the letterhead changes', () => 
     expect(bReprint.images).toEqual([{ width: 300, height: 100 }]);
     expect((await previewPdf()).text).not.toContain(BANNER);
 
-    const annul = await runAdmin(t.config.databaseUrl, ['invoice', 'annul', '--company', acme.code, '--id', String(a.body.id)]);
+    const annul = await runAdmin(t.config.databaseUrl, [
+      'invoice',
+      'annul',
+      '--reason',
+      'error de emisión',
+      '--company',
+      acme.code,
+      '--id',
+      String(a.body.id),
+    ]);
     expect(annul.code).toBe(0);
     const annulled = await reprint(a.body.id);
     expect(annulled.text).toContain('ANULADA');

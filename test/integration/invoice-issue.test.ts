@@ -361,7 +361,16 @@ describe('POST /v1/invoices', () => {
 
     it('shows an annulment made with the operator CLI', async () => {
       const mine = await issue(CART);
-      const run = await runAdmin(t.config.databaseUrl, ['invoice', 'annul', '--company', acme.code, '--id', String(mine.body.id)]);
+      const run = await runAdmin(t.config.databaseUrl, [
+        'invoice',
+        'annul',
+        '--reason',
+        'error de emisión',
+        '--company',
+        acme.code,
+        '--id',
+        String(mine.body.id),
+      ]);
       expect(run.code).toBe(0);
       const got = await t.http.get(`/v1/invoices/${mine.body.id}`).set(acme.auth);
       expect(got.body).toEqual({ ...mine.body, isAnnulled: true, pdfBase64: null });

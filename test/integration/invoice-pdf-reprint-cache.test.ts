@@ -53,7 +53,17 @@ describe('reprints served from the PDF cache', () => {
   const annulInAnotherProcess = (id: number) => {
     const result = spawnSync(
       process.execPath,
-      [path.join(REPO_ROOT, 'dist/src/cli/admin.js'), 'invoice', 'annul', '--company', company.code, '--id', String(id)],
+      [
+        path.join(REPO_ROOT, 'dist/src/cli/admin.js'),
+        'invoice',
+        'annul',
+        '--reason',
+        'error de emisión',
+        '--company',
+        company.code,
+        '--id',
+        String(id),
+      ],
       {
         cwd: REPO_ROOT,
         env: { ...process.env, DATABASE_URL: t.config.databaseUrl, LOG_LEVEL: 'silent' },

@@ -215,7 +215,16 @@ describe('invoice PDFs (LibreOffice, read back with poppler)', () => {
 
   it('marks an invoice annulled through the operator CLI ANULADA, keeping every legal field', async () => {
     const { invoice } = await issue({ items: [{ externalProductId: 'SKU-ARROZ', quantity: 1 }] });
-    const annul = await runAdmin(t.config.databaseUrl, ['invoice', 'annul', '--company', acme.code, '--id', String(invoice.id)]);
+    const annul = await runAdmin(t.config.databaseUrl, [
+      'invoice',
+      'annul',
+      '--reason',
+      'error de emisión',
+      '--company',
+      acme.code,
+      '--id',
+      String(invoice.id),
+    ]);
     expect(annul.code).toBe(0);
 
     const pdf = await getPdf(invoice.id);

@@ -67,7 +67,16 @@ describe('read cache', () => {
     expect(await getInvoice(company.auth, issued.id)).toMatchObject({ total: 115 });
 
     // ...while the operator's annulment, in its own process, is seen at once.
-    const annul = await runAdminProcess(t.config.databaseUrl, ['invoice', 'annul', '--company', company.code, '--id', String(issued.id)]);
+    const annul = await runAdminProcess(t.config.databaseUrl, [
+      'invoice',
+      'annul',
+      '--reason',
+      'error de emisión',
+      '--company',
+      company.code,
+      '--id',
+      String(issued.id),
+    ]);
     expect(annul.code).toBe(0);
     expect(await getInvoice(company.auth, issued.id)).toMatchObject({ isAnnulled: true, total: 999 });
   });

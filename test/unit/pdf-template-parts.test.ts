@@ -1,3 +1,4 @@
+import { DOCUMENT_TYPES, type DocumentType } from '../../src/domain/document-type';
 import fs from 'node:fs';
 import path from 'node:path';
 import { partText, type OdtPackage } from '../../src/pdf/odt-package';
@@ -134,9 +135,13 @@ describe('RenderQueue', () => {
 describe('templates/README.md', () => {
   const readme = fs.readFileSync(path.resolve(__dirname, '../../templates/README.md'), 'utf8');
 
-  it('explains every field a template may use, and marks exactly the required ones', () => {
-    for (const field of KNOWN_FIELDS) expect(readme).toContain(`| \`{${field}}\` |`);
-    const requiredRows = [...readme.matchAll(/^\| `\{(d\.[^}]+)\}` \|[^\n]*\| \*\*yes\*\* \|$/gm)].map((m) => m[1]);
-    expect(requiredRows.sort()).toEqual([...REQUIRED_FIELDS].sort());
+  it('explains every field a template may use, and marks exactly the required ones (of every document, of an invoice, of a note)', () => {
+    const rows = (mark: string) =>
+      [...readme.matchAll(new RegExp(`^\\| \`\\{(d\\.[^}]+)\\}\` \\|[^\\n]*\\| \\*\\*yes\\*\\*${mark} \\|$`, 'gm'))].map((m) => m[1]);
+    const marks: Record<DocumentType, string> = { invoice: ' on an invoice', creditNote: ' on a note', debitNote: ' on a note' };
+    for (const type of DOCUMENT_TYPES) {
+      for (const field of TEMPLATE_FIELDS[type].known) expect(readme).toContain(`| \`{${field}}\` |`);
+      expect([...rows(''), ...rows(marks[type])].sort()).toEqual([...TEMPLATE_FIELDS[type].required].sort());
+    }
   });
 });

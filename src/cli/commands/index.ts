@@ -7,6 +7,7 @@ import { registerCaiCommands } from './cai.command';
 import { registerClientCommands } from './client.command';
 import { registerDemoCommand } from './demo.command';
 import { registerInvoiceCommands } from './invoice.command';
+import { registerNoteCommands } from './note.command';
 import { registerReportCommands } from './report.command';
 import { registerTemplateCommands } from './template.command';
 
@@ -18,6 +19,7 @@ export const COMMANDS: CommandRegistrar[] = [
   registerApiKeyCommands,
   registerClientCommands,
   registerInvoiceCommands,
+  registerNoteCommands,
   registerTemplateCommands,
   registerDemoCommand,
   registerReportCommands,

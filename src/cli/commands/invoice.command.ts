@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { CompanyDirectory } from '../../services/company-directory.service';
 import { InvoiceAnnulmentService } from '../../services/invoicing/invoice-annulment.service';
 import type { CommandRegistrar } from './index';
-import { parseId } from './option-parsers';
+import { parseId, parseReason } from './option-parsers';
 
 /** invoice annul (decision 16); annulment is never offered through the API. */
 export const registerInvoiceCommands: CommandRegistrar = (program: Command, run) => {
@@ -10,13 +10,18 @@ export const registerInvoiceCommands: CommandRegistrar = (program: Command, run)
 
   invoice
     .command('annul')
-    .description('Annul an issued invoice: its number stays used and its PDF is marked ANULADA. Annulling twice changes nothing.')
+    .description(
+      'Annul an issued invoice (one issued with errors): its number stays used and its PDF is marked ANULADA. Annulling twice changes nothing; an invoice with live notes is refused.',
+    )
     .requiredOption('--company <code>', 'company code')
     .requiredOption('--id <n>', 'invoice id (the API id, not the printed number)')
-    .action((opts: { company: string; id: string }) =>
+    .requiredOption('--reason <text>', 'why (the error it was issued with), 1 to 255 characters; stored with the annulment')
+    .action((opts: { company: string; id: string; reason: string }) =>
       run(async ({ container, out }) => {
+        const id = parseId(opts.id);
+        const reason = parseReason(opts.reason);
         const company = await container.get(CompanyDirectory).byCode(opts.company);
-        const { invoice: annulled, alreadyAnnulled } = await container.get(InvoiceAnnulmentService).annul(company, parseId(opts.id));
+        const { invoice: annulled, alreadyAnnulled } = await container.get(InvoiceAnnulmentService).annul(company, id, reason);
         const name = `invoice ${annulled.id} (${annulled.fiscalNumber}) of ${opts.company}`;
         out(
           alreadyAnnulled

@@ -36,3 +36,11 @@ export function parseDocumentType(value: string, option = '--document'): Documen
     throw new AppError('VALIDATION_FAILED', `${option} must be one of ${DOCUMENT_TYPES.join(', ')}, got "${value}"`);
   return value;
 }
+
+/** A reason (Motivo): 1..255 characters after trimming. */
+export function parseReason(value: string, option = '--reason'): string {
+  const reason = value.trim();
+  if (reason.length < 1 || reason.length > 255)
+    throw new AppError('VALIDATION_FAILED', `${option} must be 1 to 255 characters after trimming, got ${reason.length}`);
+  return reason;
+}

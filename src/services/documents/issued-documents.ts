@@ -17,14 +17,14 @@ interface IssuedDocumentTable {
 
 /**
  * Where each document type's issued numbers are read from. A range has one type, so its numbers
- * are in that type's table alone. Credit and debit notes have no table yet: nothing of theirs has
- * been issued, and their ranges read as having issued no number. A type that gets its table
- * names it here; the audit and the setup checks then read it with no change of their own.
+ * are in that type's table alone: credit and debit notes share the notes table, and a range of
+ * either type finds only its own there by cai_range_id. A new type's table is named here; the
+ * audit, `report unused`, `cai status` and the setup checks then read it with no change of their own.
  */
 const ISSUED_DOCUMENTS: Readonly<Record<DocumentType, IssuedDocumentTable | null>> = {
   invoice: { table: 'invoices', number: 'invoice_number', fiscalNumber: 'fiscal_number' },
-  creditNote: null,
-  debitNote: null,
+  creditNote: { table: 'notes', number: 'note_number', fiscalNumber: 'fiscal_number' },
+  debitNote: { table: 'notes', number: 'note_number', fiscalNumber: 'fiscal_number' },
 };
 
 export interface IssuedDocument {

@@ -9,11 +9,11 @@ export interface RegisterPeriod {
 }
 
 /**
- * The ISV rates charged in the period. Annulled invoices do not count: their amounts are shown
- * as 0, so a rate only they carried would add a column of zeros.
+ * The ISV rates charged in the period, by invoices and by notes. Annulled documents do not
+ * count: their amounts are shown as 0, so a rate only they carried would add a column of zeros.
  */
-export function ratesQuery(knex: Knex, period: RegisterPeriod): Promise<{ rate: string }[]> {
-  return knex
+export async function ratesQuery(knex: Knex, period: RegisterPeriod): Promise<{ rate: string }[]> {
+  const invoices = await knex
     .distinct('t.rate')
     .from('invoice_taxes as t')
     .join('invoices as i', 'i.id', 't.invoice_id')
@@ -21,4 +21,13 @@ export function ratesQuery(knex: Knex, period: RegisterPeriod): Promise<{ rate: 
     .andWhere('i.is_annulled', false)
     .andWhere('i.invoice_date', '>=', utcDatetime(period.start))
     .andWhere('i.invoice_date', '<', utcDatetime(period.end));
+  const notes = await knex
+    .distinct('t.rate')
+    .from('note_taxes as t')
+    .join('notes as n', 'n.id', 't.note_id')
+    .where('n.company_id', period.companyId)
+    .andWhere('n.is_annulled', false)
+    .andWhere('n.note_date', '>=', utcDatetime(period.start))
+    .andWhere('n.note_date', '<', utcDatetime(period.end));
+  return [...invoices, ...notes] as { rate: string }[];
 }

@@ -4,6 +4,7 @@ import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { addDays, dayMonthYear, hondurasDate, startOfHondurasDay } from '../../domain/calendar-date';
 import { ZERO } from '../../domain/money';
+import { DOCUMENT_TYPE_INFO, isDocumentType } from '../../domain/document-type';
 import { TOKENS } from '../../tokens';
 import type { CompanyRef } from '../company-directory.service';
 import type { ReportColumn, ReportTable } from './report-table';
@@ -29,6 +30,8 @@ interface RegisterRow {
   discount_total: string;
   total: string;
   is_annulled: number;
+  document_type: string;
+  modified_number: string | null;
   [taxColumn: string]: string | number | null;
 }
 
@@ -36,8 +39,11 @@ const text = (header: string, width?: number): ReportColumn => ({ header, kind: 
 const amount = (header: string): ReportColumn => ({ header, kind: 'amount', width: 14 });
 
 /**
- * The sales register (Libro de Ventas) of a period: one row per invoice whose Honduras date falls
- * in it, annulled ones included (ANULADA, amounts 0), ordered by printed number, and a TOTAL row.
+ * The sales register (Libro de Ventas) of a period: one row per invoice and per credit or debit
+ * note whose Honduras date falls in it, annulled ones included (ANULADA, amounts 0), ordered by
+ * printed number (so a point's documents by type then number), and a TOTAL row. Credit notes'
+ * amounts are negative, debit notes' positive, so TOTAL nets them; Tipo and Documento Modificado
+ * close each row.
  * Amounts are the stored invoice and tax rows, summed with big.js. Rows are streamed from the
  * database, so a month of any size is never held in memory.
  */
@@ -49,8 +55,7 @@ export class SalesRegisterService {
   async open(company: CompanyRef, from: string, to: string): Promise<ReportTable> {
     const period: RegisterPeriod = { companyId: company.id, start: startOfHondurasDay(from), end: startOfHondurasDay(addDays(to, 1)) };
     const knex = this.em.getKnex();
-    const others = (await ratesQuery(knex, period))
-      .map((r) => new Big(r.rate).toString())
+    const others = [...new Set((await ratesQuery(knex, period)).map((r) => new Big(r.rate).toString()))]
       .filter((rate) => !STANDARD_RATES.includes(rate))
       .sort((a, b) => new Big(a).cmp(new Big(b)));
     // 15 % and 18 % first, always: an accountant finds them in the same columns every month.
@@ -70,17 +75,20 @@ export class SalesRegisterService {
       amount('Descuentos'),
       amount('Total'),
       text('Estado'),
+      text('Tipo', 18),
+      text('Documento Modificado', 21),
     ];
     return { title: 'Libro de Ventas', columns, rows: this.rows(period, rates), isTotal: (row) => row[0] === TOTAL };
   }
 
   private async *rows(period: RegisterPeriod, rates: string[]): AsyncGenerator<string[]> {
     const knex = this.em.getKnex();
-    const taxColumns = rates.flatMap((rate, i) => [
-      knex.raw('(select t.taxed_amount from invoice_taxes t where t.invoice_id = i.id and t.rate = ?) as ??', [rate, `taxed_${i}`]),
-      knex.raw('(select t.tax_amount from invoice_taxes t where t.invoice_id = i.id and t.rate = ?) as ??', [rate, `tax_${i}`]),
-    ]);
-    const query = knex
+    const taxColumns = (taxes: string, owner: string, alias: string) =>
+      rates.flatMap((rate, i) => [
+        knex.raw(`(select t.taxed_amount from ${taxes} t where t.${owner} = ${alias}.id and t.rate = ?) as ??`, [rate, `taxed_${i}`]),
+        knex.raw(`(select t.tax_amount from ${taxes} t where t.${owner} = ${alias}.id and t.rate = ?) as ??`, [rate, `tax_${i}`]),
+      ]);
+    const invoices = knex
       .select(
         'i.invoice_date',
         'i.fiscal_number',
@@ -95,14 +103,40 @@ export class SalesRegisterService {
         'i.discount_total',
         'i.total',
         'i.is_annulled',
-        ...taxColumns,
+        knex.raw("'invoice' as document_type"),
+        knex.raw('null as modified_number'),
+        ...taxColumns('invoice_taxes', 'invoice_id', 'i'),
       )
       .from('invoices as i')
       .where('i.company_id', period.companyId)
       .andWhere('i.invoice_date', '>=', utcDatetime(period.start))
-      .andWhere('i.invoice_date', '<', utcDatetime(period.end))
-      // EEE-PPP-01-NNNNNNNN has fixed widths: its order is establishment, emission point, number.
-      .orderBy('i.fiscal_number');
+      .andWhere('i.invoice_date', '<', utcDatetime(period.end));
+    // Credit and debit notes beside the invoices: a note prints the invoice's buyer and references.
+    const notes = knex
+      .select(
+        'n.note_date as invoice_date',
+        'n.fiscal_number',
+        'n.cai',
+        'n.client_legal_id',
+        'n.client_name',
+        'n.exempt_purchase_order_number',
+        'n.exoneration_certificate',
+        'n.exoneration_sag_registry',
+        'n.exonerated_amount',
+        'n.exempted_amount',
+        'n.discount_total',
+        'n.total',
+        'n.is_annulled',
+        'n.document_type',
+        'n.invoice_fiscal_number as modified_number',
+        ...taxColumns('note_taxes', 'note_id', 'n'),
+      )
+      .from('notes as n')
+      .where('n.company_id', period.companyId)
+      .andWhere('n.note_date', '>=', utcDatetime(period.start))
+      .andWhere('n.note_date', '<', utcDatetime(period.end));
+    // EEE-PPP-TT-NNNNNNNN has fixed widths: its order is establishment, emission point, document type, number.
+    const query = knex.select('*').from(invoices.unionAll(notes, true).as('r')).orderBy('r.fiscal_number');
     const stream = query.stream({ highWaterMark: 500 }) as unknown as Readable;
 
     const amountCount = 2 + rates.length * 2 + 2;
@@ -116,7 +150,9 @@ export class SalesRegisterService {
         row.discount_total,
         row.total,
       ];
-      const amounts = stored.map((v) => (annulled || v === null ? ZERO : new Big(v)));
+      // A credit note takes from the month's sales, a debit note adds to them.
+      const sign = row.document_type === 'creditNote' ? -1 : 1;
+      const amounts = stored.map((v) => (annulled || v === null ? ZERO : new Big(v).times(sign)));
       amounts.forEach((a, i) => (totals[i] = totals[i].plus(a)));
       yield [
         dayMonthYear(hondurasDate(new Date(`${row.invoice_date.replace(' ', 'T')}Z`))),
@@ -129,8 +165,10 @@ export class SalesRegisterService {
         row.exoneration_sag_registry ?? '',
         ...amounts.map((a) => a.toFixed(2)),
         annulled ? 'ANULADA' : 'VIGENTE',
+        isDocumentType(row.document_type) ? DOCUMENT_TYPE_INFO[row.document_type].title : row.document_type,
+        row.modified_number ?? '',
       ];
     }
-    yield [TOTAL, '', '', '', '', '', '', '', ...totals.map((t) => t.toFixed(2)), ''];
+    yield [TOTAL, '', '', '', '', '', '', '', ...totals.map((t) => t.toFixed(2)), '', '', ''];
   }
 }

@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { amountInWords } from '../../domain/amount-in-words';
 import { computeTotals, InvoiceTotals, TotalsLineInput } from '../../domain/totals-engine';
 import type { Invoice, InvoiceLine } from '../../entities';
+import type { InvoiceForNotes } from '../../domain/notes/note-amounts';
 
 /**
  * The totals engine's inputs that reproduce a stored line. The line keeps its unit price,
@@ -96,4 +97,29 @@ function taxDiscrepancies(name: string, invoice: Invoice, totals: InvoiceTotals)
     }
   }
   return problems;
+}
+
+/** A stored invoice as its notes are computed against (lines by position, taxes, limits). */
+export function invoiceForNotesOf(invoice: Invoice): InvoiceForNotes {
+  return {
+    exonerated: wasExonerated(invoice),
+    lines: invoice.lines.getItems().map((l) => ({
+      position: l.lineNumber,
+      code: l.productCode,
+      description: l.description,
+      quantity: new Big(l.quantity),
+      unitPrice: new Big(l.unitPrice),
+      importe: new Big(l.importe),
+      discountAmount: new Big(l.discountAmount),
+      subTotal: new Big(l.subTotal),
+      exemptAmount: new Big(l.exemptAmount),
+      isvRate: l.isvRate === null ? null : new Big(l.isvRate),
+    })),
+    taxes: invoice.taxes
+      .getItems()
+      .map((t) => ({ rate: new Big(t.rate), taxedAmount: new Big(t.taxedAmount), taxAmount: new Big(t.taxAmount) })),
+    exemptedAmount: new Big(invoice.exemptedAmount),
+    exoneratedAmount: new Big(invoice.exoneratedAmount),
+    total: new Big(invoice.total),
+  };
 }

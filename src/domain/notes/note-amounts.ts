@@ -1,0 +1,131 @@
+import Big from 'big.js';
+import { round2, sum, ZERO } from '../money';
+import type { TaxEntry } from '../totals-engine';
+
+/**
+ * What a note is computed from and what it computes: plain amounts (big.js), the invoice's as
+ * stored and the earlier notes' as stored. Pure: no database, no clock.
+ */
+
+/** An invoice line as stored, with its position as printed (1-based). */
+export interface InvoiceLineForNotes {
+  position: number;
+  code: string;
+  description: string;
+  quantity: Big;
+  unitPrice: Big;
+  importe: Big;
+  discountAmount: Big;
+  subTotal: Big;
+  exemptAmount: Big;
+  isvRate: Big | null;
+}
+
+/** What a note needs of its invoice: its lines and the amounts that limit its credit notes. */
+export interface InvoiceForNotes {
+  exonerated: boolean;
+  lines: readonly InvoiceLineForNotes[];
+  taxes: readonly TaxEntry[];
+  exemptedAmount: Big;
+  exoneratedAmount: Big;
+  total: Big;
+}
+
+/** One line of a note. `invoiceLine` is the returned invoice line's position, null for any other line. */
+export interface NoteLineAmounts {
+  invoiceLine: number | null;
+  code: string | null;
+  description: string;
+  quantity: Big;
+  unitPrice: Big;
+  importe: Big;
+  discountAmount: Big;
+  subTotal: Big;
+  exemptAmount: Big;
+  isvRate: Big | null;
+}
+
+/** A note's amounts: the invoice's fields, computed for the note's lines. */
+export interface NoteAmounts {
+  lines: NoteLineAmounts[];
+  importe: Big;
+  discountTotal: Big;
+  exemptedAmount: Big;
+  exoneratedAmount: Big;
+  /** Per rate with a base, rate ascending; empty on an exonerated note. */
+  taxBreakdown: TaxEntry[];
+  totalTaxes: Big;
+  total: Big;
+}
+
+export const DISCOUNT_AFTER_SALE = 'Descuento posterior a la venta';
+export const LESS_CREDITED_DISCOUNTS = 'Menos descuentos acreditados';
+
+export const PERCENT = new Big('0.01');
+
+/** A line's taxable base: what is neither discounted nor exempt. */
+export function taxableBase(line: Pick<NoteLineAmounts, 'subTotal' | 'exemptAmount'>): Big {
+  return line.subTotal.minus(line.exemptAmount);
+}
+
+/** The key a rate is grouped under (15, 15.0000 and "15" are one rate). */
+export function rateKey(rate: Big): string {
+  return rate.toString();
+}
+
+/** A rate as the operator reads it: 15%, 12.5%. */
+export function ratePercent(rate: Big): string {
+  return `${rate.toString()}%`;
+}
+
+/** The ISV of a base at a rate, rounded half-up to cents. */
+export function taxOf(base: Big, rate: Big): Big {
+  return round2(base.times(rate).times(PERCENT));
+}
+
+/** The bases of a note's lines per rate (lines with a taxable base only). */
+export function basesByRate(lines: readonly NoteLineAmounts[]): Map<string, { rate: Big; base: Big }> {
+  const bases = new Map<string, { rate: Big; base: Big }>();
+  for (const line of lines) {
+    const base = taxableBase(line);
+    if (base.eq(0)) continue;
+    // A line with a base and no rate cannot come from a stored invoice (the engine refuses it).
+    if (line.isvRate === null) throw new Error(`note line "${line.description}" has a taxable base and no ISV rate`);
+    const key = rateKey(line.isvRate);
+    const entry = bases.get(key) ?? { rate: line.isvRate, base: ZERO };
+    entry.base = entry.base.plus(base);
+    bases.set(key, entry);
+  }
+  return bases;
+}
+
+/**
+ * A note's amounts from its lines and the tax per rate (`taxAt`, which a credit note limits by
+ * what is left of the invoice's tax). On an exonerated note every base is exonerated, no ISV.
+ */
+export function noteAmounts(lines: NoteLineAmounts[], exonerated: boolean, taxAt: (rate: Big, base: Big) => Big): NoteAmounts {
+  const importe = sum(lines.map((l) => l.importe));
+  const discountTotal = sum(lines.map((l) => l.discountAmount));
+  const taxBreakdown: TaxEntry[] = exonerated
+    ? []
+    : [...basesByRate(lines).values()]
+        .sort((a, b) => a.rate.cmp(b.rate))
+        .map(({ rate, base }) => ({ rate, taxedAmount: base, taxAmount: taxAt(rate, base) }));
+  const totalTaxes = sum(taxBreakdown.map((t) => t.taxAmount));
+  return {
+    lines,
+    importe,
+    discountTotal,
+    exemptedAmount: sum(lines.map((l) => l.exemptAmount)),
+    exoneratedAmount: exonerated ? sum(lines.map(taxableBase)) : ZERO,
+    taxBreakdown,
+    totalTaxes,
+    total: importe.minus(discountTotal).plus(totalTaxes),
+  };
+}
+
+/** The invariant every note keeps (as every invoice): exempt + exonerated + taxed = importe - discounts. */
+export function invariantHolds(note: NoteAmounts): boolean {
+  const taxed = sum(note.taxBreakdown.map((t) => t.taxedAmount));
+  return note.exemptedAmount.plus(note.exoneratedAmount).plus(taxed).eq(note.importe.minus(note.discountTotal));
+}
