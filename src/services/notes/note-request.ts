@@ -1,7 +1,6 @@
 import Big from 'big.js';
 import type { CreditRequest } from '../../domain/notes/credit-note';
 import type { DebitRequest } from '../../domain/notes/debit-note';
-import type { NoteType } from '../../entities';
 
 /** A note as the operator asks for it, its values already parsed and checked. */
 export type NoteRequest = { invoiceId: number; reason: string; emissionPoint: string | null } & (
@@ -16,7 +15,7 @@ export type NoteRequest = { invoiceId: number; reason: string; emissionPoint: st
 export function canonicalNoteArguments(request: NoteRequest): Record<string, unknown> {
   const n = (v: Big | null) => (v === null ? 'exempt' : v.toString());
   const base = {
-    type: request.type as NoteType,
+    type: request.type,
     invoiceId: request.invoiceId,
     reason: request.reason,
     emissionPoint: request.emissionPoint,
