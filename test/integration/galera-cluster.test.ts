@@ -11,6 +11,7 @@ import { GaleraCluster, galeraInstalled } from '../support/galera-cluster';
 import { CART, caiOf, issuedState, setupWithRanges } from '../support/issuing-fixtures';
 import { inBatches, JsonResponse, requestJson, ServiceProcess, startServiceProcess, stopForGood } from '../support/service-process';
 import { setUpCompany } from '../support/setup-fixtures';
+import { closeContainer } from '../../src/container';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const NODES = [1, 2, 3];
@@ -92,6 +93,7 @@ describeCluster('the service on a 3-node Galera cluster', () => {
 
   afterAll(async () => {
     await Promise.all(children.map((child) => stopForGood(child)));
+    if (t) await closeContainer(t.container);
     await t?.orm.close(true);
     await cluster.destroy();
   }, 120_000);
