@@ -20,6 +20,8 @@ import { FIVE_LINE_CART, setUpBenchCompany } from './bench-company';
 import { closeClient, postJson, TimedResponse } from './loopback-client';
 import { summarize, Summary } from './stats';
 import { TransactionTimer } from './transaction-timer';
+import type { SqlClient } from '../src/db/sql-client';
+import { TOKENS } from '../src/tokens';
 
 /**
  * `npm run bench:lock`: latency of preview and issue over loopback HTTP, and how long an issue holds
@@ -31,8 +33,8 @@ import { TransactionTimer } from './transaction-timer';
  *   - "without PDF": the renderer pointed at a soffice that does not exist, so it is unavailable
  *     and every response carries pdfBase64 null. Same routes, pricing, database and JSON: the
  *     difference between the two is what rendering the PDF costs a request.
- * Composing it here (not calling startService) gives the bench the ORM, to time the issuing
- * transaction without touching the issuing code (see TransactionTimer).
+ * Composing it here (not calling startService) gives the bench the containers' plain SQL clients,
+ * to time the issuing transaction without touching the issuing code (see TransactionTimer).
  */
 const SAMPLES = 50;
 const WARM_UP = 5;
@@ -124,7 +126,7 @@ async function main(): Promise<void> {
       measurement: 'preview, 5 lines, without PDF',
       summary: summarize(await sequential(SAMPLES, preview(withoutPdf.port), previewCheck(false))),
     });
-    const timer = TransactionTimer.attach(orm);
+    const timer = TransactionTimer.attach(withPdfContainer.get<SqlClient>(TOKENS.Sql), withoutPdfContainer.get<SqlClient>(TOKENS.Sql));
     rows.push({
       measurement: 'issue, 5 lines, with PDF',
       summary: summarize(await sequential(SAMPLES, issue(withPdf.port, 'bench-pdf'), issueCheck(true))),

@@ -1,8 +1,8 @@
-import type { EventSubscriber, MikroORM } from '@mikro-orm/mysql';
 import { performance } from 'node:perf_hooks';
+import type { SqlClient, SqlTransaction } from '../src/db/sql-client';
 
 export interface LockSample {
-  /** BEGIN done -> COMMIT done. */
+  /** The transaction's connection lent and BEGIN sent -> COMMIT done. */
   transactionMs: number;
   /** SELECT ... FOR UPDATE sent -> rows back: the wait for the range lock. */
   lockWaitMs: number;
@@ -10,56 +10,47 @@ export interface LockSample {
   lockHoldMs: number;
 }
 
-type Execute = (sql: unknown, ...rest: unknown[]) => Promise<unknown>;
-
 const RANGE_LOCK = /from `cai_ranges`[\s\S]*for update/i;
 
 /**
- * Times the issuing transaction from outside the service code: MikroORM's transaction events
- * give BEGIN and COMMIT; a wrapper around the connection's execute() sees when the CAI range
- * SELECT ... FOR UPDATE is sent and when it returns (the lock is then held until COMMIT).
- * Bench-only, and valid for issues sent one after another: one timing state, not one per
- * transaction.
+ * Times the issuing transaction from outside the service code: a wrapper around the plain SQL
+ * client's transaction (the documents kernel's numbered write runs there) sees when it starts and
+ * commits, and a wrapper around its statements sees when the CAI range SELECT ... FOR UPDATE is
+ * sent and when it returns (the lock is then held until COMMIT). Bench-only; a transaction that
+ * rolls back leaves no sample.
  */
-export class TransactionTimer implements EventSubscriber {
+export class TransactionTimer {
   readonly samples: LockSample[] = [];
-  private startedAt: number | undefined;
-  private lockSentAt: number | undefined;
-  private lockedAt: number | undefined;
 
-  static attach(orm: MikroORM): TransactionTimer {
+  static attach(...clients: SqlClient[]): TransactionTimer {
     const timer = new TransactionTimer();
-    orm.em.getEventManager().registerSubscriber(timer);
-    const connection = orm.em.getConnection() as unknown as { execute: Execute };
-    const execute = connection.execute.bind(connection);
-    connection.execute = async (sql, ...rest) => {
-      const isRangeLock = typeof sql === 'string' && RANGE_LOCK.test(sql);
-      if (isRangeLock) timer.lockSentAt = performance.now();
-      const result = await execute(sql, ...rest);
-      if (isRangeLock) timer.lockedAt = performance.now();
-      return result;
-    };
-    return timer;
-  }
-
-  afterTransactionStart(): void {
-    this.startedAt = performance.now();
-    this.lockSentAt = this.lockedAt = undefined;
-  }
-
-  afterTransactionCommit(): void {
-    const now = performance.now();
-    if (this.startedAt !== undefined && this.lockSentAt !== undefined && this.lockedAt !== undefined) {
-      this.samples.push({
-        transactionMs: now - this.startedAt,
-        lockWaitMs: this.lockedAt - this.lockSentAt,
-        lockHoldMs: now - this.lockedAt,
-      });
+    for (const client of clients) {
+      const transaction = client.transaction.bind(client);
+      client.transaction = async <T>(body: (tx: SqlTransaction) => Promise<T>, discardOn: (err: unknown) => boolean): Promise<T> => {
+        const startedAt = performance.now();
+        let lockSentAt: number | undefined;
+        let lockedAt: number | undefined;
+        const result = await transaction(
+          (tx) =>
+            body({
+              ...tx,
+              select: async (sql, params) => {
+                const isRangeLock = RANGE_LOCK.test(sql);
+                if (isRangeLock) lockSentAt = performance.now();
+                const rows = await tx.select(sql, params);
+                if (isRangeLock) lockedAt = performance.now();
+                return rows;
+              },
+            }),
+          discardOn,
+        );
+        const now = performance.now();
+        if (lockSentAt !== undefined && lockedAt !== undefined) {
+          timer.samples.push({ transactionMs: now - startedAt, lockWaitMs: lockedAt - lockSentAt, lockHoldMs: now - lockedAt });
+        }
+        return result;
+      };
     }
-    this.startedAt = this.lockSentAt = this.lockedAt = undefined;
-  }
-
-  afterTransactionRollback(): void {
-    this.startedAt = this.lockSentAt = this.lockedAt = undefined;
+    return timer;
   }
 }
