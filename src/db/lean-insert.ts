@@ -37,3 +37,32 @@ export function leanInsert<T extends object, R extends Partial<Record<keyof T & 
     values: (rows) => rows.flatMap((row) => fields.map((field) => parameter(row[field]))),
   };
 }
+
+/**
+ * A fiscal document's rows: its head, then its lines and its taxes pointing at it, as multi-row
+ * INSERTs (three statements whatever the line count; the taxes' statement only when it has some).
+ * `parent` names the lines' and taxes' property that points at the head.
+ */
+export class DocumentRowsInsert<H, L, T, P extends string> {
+  constructor(
+    private readonly head: LeanInsert<H>,
+    private readonly lines: LeanInsert<L>,
+    private readonly taxes: LeanInsert<T>,
+    private readonly parent: P,
+  ) {}
+
+  /** Inserts the rows in `tx`; returns the head's new id. */
+  async insert(
+    tx: { run(sql: string, params: readonly unknown[]): Promise<{ insertId: number }> },
+    head: H,
+    lines: ReadonlyArray<Omit<L, P>>,
+    taxes: ReadonlyArray<Omit<T, P>>,
+  ): Promise<number> {
+    const { insertId: id } = await tx.run(this.head.sql(1), this.head.values([head]));
+    const child = <R>(row: R) => ({ ...row, [this.parent]: id });
+    const statements = [tx.run(this.lines.sql(lines.length), this.lines.values(lines.map(child) as unknown as L[]))];
+    if (taxes.length > 0) statements.push(tx.run(this.taxes.sql(taxes.length), this.taxes.values(taxes.map(child) as unknown as T[])));
+    await Promise.all(statements);
+    return id;
+  }
+}

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/mysql';
-import { leanInsert, type LeanInsert } from '../../db/lean-insert';
+import { DocumentRowsInsert, leanInsert } from '../../db/lean-insert';
 import type { SqlTransaction } from '../../db/sql-client';
 import { formatFiscalNumber } from '../../domain/fiscal-number';
 import { Invoice, InvoiceLine, InvoiceTax } from '../../entities';
@@ -167,14 +167,20 @@ type Row<K extends string> = Record<K, unknown>;
  * never cached), and the ORM's flush would cost more than the write itself (decision 49).
  */
 export class InvoiceRowWriter {
-  private readonly invoice: LeanInsert<Row<(typeof INVOICE_COLUMNS)[number]>>;
-  private readonly lines: LeanInsert<Row<(typeof LINE_COLUMNS)[number]>>;
-  private readonly taxes: LeanInsert<Row<(typeof TAX_COLUMNS)[number]>>;
+  private readonly rows: DocumentRowsInsert<
+    Row<(typeof INVOICE_COLUMNS)[number]>,
+    Row<(typeof LINE_COLUMNS)[number]>,
+    Row<(typeof TAX_COLUMNS)[number]>,
+    'invoice'
+  >;
 
   constructor(em: EntityManager) {
-    this.invoice = leanInsert(em, Invoice, INVOICE_COLUMNS);
-    this.lines = leanInsert(em, InvoiceLine, LINE_COLUMNS);
-    this.taxes = leanInsert(em, InvoiceTax, TAX_COLUMNS);
+    this.rows = new DocumentRowsInsert(
+      leanInsert(em, Invoice, INVOICE_COLUMNS),
+      leanInsert(em, InvoiceLine, LINE_COLUMNS),
+      leanInsert(em, InvoiceTax, TAX_COLUMNS),
+      'invoice',
+    );
   }
 
   async insert(
@@ -215,15 +221,12 @@ export class InvoiceRowWriter {
       logoVersion: versions?.logoVersionId ?? null,
       createdAt: new Date(),
     };
-    const { insertId: id } = await tx.run(this.invoice.sql(1), this.invoice.values([invoiceRow]));
-    const statements: Array<Promise<unknown>> = [
-      tx.run(this.lines.sql(lines.length), this.lines.values(lines.map((line) => ({ ...line, invoice: id, product: line.productId })))),
-    ];
-    if (content.taxes.length > 0)
-      statements.push(
-        tx.run(this.taxes.sql(content.taxes.length), this.taxes.values(content.taxes.map((tax) => ({ ...tax, invoice: id })))),
-      );
-    await Promise.all(statements);
+    const id = await this.rows.insert(
+      tx,
+      invoiceRow,
+      lines.map((line) => ({ ...line, product: line.productId })),
+      content.taxes,
+    );
     return { ...view, id };
   }
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/mysql';
-import { leanInsert, type LeanInsert } from '../../db/lean-insert';
+import { DocumentRowsInsert, leanInsert } from '../../db/lean-insert';
 import type { SqlTransaction } from '../../db/sql-client';
 import { amountInWords } from '../../domain/amount-in-words';
 import { formatFiscalNumber } from '../../domain/fiscal-number';
@@ -111,14 +111,20 @@ type Row<K extends string> = Record<K, unknown>;
  * numbered write's transaction, and answers its view from what it wrote.
  */
 export class NoteRowWriter {
-  private readonly note: LeanInsert<Row<(typeof NOTE_COLUMNS)[number]>>;
-  private readonly lines: LeanInsert<Row<(typeof LINE_COLUMNS)[number]>>;
-  private readonly taxes: LeanInsert<Row<(typeof TAX_COLUMNS)[number]>>;
+  private readonly rows: DocumentRowsInsert<
+    Row<(typeof NOTE_COLUMNS)[number]>,
+    Row<(typeof LINE_COLUMNS)[number]>,
+    Row<(typeof TAX_COLUMNS)[number]>,
+    'note'
+  >;
 
   constructor(em: EntityManager) {
-    this.note = leanInsert(em, Note, NOTE_COLUMNS);
-    this.lines = leanInsert(em, NoteLine, LINE_COLUMNS);
-    this.taxes = leanInsert(em, NoteTax, TAX_COLUMNS);
+    this.rows = new DocumentRowsInsert(
+      leanInsert(em, Note, NOTE_COLUMNS),
+      leanInsert(em, NoteLine, LINE_COLUMNS),
+      leanInsert(em, NoteTax, TAX_COLUMNS),
+      'note',
+    );
   }
 
   async insert(
@@ -199,13 +205,7 @@ export class NoteRowWriter {
       logoVersion: versions?.logoVersionId ?? null,
       createdAt: new Date(),
     };
-    const { insertId: id } = await tx.run(this.note.sql(1), this.note.values([noteRow]));
-    const statements: Array<Promise<unknown>> = [
-      tx.run(this.lines.sql(view.lines.length), this.lines.values(view.lines.map((line) => ({ ...line, note: id })))),
-    ];
-    if (view.taxes.length > 0)
-      statements.push(tx.run(this.taxes.sql(view.taxes.length), this.taxes.values(view.taxes.map((tax) => ({ ...tax, note: id })))));
-    await Promise.all(statements);
+    const id = await this.rows.insert(tx, noteRow, view.lines, view.taxes);
     return { ...view, id };
   }
 }
