@@ -1,11 +1,9 @@
-import type { MikroORM } from '@mikro-orm/mysql';
 import type { Container } from 'inversify';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { TOKENS } from '../tokens';
 import { errorMapper } from './middleware/error-mapper.middleware';
 import { unmatchedRoute } from './middleware/not-found.middleware';
-import { ormContext } from './middleware/orm-context.middleware';
 import { requestId } from './middleware/request-id.middleware';
 import { buildRouter } from './router';
 
@@ -15,22 +13,20 @@ import { buildRouter } from './router';
  * Middleware order, outermost first:
  *   1. error mapper: anything thrown below becomes {code, message} with its status
  *   2. request id + logger: X-Request-Id in and out, the request's log scope, one access line
- *   3. ORM request context: one unit of work per request
- *   4. unmatched route: turns the router's 404/405 into NOT_FOUND / METHOD_NOT_ALLOWED
- *   5. routes. Protected routes run their guard first: API key, rate limit, then the JSON body
- *      parser with its size limit (413). The body is parsed after the key is checked, so 401
- *      comes before any other answer and an anonymous caller cannot make us parse (decision 28).
- *      An unknown path is 404 with or without a key.
+ *   3. unmatched route: turns the router's 404/405 into NOT_FOUND / METHOD_NOT_ALLOWED
+ *   4. routes. Protected routes run their guard first: API key, rate limit, then the JSON body
+ *      parser with its size limit (413), then the ORM's request context (one unit of work per
+ *      request) on the routes that use the ORM (src/http/router.ts). The body is parsed after the
+ *      key is checked, so 401 comes before any other answer and an anonymous caller cannot make us
+ *      parse (decision 28). An unknown path is 404 with or without a key.
  */
 export function buildApp(container: Container): Koa {
   const logger = container.get<Logger>(TOKENS.Logger);
-  const orm = container.get<MikroORM>(TOKENS.Orm);
   const router = buildRouter(container);
 
   const app = new Koa();
   app.use(errorMapper(logger));
   app.use(requestId(logger));
-  app.use(ormContext(orm));
   app.use(unmatchedRoute);
   app.use(router.routes());
   app.use(router.allowedMethods());

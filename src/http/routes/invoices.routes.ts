@@ -42,7 +42,7 @@ export function registerInvoiceRoutes(router: Router, guards: RouteGuards, servi
     respondJsonOnce(ctx, invoice, () => presentInvoice(invoice, { replayed: false, pdf: null }));
   });
 
-  router.get('/v1/invoices/:id/pdf', guards.apiKey, async (ctx) => {
+  router.get('/v1/invoices/:id/pdf', guards.apiKeyWithUnitOfWork, async (ctx) => {
     const principal = principalOf(ctx.state);
     const invoice = await services.reader.getFor(principal, parseInvoiceId(ctx.params.id));
     const pdf = await services.pdf.renderIssued(principal.companyCode, invoice);

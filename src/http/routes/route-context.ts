@@ -3,9 +3,14 @@ import type { Principal } from '../../services/authenticator.service';
 
 /** What route modules receive besides their services: the guards of protected routes. */
 export interface RouteGuards {
-  /** Authenticates the API key, then rate-limits; for operations without a request body. */
+  /**
+   * Authenticates the API key, then rate-limits; for operations without a request body that read
+   * on the plain SQL client only (no unit of work: see `unitOfWork`).
+   */
   apiKey: Middleware;
-  /** The same, then reads and parses the JSON body within its limits; for operations with one. */
+  /** `apiKey`, then a unit of work; for operations without a body that use the ORM. */
+  apiKeyWithUnitOfWork: Middleware;
+  /** `apiKey`, then reads and parses the JSON body within its limits, then a unit of work; for operations with one. */
   apiKeyJson: Middleware;
 }
 
