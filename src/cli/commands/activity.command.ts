@@ -40,11 +40,12 @@ export const registerActivityCommand: CommandRegistrar = (program: Command, run)
         if (opts.json) {
           // One element a line, streamed as pages arrive: the whole is still one JSON array.
           out('[');
-          let first = true;
+          let held: string | null = null;
           for await (const row of reader.read(query)) {
-            out(`${first ? '' : ','}${JSON.stringify(activityJson(row))}`);
-            first = false;
+            if (held !== null) out(`${held},`);
+            held = JSON.stringify(activityJson(row));
           }
+          if (held !== null) out(held);
           out(']');
           return;
         }

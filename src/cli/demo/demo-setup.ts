@@ -17,7 +17,7 @@ export interface DemoCredentials {
  * The one implementation behind both `admin demo` and `npm run demo`.
  */
 export async function setUpDemoCompany(container: Container, actor: Actor, now = new Date()): Promise<DemoCredentials> {
-  const { companyCode } = await container.get(CompanySetupService).apply(actor, demoSetupDocument(hondurasDate(now)));
+  const { companyCode } = await container.get(CompanySetupService).apply(actor, demoSetupDocument(hondurasDate(now)), now);
   const company = await container.get(CompanyDirectory).byCode(companyCode);
   const { key } = await container.get(ApiKeyService).rotate(actor, company, now);
   return { companyCode, apiKey: key };
