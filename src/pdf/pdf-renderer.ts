@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadCarbone, type LoadedCarbone } from './carbone-loader';
+import { loadCarbone, type CarboneOutput, type LoadedCarbone } from './carbone-loader';
 import { launchersPresent, prepareDieWithParentLaunchers } from './die-with-parent';
 import { makeDeterministic } from './deterministic-pdf';
 import { locateLibreOffice, type LocateOptions } from './libreoffice-locator';
@@ -54,6 +54,8 @@ export interface CarbonePdfRendererOptions {
   recycleAfter?: number;
   /** Where to look for LibreOffice; tests point it at a missing soffice. */
   locate?: LocateOptions;
+  /** Receives what carbone prints (its console and debug lines), which must never reach stdout; dropped when absent. */
+  carboneOutput?: CarboneOutput;
 }
 
 type State = 'idle' | 'starting' | 'ready' | 'unavailable' | 'stopped';
@@ -229,7 +231,7 @@ export class CarbonePdfRenderer implements PdfRenderer {
         : () => {
             if (!launchersPresent(launchers)) prepareDieWithParentLaunchers(this.options.tempDir, location.installation);
           };
-    const carbone = loadCarbone(location.installation, launchers);
+    const carbone = loadCarbone(location.installation, launchers, this.options.carboneOutput);
     this.carbone = carbone;
     const startTimeoutMs = this.options.startTimeoutMs ?? Math.max(30_000, this.options.timeoutMs);
     carbone.set({
