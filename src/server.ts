@@ -60,7 +60,7 @@ export async function startService({ onListening, logDestination }: StartOptions
   }
   // Started once the database is known to work, so a bad DATABASE_URL fails at once; the absence
   // of LibreOffice is not fatal.
-  const pdfRenderer = createPdfRenderer(config);
+  const pdfRenderer = createPdfRenderer(config, logger);
   await pdfRenderer.start();
   if (pdfRenderer.isAvailable()) logger.info('PDF rendering ready (LibreOffice)');
   else

@@ -29,6 +29,18 @@ export function hondurasTime(instant: Date): string {
   return hondurasClock.format(instant);
 }
 
+/** Honduras's fixed offset from UTC in minutes (UTC-6 all year). */
+const HONDURAS_UTC_OFFSET_MINUTES = -360;
+
+/**
+ * An instant as Honduras wall-clock date and time to the second, with its offset:
+ * YYYY-MM-DDTHH:MM:SS-06:00 (the fixed offset makes it exact without a time-zone database).
+ */
+export function hondurasDateTime(instant: Date): string {
+  const local = new Date(instant.getTime() + HONDURAS_UTC_OFFSET_MINUTES * 60_000);
+  return `${local.toISOString().slice(0, 19)}-06:00`;
+}
+
 /** The Honduras calendar day of an instant. */
 export function hondurasDate(instant: Date): string {
   return hondurasDay.format(instant);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadCarbone, type LoadedCarbone } from './carbone-loader';
+import { loadCarbone, type CarboneOutput, type LoadedCarbone } from './carbone-loader';
 import { launchersPresent, prepareDieWithParentLaunchers } from './die-with-parent';
+import { makeDeterministic } from './deterministic-pdf';
 import { locateLibreOffice, type LocateOptions } from './libreoffice-locator';
 import { toCarboneTemplate, type OdtPackage } from './odt-package';
 import { mayBeLibreOfficeDeath, PdfRenderError, toRenderError } from './pdf-render-error';
@@ -14,8 +15,12 @@ export type TemplateSource = string | OdtPackage;
 export interface PdfRenderer {
   /** Starts LibreOffice and warms it up. Resolves even when LibreOffice is unusable: see isAvailable(). */
   start(): Promise<void>;
-  /** Renders an ODT template with `data` to PDF; throws PdfRenderError. */
-  render(template: TemplateSource, data: object): Promise<Buffer>;
+  /**
+   * Renders an ODT template with `data` to PDF; throws PdfRenderError. The PDF is dated
+   * `documentDate` (the document's instant) and identified by its content, so equal inputs give
+   * equal bytes.
+   */
+  render(template: TemplateSource, data: object, documentDate: Date): Promise<Buffer>;
   isAvailable(): boolean;
   /** Why PDFs cannot be rendered; undefined when available. */
   readonly unavailableReason: string | undefined;
@@ -49,6 +54,8 @@ export interface CarbonePdfRendererOptions {
   recycleAfter?: number;
   /** Where to look for LibreOffice; tests point it at a missing soffice. */
   locate?: LocateOptions;
+  /** Receives what carbone prints (its console and debug lines), which must never reach stdout; dropped when absent. */
+  carboneOutput?: CarboneOutput;
 }
 
 type State = 'idle' | 'starting' | 'ready' | 'unavailable' | 'stopped';
@@ -116,11 +123,11 @@ export class CarbonePdfRenderer implements PdfRenderer {
    * Waits for a slot (bounded queue), then renders. When LibreOffice dies under the job, the
    * job is tried once more: carbone restarts soffice and holds the retry until it is back.
    */
-  async render(template: TemplateSource, data: object): Promise<Buffer> {
+  async render(template: TemplateSource, data: object, documentDate: Date): Promise<Buffer> {
     if (this.starting !== undefined) await this.starting;
     this.readyCarbone(); // without LibreOffice, fail at once instead of queueing
     this.keepLaunchers?.();
-    return this.queue.run(async () => {
+    const pdf = await this.queue.run(async () => {
       // A job that finds a restart under way waits for it inside its queue slot, so the queue's
       // own bounds (waiting jobs, wait time) still apply and no render fails because of it.
       if (this.recycling !== undefined) await this.recycling;
@@ -137,6 +144,7 @@ export class CarbonePdfRenderer implements PdfRenderer {
         this.recycleIfDue();
       }
     });
+    return makeDeterministic(pdf, documentDate);
   }
 
   /**
@@ -223,7 +231,7 @@ export class CarbonePdfRenderer implements PdfRenderer {
         : () => {
             if (!launchersPresent(launchers)) prepareDieWithParentLaunchers(this.options.tempDir, location.installation);
           };
-    const carbone = loadCarbone(location.installation, launchers);
+    const carbone = loadCarbone(location.installation, launchers, this.options.carboneOutput);
     this.carbone = carbone;
     const startTimeoutMs = this.options.startTimeoutMs ?? Math.max(30_000, this.options.timeoutMs);
     carbone.set({

@@ -38,7 +38,8 @@ export async function checkTemplate(
   await renderer.start();
   if (!renderer.isAvailable()) return { problems, rendered: false };
   try {
-    await renderer.render(applyLogo(pkg, logo.data), buildTemplateData(sampleDocument(documentType, issuer)));
+    const sample = sampleDocument(documentType, issuer);
+    await renderer.render(applyLogo(pkg, logo.data), buildTemplateData(sample), sample.issuedAt);
     return { problems, rendered: true };
   } catch (err) {
     problems.push(`the sample document did not render (${err instanceof Error ? err.message : String(err)})`);

@@ -17,7 +17,8 @@ describe('CarbonePdfRenderer recycling LibreOffice', () => {
   const tempDir = path.join(os.tmpdir(), `hn-invoicing-recycle-test-${process.pid}`);
   const renderer = new CarbonePdfRenderer({ timeoutMs: 20_000, factories: 1, recycleAfter: 3, tempDir });
   const template = path.resolve(__dirname, '../../templates/invoice.odt');
-  const data = buildTemplateData(sampleDocument('invoice'));
+  const sample = sampleDocument('invoice');
+  const data = buildTemplateData(sample);
 
   /** This process's soffice.bin processes (the renderer's LibreOffice). */
   const sofficePids = (): number[] =>
@@ -44,11 +45,13 @@ describe('CarbonePdfRenderer recycling LibreOffice', () => {
     // Its --accept pipe and its profile's: the names are right only if LibreOffice made these files.
     expect(pipesBefore.filter((pipe) => !fs.existsSync(pipe))).toEqual([]);
 
-    const pdfs = await Promise.all(Array.from({ length: 8 }, () => renderer.render(template, data)));
+    const pdfs = await Promise.all(Array.from({ length: 8 }, () => renderer.render(template, data, sample.issuedAt)));
 
     // The last of those may have started a restart: one more render waits for it to finish.
-    pdfs.push(await renderer.render(template, data));
+    pdfs.push(await renderer.render(template, data, sample.issuedAt));
     for (const pdf of pdfs) expect(readPdf(pdf).text).toContain('Empresa de Muestra S. de R.L.');
+    // Rendered by two LibreOffice processes, one document gives one file (nothing per process or per render).
+    for (const pdf of pdfs) expect(pdf.equals(pdfs[0])).toBe(true);
     const after = sofficePids();
     expect(after.length).toBeGreaterThan(0);
     expect(after).not.toEqual(before);
@@ -62,7 +65,7 @@ describe('CarbonePdfRenderer recycling LibreOffice', () => {
     const pipesOfKilled = pipeFilesOf(argumentsOf(killed));
     process.kill(killed, 'SIGKILL');
 
-    expect(readPdf(await renderer.render(template, data)).text).toContain('Empresa de Muestra S. de R.L.');
+    expect(readPdf(await renderer.render(template, data, sample.issuedAt)).text).toContain('Empresa de Muestra S. de R.L.');
     // A restarted LibreOffice takes the same profile again, so that profile's pipe is back: its own.
     const pipesNow = notePipes();
     const gone = pipesOfKilled.filter((pipe) => !pipesNow.includes(pipe));

@@ -36,7 +36,7 @@ describe('CarbonePdfRenderer with LibreOffice', () => {
 
   it('renders an issued invoice on A4 with the issuer, every line, the totals and the amount in words', async () => {
     const input = sampleInvoice();
-    const pdf = readPdf(await renderer.render(template, buildTemplateData(input)));
+    const pdf = readPdf(await renderer.render(template, buildTemplateData(input), input.issuedAt));
     const { text } = pdf;
 
     expect(isA4(pdf)).toBe(true);
@@ -57,7 +57,7 @@ describe('CarbonePdfRenderer with LibreOffice', () => {
   });
 
   it('marks a preview SIN VALIDEZ FISCAL and prints no digit of the real CAI nor a real number', async () => {
-    const { text } = readPdf(await renderer.render(template, buildTemplateData(sampleInvoice({ preview: true }))));
+    const { text } = readPdf(await renderer.render(template, buildTemplateData(sampleInvoice({ preview: true })), new Date()));
 
     expect(text).toContain('SIN VALIDEZ FISCAL');
     expect(text).toContain('TRESCIENTOS VEINTINUEVE LEMPIRAS CON 90/100');
@@ -69,7 +69,7 @@ describe('CarbonePdfRenderer with LibreOffice', () => {
 
   it('marks an annulled invoice ANULADA and prints the exchange rate and exoneration when present', async () => {
     const input = sampleInvoice({ annulled: true, exchangeRate: '24.65', exoneration: { certificate: 'EXO-2025-0077' } });
-    const { text } = readPdf(await renderer.render(template, buildTemplateData(input)));
+    const { text } = readPdf(await renderer.render(template, buildTemplateData(input), input.issuedAt));
 
     expect(text).toContain('ANULADA');
     expect(text).toContain('L 24.6500');
@@ -77,7 +77,7 @@ describe('CarbonePdfRenderer with LibreOffice', () => {
   });
 
   it('fails with reason "failed" when the template does not exist', async () => {
-    const rendering = renderer.render(path.join(TEMPLATES_DIR, 'missing.odt'), {});
+    const rendering = renderer.render(path.join(TEMPLATES_DIR, 'missing.odt'), {}, new Date());
 
     await expect(rendering).rejects.toMatchObject({ name: 'PdfRenderError', reason: 'failed' });
   });
@@ -108,7 +108,7 @@ describe('CarbonePdfRenderer without LibreOffice', () => {
 
     expect(renderer.isAvailable()).toBe(false);
     expect(renderer.unavailableReason).toMatch(/not found/);
-    const rendering = renderer.render(path.join(TEMPLATES_DIR, 'invoice.odt'), {});
+    const rendering = renderer.render(path.join(TEMPLATES_DIR, 'invoice.odt'), {}, new Date());
     await expect(rendering).rejects.toBeInstanceOf(PdfRenderError);
     await expect(rendering).rejects.toMatchObject({ reason: 'unavailable' });
     await renderer.stop();

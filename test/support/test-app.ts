@@ -53,9 +53,10 @@ export async function createTestApp({
   const db = await createTestDatabase(env, { serverUrl, name: databaseName });
   const logs = new LogCapture();
   const config = { ...db.config, logLevel: 'debug' as const };
-  const pdfRenderer = createPdfRenderer(config);
+  const logger = createLogger('debug', logs);
+  const pdfRenderer = createPdfRenderer(config, logger);
   if (pdf) await pdfRenderer.start();
-  const container = buildContainer(config, createLogger('debug', logs), db.orm, pdfRenderer);
+  const container = buildContainer(config, logger, db.orm, pdfRenderer);
   const app = buildApp(container);
   return {
     app,

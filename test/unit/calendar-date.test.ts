@@ -1,4 +1,4 @@
-import { addYears, hondurasDate, isCalendarDate } from '../../src/domain/calendar-date';
+import { addYears, hondurasDate, hondurasDateTime, isCalendarDate } from '../../src/domain/calendar-date';
 
 describe('calendar dates', () => {
   it.each(['2026-01-01', '2028-02-29', '2027-12-31'])('accepts the real date %s', (date) => {
@@ -15,6 +15,11 @@ describe('calendar dates', () => {
   it('counts the Honduras day, six hours behind UTC', () => {
     expect(hondurasDate(new Date('2026-01-01T05:59:59Z'))).toBe('2025-12-31');
     expect(hondurasDate(new Date('2026-01-01T06:00:00Z'))).toBe('2026-01-01');
+  });
+
+  it('writes an instant as Honduras date and time to the second, with its offset', () => {
+    expect(hondurasDateTime(new Date('2026-01-01T05:59:59.900Z'))).toBe('2025-12-31T23:59:59-06:00');
+    expect(hondurasDateTime(new Date('2026-07-15T18:04:05Z'))).toBe('2026-07-15T12:04:05-06:00');
   });
 
   it('adds years, turning 29 February into 28 February in a common year', () => {

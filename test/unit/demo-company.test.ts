@@ -15,6 +15,12 @@ describe('the demo setup document', () => {
     expect(JSON.stringify(document.clients)).toContain('"validUntil":"2029-02-28"');
   });
 
+  it('has a CAI range for each document type, so its sales can be credited and debited', () => {
+    const ranges = (document.establishments ?? []).flatMap((e) => e.emissionPoints ?? []).flatMap((p) => p.caiRanges ?? []);
+    expect(ranges.map((r) => r.documentType ?? 'invoice').sort()).toEqual(['creditNote', 'debitNote', 'invoice']);
+    expect(new Set(ranges.map((r) => r.cai)).size).toBe(3);
+  });
+
   it('covers every tax case: ISV 15 % and 18 %, exempt, partly taxable and a USD price', () => {
     const products = JSON.stringify(document.products);
     for (const fragment of ['"isvRate":15', '"isvRate":18', '"exempt":true', '"exemptPerUnit":']) expect(products).toContain(fragment);

@@ -17,6 +17,8 @@ export function demoBanner({ companyCode, apiKey }: DemoCredentials, port: numbe
     `API key: ${apiKey}`,
     `List clients:      curl -s ${auth} ${base}/v1/clients`,
     `Preview a sale:    curl -s ${auth} -H "Content-Type: application/json" -d '${preview}' ${base}/v1/invoices/preview`,
+    `Issue it:          curl -s ${auth} -H "Content-Type: application/json" -H "Idempotency-Key: demo-sale-1" -d '${preview}' ${base}/v1/invoices`,
+    `Credit a return:   npm run --silent admin -- note credit --company ${companyCode} --invoice-id ID --reason "Devolución de un café" --return 1:1   (ID: the "id" the sale answered)`,
     `API documentation: ${base}/v1/docs`,
     'Stop with Ctrl+C.',
     '',

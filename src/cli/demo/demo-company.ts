@@ -30,8 +30,9 @@ export function demoSku(productCode: string): string {
 
 /**
  * The demo company as a setup document (decision 30): a grocery and general store in
- * Tegucigalpa. Every date is computed from `today` (Honduras, YYYY-MM-DD) so that a demo applied
- * on any day has a CAI range, discount and exoneration that are still valid for a year.
+ * Tegucigalpa, with CAI ranges for invoices, credit notes and debit notes. Every date is computed
+ * from `today` (Honduras, YYYY-MM-DD) so that a demo applied on any day has CAI ranges, a discount
+ * and an exoneration that are still valid for a year.
  */
 export function demoSetupDocument(today: string): SetupDocument {
   const inAYear = addYears(today, 1);
@@ -54,7 +55,18 @@ export function demoSetupDocument(today: string): SetupDocument {
         emissionPoints: [
           {
             code: '001',
-            caiRanges: [{ cai: '8F3D2A-71C94B-E05A6D-3B9F10-C2E847-5D', rangeStart: 1, rangeEnd: 50000, deadline: inAYear }],
+            // One range per document type, so the demo can also credit and debit its sales (`admin note`).
+            caiRanges: [
+              { cai: '8F3D2A-71C94B-E05A6D-3B9F10-C2E847-5D', rangeStart: 1, rangeEnd: 50000, deadline: inAYear },
+              {
+                cai: '4B7E19-D20C83-F61A5E-92C4B7-0E3D68-A1',
+                rangeStart: 1,
+                rangeEnd: 5000,
+                deadline: inAYear,
+                documentType: 'creditNote',
+              },
+              { cai: 'C5A803-6E1F29-B47D0C-38E5A1-F92B64-7E', rangeStart: 1, rangeEnd: 5000, deadline: inAYear, documentType: 'debitNote' },
+            ],
           },
         ],
       },

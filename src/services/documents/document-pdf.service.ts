@@ -57,7 +57,7 @@ export class DocumentPdfService {
         const logo = await readCompanyLogo(templatesDir, companyCode);
         if (logo.problem !== undefined) this.logger.warn({ companyCode, problem: logo.problem }, 'company logo ignored');
         const template = await prepareTemplate(resolveTemplate(templatesDir, companyCode, printed.documentType), logo);
-        return this.renderer.render(template, buildTemplateData(printed));
+        return this.renderer.render(template, buildTemplateData(printed), printed.issuedAt);
       }),
     );
   }
@@ -68,7 +68,7 @@ export class DocumentPdfService {
       const { printed, versions } = await inputs();
       const data = buildTemplateData(printed);
       return this.cache.getOrRender(renderKey({ data, template: versions.identity }), async () =>
-        this.renderer.render(await this.versions.preparedTemplate(versions), data),
+        this.renderer.render(await this.versions.preparedTemplate(versions), data, printed.issuedAt),
       );
     });
   }
