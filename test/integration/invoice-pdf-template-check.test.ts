@@ -66,7 +66,7 @@ describe('admin template check', () => {
     const onlyPicture = path.join(templatesDir, 'no-qr-picture.odt');
     await writeEditedTemplate(onlyPicture, (xml) => xml.replace('<svg:title>{qr}</svg:title>', ''));
     expect((await check('--file', onlyPicture)).stderr).toBe(`error: template ${onlyPicture} is broken: missing required field(s) {qr}\n`);
-  }, 60_000);
+  }, 180_000);
 
   it("fails a letterhead without the exonerated buyer's references, naming each one", async () => {
     const candidate = path.join(templatesDir, 'no-exoneration.odt');

@@ -25,6 +25,9 @@ export const PAGE_HEADERS = {
   'X-Robots-Tag': 'noindex',
 } as const;
 
+/** Built apart from the templates below, so that no formatter can change the text the policy's hash covers. */
+const STYLE_ELEMENT = new SafeHtml(`<style>${STYLE}</style>`);
+
 function layout(title: string, body: SafeHtml): string {
   return html`<!doctype html>
     <html lang="es">
@@ -33,9 +36,7 @@ function layout(title: string, body: SafeHtml): string {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
         <title>${title}</title>
-        <style>
-          ${new SafeHtml(STYLE)}
-        </style>
+        ${STYLE_ELEMENT}
       </head>
       <body>
         <main>${body}</main>
