@@ -15,6 +15,7 @@ const PUBLIC_BASE_URL = 'https://facturas.example.test';
 const BUYER = { name: 'Ferretería El Clavo', rtn: '08019000000077' };
 /** An issuer name with markup in it: the page must print it as text. */
 const ISSUER = `Comercial <b>"Los Pinos"</b> & Cía`;
+const ISSUER_RTN = '08019999000001';
 
 /** What a buyer's phone does with a printed QR: decode it off the rendered page, then open the address. */
 function scannedPath(pdf: Buffer): string {
@@ -36,12 +37,12 @@ describe('verifiable documents: the QR code and GET /verify/{token}', () => {
 
   beforeAll(async () => {
     // The address limit is tested on an app of its own below; here it would count every request of the file.
-    t = await createTestApp({ pdf: true, env: { PUBLIC_BASE_URL, VERIFY_RATE_LIMIT_PER_MINUTE: '0' } });
+    t = await createTestApp({ pdf: true, env: { PUBLIC_BASE_URL, VERIFY_RATE_LIMIT_PER_MINUTE: '0', PDF_TIMEOUT_MS: '60000' } });
     company = await setUpCompany(
       t,
       sellingCompany({
         code,
-        company: { name: ISSUER },
+        company: { name: ISSUER, rtn: ISSUER_RTN },
         products: [productData({ code: 'P-ARROZ', name: 'Arroz 50 lb', externalProductId: 'SKU-ARROZ', price: 100, isvRate: 15 })],
         clients: [clientData({ code: 'CLI-1', clientName: BUYER.name, legalId: BUYER.rtn })],
         emissionPoints: [
@@ -115,7 +116,7 @@ describe('verifiable documents: the QR code and GET /verify/{token}', () => {
       hondurasDay(invoice.invoiceDate),
       'L 345.00',
       'VIGENTE',
-      '08019999000001',
+      ISSUER_RTN,
       'Comercial &lt;b&gt;&quot;Los Pinos&quot;&lt;/b&gt; &amp; Cía',
     ])
       expect(live.text).toContain(fact);
@@ -126,7 +127,7 @@ describe('verifiable documents: the QR code and GET /verify/{token}', () => {
     const facts = await json(path);
     expect(facts.status).toBe(200);
     expect(facts.body).toEqual({
-      issuer: { name: ISSUER, rtn: '08019999000001' },
+      issuer: { name: ISSUER, rtn: ISSUER_RTN },
       type: 'FACTURA',
       number: invoice.fiscalNumber,
       cai: invoice.cai,
@@ -166,7 +167,7 @@ describe('verifiable documents: the QR code and GET /verify/{token}', () => {
     const notePath = scannedPath(await notePdf(note.id));
     expect(notePath).toBe(`/verify/${(await t.orm.em.fork().findOneOrFail(Note, note.id)).verificationToken}`);
     expect((await json(notePath)).body).toEqual({
-      issuer: { name: ISSUER, rtn: '08019999000001' },
+      issuer: { name: ISSUER, rtn: ISSUER_RTN },
       type: 'NOTA DE CRÉDITO',
       number: note.number,
       cai: caiOf('b'),
