@@ -29,6 +29,9 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   dbLockWaitTimeoutSeconds: number;
   rateLimitPerMinute: number;
+  /** Absolute http(s) URL without a trailing slash: what `/verify/{token}` is appended to on every printed document. */
+  publicBaseUrl: string;
+  verifyRateLimitPerMinute: number;
   /** Lempiras, 2 decimals; a sale whose total exceeds it needs an identified buyer. null: rule off. */
   finalConsumerIdThreshold: string | null;
   /** Percent of a CAI range (0..100, up to 2 decimals) at or below which it is LOW. */
@@ -75,6 +78,15 @@ const schema = yup.object({
   SHUTDOWN_TIMEOUT_MS: integer(0, 600000),
   DB_LOCK_WAIT_TIMEOUT_SECONDS: integer(1, 3600),
   RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000),
+  PUBLIC_BASE_URL: yup
+    .string()
+    .default('')
+    .test(
+      'public-url',
+      '${path} must be an http:// or https:// address such as https://facturas.example.hn (no query, no fragment)',
+      (v) => !v || isPublicBaseUrl(v),
+    ),
+  VERIFY_RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000),
   FINAL_CONSUMER_ID_THRESHOLD: yup
     .string()
     .required()
@@ -92,6 +104,23 @@ function isMysqlUrl(value: string | undefined): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === 'mysql:' || url.protocol === 'mariadb:') && url.pathname.length > 1;
+  } catch {
+    return false;
+  }
+}
+
+/** An absolute http(s) address buyers can open: no credentials, query or fragment to append a path to. */
+function isPublicBaseUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      !url.username &&
+      !url.password &&
+      !url.search &&
+      !url.hash &&
+      !value.includes('#')
+    );
   } catch {
     return false;
   }
@@ -137,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: Number(s.SHUTDOWN_TIMEOUT_MS),
     dbLockWaitTimeoutSeconds: Number(s.DB_LOCK_WAIT_TIMEOUT_SECONDS),
     rateLimitPerMinute: Number(s.RATE_LIMIT_PER_MINUTE),
+    publicBaseUrl: (s.PUBLIC_BASE_URL || `http://localhost:${s.PORT}`).replace(/\/+$/, ''),
+    verifyRateLimitPerMinute: Number(s.VERIFY_RATE_LIMIT_PER_MINUTE),
     finalConsumerIdThreshold: finalConsumerThreshold(s.FINAL_CONSUMER_ID_THRESHOLD),
     caiWarnRemainingPercent: s.CAI_WARN_REMAINING_PERCENT,
     caiWarnDays: Number(s.CAI_WARN_DAYS),

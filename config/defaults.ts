@@ -64,6 +64,18 @@ export const defaults = {
    */
   RATE_LIMIT_PER_MINUTE: '600000',
   /**
+   * Where buyers reach this service's host: the address every invoice and note prints (and encodes
+   * in its QR code) as PUBLIC_BASE_URL/verify/{token}. Empty: http://localhost:PORT, right only on
+   * the machine itself, so production sets it.
+   */
+  PUBLIC_BASE_URL: '',
+  /**
+   * Requests a minute to the public verification pages per client address and instance before 429
+   * RATE_LIMITED (bursts up to the limit pass); 0 turns it off. Far above a buyer checking a few
+   * documents, far below what walking the token space would need.
+   */
+  VERIFY_RATE_LIMIT_PER_MINUTE: '60',
+  /**
    * Lempiras above which a sale must name an identified buyer (a client with an RTN): the law's
    * final-consumer limit, which the Finance ministry may change; 0 turns the rule off.
    */

@@ -19,6 +19,7 @@ import { DECIMAL_COLUMNS } from '../domain/decimal-columns';
 @Entity({ tableName: 'invoices' })
 // One number once per range; a range numbers one document type, so this holds per type as well.
 @Unique({ name: 'uq_invoices_cai_range_number', properties: ['caiRange', 'invoiceNumber'] })
+@Unique({ name: 'uq_invoices_verification_token', properties: ['verificationToken'] })
 @Index({ name: 'ix_invoices_company', properties: ['company'] })
 @Index({ name: 'ix_invoices_company_date', properties: ['company', 'invoiceDate'] })
 export class Invoice {
@@ -166,6 +167,13 @@ export class Invoice {
 
   @OneToMany({ entity: () => InvoiceTax, mappedBy: 'invoice', orderBy: { rate: 'asc' } })
   taxes = new Collection<InvoiceTax>(this);
+
+  /**
+   * Where its QR code leads: the random token of its public verification page (decision 54), fixed
+   * at issue by the numbered write; documents issued before got one from the migration.
+   */
+  @Property({ type: 'string', length: 22 })
+  verificationToken!: string;
 
   @Property({ type: 'datetime', length: 3 })
   createdAt: Opt<Date> = new Date();

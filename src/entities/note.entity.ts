@@ -21,6 +21,7 @@ export type NoteType = Extract<DocumentType, 'creditNote' | 'debitNote'>;
 @Entity({ tableName: 'notes' })
 // One number once per range; a range numbers one document type, so this holds per type as well.
 @Unique({ name: 'uq_notes_cai_range_number', properties: ['caiRange', 'noteNumber'] })
+@Unique({ name: 'uq_notes_verification_token', properties: ['verificationToken'] })
 @Index({ name: 'ix_notes_company_date', properties: ['company', 'noteDate'] })
 @Index({ name: 'ix_notes_invoice', properties: ['invoice', 'documentType'] })
 export class Note {
@@ -164,6 +165,13 @@ export class Note {
 
   @OneToMany({ entity: () => NoteTax, mappedBy: 'note', orderBy: { rate: 'asc' } })
   taxes = new Collection<NoteTax>(this);
+
+  /**
+   * Where its QR code leads: the random token of its public verification page (decision 54), fixed
+   * at issue by the numbered write; documents issued before got one from the migration.
+   */
+  @Property({ type: 'string', length: 22 })
+  verificationToken!: string;
 
   @Property({ type: 'datetime', length: 3 })
   createdAt: Opt<Date> = new Date();

@@ -15,6 +15,8 @@ import { registerClientRoutes } from './routes/clients.routes';
 import { registerDocsRoutes } from './routes/docs.routes';
 import { registerHealthRoutes } from './routes/health.routes';
 import { registerInvoiceRoutes } from './routes/invoices.routes';
+import { registerVerificationRoutes } from './routes/verification.routes';
+import { DocumentVerifier } from '../services/verification/document-verification.service';
 import type { RouteGuards } from './routes/route-context';
 import { InvoicePdfService } from '../services/invoicing/invoice-pdf.service';
 import { InvoicePreviewService } from '../services/invoicing/invoice-preview.service';
@@ -26,7 +28,8 @@ import { InvoiceIssuer } from '../services/invoicing/invoice-issuer.service';
  * limit, then (`apiKeyJson`, for operations with a body) the JSON body; GET operations take
  * `apiKey`, as a GET body is never read. The body is read only after the key is accepted, so a request
  * without a valid key is 401 whatever its body (decision 22: 401, then 403, then the rest),
- * and an anonymous caller cannot make the service parse a megabyte.
+ * and an anonymous caller cannot make the service parse a megabyte. The public verification pages
+ * take no key: they are limited per client address instead.
  *
  * A unit of work (the ORM's request context) is opened only by the routes that use one: the GETs
  * of an invoice and of a page of clients read on the plain SQL client, and forking an entity
@@ -53,5 +56,6 @@ export function buildRouter(container: Container): Router {
     reader: container.get(InvoiceReader),
     pdf,
   });
+  registerVerificationRoutes(router, container.get(DocumentVerifier), config.verifyRateLimitPerMinute);
   return router;
 }

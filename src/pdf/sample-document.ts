@@ -25,6 +25,8 @@ export function sampleDocument(documentType: DocumentType, issuer: Partial<Print
     cai: 'A1B2C3-D4E5F6-A7B8C9-D0E1F2-A3B4C5-D6',
     range: { from: number('00000001'), to: number('00005000') },
     deadline: '2099-12-31',
+    // A token no document has (the host is reserved, never resolved): the sample's QR leads nowhere.
+    verificationUrl: 'https://facturas.ejemplo.invalid/verify/MUESTRA-SIN-VALIDEZ-01',
     issuedAt: new Date('2026-01-15T16:30:00Z'),
     client: { name: 'Cliente de Muestra S.A.', rtn: '08019000000001' },
     purchaseOrderNumber: 'OC-0001',

@@ -6,6 +6,7 @@ import type { PdfRenderer } from './pdf-renderer';
 import { sampleDocument } from './sample-document';
 import { fieldProblems } from './template-fields';
 import { applyLogo } from './template-logo';
+import { applyVerificationQr } from './verification-qr';
 
 export interface TemplateCheckResult {
   /** Empty when the template is fit to print documents of its type. */
@@ -15,8 +16,8 @@ export interface TemplateCheckResult {
 }
 
 /**
- * Checks a template before it reaches customers: readable ODT, every required field present,
- * no misspelt field, a usable logo, and (when LibreOffice can start) a real render of a sample
+ * Checks a template before it reaches customers: readable ODT, every required field and the QR
+ * placeholder present, no misspelt field, a usable logo, and (when LibreOffice can start) a real render of a sample
  * document of the template's type with the company's own issuer data.
  */
 export async function checkTemplate(
@@ -39,7 +40,8 @@ export async function checkTemplate(
   if (!renderer.isAvailable()) return { problems, rendered: false };
   try {
     const sample = sampleDocument(documentType, issuer);
-    await renderer.render(applyLogo(pkg, logo.data), buildTemplateData(sample), sample.issuedAt);
+    const data = buildTemplateData(sample);
+    await renderer.render(await applyVerificationQr(applyLogo(pkg, logo.data), sample, data), data, sample.issuedAt);
     return { problems, rendered: true };
   } catch (err) {
     problems.push(`the sample document did not render (${err instanceof Error ? err.message : String(err)})`);

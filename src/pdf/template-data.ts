@@ -34,6 +34,11 @@ export interface PrintedDocument {
   range?: { from: string; to: string } | null;
   /** Fecha límite de emisión as a Honduras calendar date, YYYY-MM-DD; required when issued. */
   deadline?: string | null;
+  /**
+   * Where a buyer verifies the document (PUBLIC_BASE_URL/verify/{token}), printed and encoded in its
+   * QR code; required when issued, never printed on a preview.
+   */
+  verificationUrl?: string | null;
   /** The document's instant; printed in Honduras time. */
   issuedAt: Date;
   /** null or absent: CONSUMIDOR FINAL. */
@@ -119,6 +124,11 @@ export interface TemplateData {
   /** "L 24.6512" (lempiras per US dollar) when a line was priced in USD, else empty. */
   exchangeRate: string;
   copyLegend: string;
+  /**
+   * The address of the document's verification page, printed small beside its QR code (which
+   * encodes the same address); on a preview a text saying it has none.
+   */
+  verificationUrl: string;
   /** What a credit or debit note prints of the invoice it modifies, and why; empty on an invoice. */
   note: { reason: string; invoiceNumber: string; invoiceCai: string; invoiceDate: string };
 }
@@ -126,6 +136,7 @@ export interface TemplateData {
 export const PREVIEW_MARKING = 'SIN VALIDEZ FISCAL';
 export const ANNULLED_MARKING = 'ANULADA';
 export const PREVIEW_NUMBER = 'SIN NÚMERO — VISTA PREVIA';
+export const PREVIEW_VERIFICATION = 'SIN CÓDIGO DE VERIFICACIÓN — VISTA PREVIA';
 export const CONSUMIDOR_FINAL = 'CONSUMIDOR FINAL';
 export const COPY_LEGEND = 'Original: Cliente / Copia: Obligado tributario emisor';
 /** A credit or debit note's distribution of copies. */
@@ -154,9 +165,9 @@ function required(printed: PrintedDocument, value: string | null | undefined, fi
   return value;
 }
 
-type Numbering = Pick<TemplateData, 'marking' | 'fiscalNumber' | 'cai' | 'rangeFrom' | 'rangeTo' | 'deadline'>;
+type Numbering = Pick<TemplateData, 'marking' | 'fiscalNumber' | 'cai' | 'rangeFrom' | 'rangeTo' | 'deadline' | 'verificationUrl'>;
 
-/** A preview's numbering: marked SIN VALIDEZ FISCAL, no real number, no digit of the CAI. */
+/** A preview's numbering: marked SIN VALIDEZ FISCAL, no real number, no digit of the CAI, no verification address. */
 function previewNumbering(printed: PrintedDocument): Numbering {
   const masked = maskedNumber(printed.documentType);
   return {
@@ -166,6 +177,7 @@ function previewNumbering(printed: PrintedDocument): Numbering {
     rangeFrom: masked,
     rangeTo: masked,
     deadline: printed.deadline ? dayMonthYear(printed.deadline) : '',
+    verificationUrl: PREVIEW_VERIFICATION,
   };
 }
 
@@ -178,6 +190,7 @@ function issuedNumbering(printed: PrintedDocument): Numbering {
     rangeFrom: required(printed, printed.range?.from, 'a range'),
     rangeTo: required(printed, printed.range?.to, 'a range'),
     deadline: dayMonthYear(required(printed, printed.deadline, 'a deadline')),
+    verificationUrl: required(printed, printed.verificationUrl, 'a verification address'),
   };
 }
 

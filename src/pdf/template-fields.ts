@@ -2,6 +2,8 @@ import { byDocumentType, type DocumentType } from '../domain/document-type';
 import { buildTemplateData } from './template-data';
 import { partText, type OdtPackage } from './odt-package';
 import { sampleDocument } from './sample-document';
+import { hasPicturePlaceholder } from './template-picture';
+import { QR_MARKER } from './verification-qr';
 
 /**
  * Fields every template must print for its document to stay legal (Acuerdo 481-2017 Art. 10-11)
@@ -42,7 +44,15 @@ const COMMON_REQUIRED_FIELDS = [
   'd.totalInLetters',
   'd.copyLegend',
   'd.marking',
+  // Where the buyer verifies the document, printed beside its QR code (the {qr} picture below).
+  'd.verificationUrl',
 ] as const;
+
+/**
+ * Placeholder pictures every template must have (alternative-text title, template-picture.ts): the
+ * verification QR code. The logo's is optional: a letterhead may print its logo as artwork.
+ */
+const REQUIRED_PICTURES = [QR_MARKER] as const;
 
 /** Every path of `value` as a template writes it: `d.issuer.name`, `d.lines[i].code`. */
 function fieldPaths(value: unknown, prefix: string): string[] {
@@ -95,15 +105,21 @@ export function templateFields(pkg: OdtPackage): Set<string> {
   return fields;
 }
 
-/** What is wrong with the fields of a template of a type: required ones it lacks, and names no data has. */
+/**
+ * What is wrong with the fields of a template of a type: required fields and placeholder pictures
+ * it lacks, and names no data has.
+ */
 export function fieldProblems(pkg: OdtPackage, documentType: DocumentType): string[] {
   const { required, known } = TEMPLATE_FIELDS[documentType];
   const used = templateFields(pkg);
-  const missing = required.filter((field) => !used.has(field));
+  const braces = (fields: readonly string[]) => fields.map((field) => `{${field}}`);
+  const missing = [
+    ...braces(required.filter((field) => !used.has(field))),
+    ...REQUIRED_PICTURES.filter((marker) => !hasPicturePlaceholder(pkg, marker)),
+  ];
   const unknown = [...used].filter((field) => !known.has(field));
-  const braces = (fields: readonly string[]) => fields.map((field) => `{${field}}`).join(', ');
   return [
-    ...(missing.length > 0 ? [`missing required field(s) ${braces(missing)}`] : []),
-    ...(unknown.length > 0 ? [`unknown field(s) ${braces(unknown)}, which print nothing (a typo?)`] : []),
+    ...(missing.length > 0 ? [`missing required field(s) ${missing.join(', ')}`] : []),
+    ...(unknown.length > 0 ? [`unknown field(s) ${braces(unknown).join(', ')}, which print nothing (a typo?)`] : []),
   ];
 }

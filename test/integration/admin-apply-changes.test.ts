@@ -1,3 +1,4 @@
+import { newVerificationToken } from '../../src/domain/verification-token';
 import {
   CaiRange,
   Client,
@@ -72,6 +73,7 @@ describe('admin apply over an existing setup', () => {
         caiRangeStart: range.rangeStart,
         caiRangeEnd: range.rangeEnd,
         caiDeadline: range.deadline,
+        verificationToken: newVerificationToken(),
       });
     }
     range.nextNumber = Math.max(...numbers) + 1;

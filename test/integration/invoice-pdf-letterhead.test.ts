@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { readPdf } from '../support/pdf-reader';
+import { readPdf, letterheadImages } from '../support/pdf-reader';
 import { framedPng } from '../support/png';
 import { setUpCompany } from '../support/setup-fixtures';
 import { copyTemplatesDir, withBanner, writeEditedTemplate } from '../support/template-files';
@@ -65,19 +65,19 @@ describe('per-company letterheads and logos, edited while the service runs', () 
   });
 
   it('prints companies/<CODE>/logo.png in the logo placeholder, and no image without one', async () => {
-    expect((await issuedPdf(acme)).images).toEqual([]);
+    expect(letterheadImages(await issuedPdf(acme))).toEqual([]);
 
     fs.mkdirSync(path.dirname(companyFile(acme, 'logo.png')), { recursive: true });
     fs.writeFileSync(companyFile(acme, 'logo.png'), framedPng(300, 100, [20, 80, 160]));
-    expect((await issuedPdf(acme)).images).toEqual([{ width: 300, height: 100 }]);
-    expect((await previewPdf(acme)).images).toEqual([{ width: 300, height: 100 }]);
-    expect((await issuedPdf(other)).images).toEqual([]);
+    expect(letterheadImages(await issuedPdf(acme))).toEqual([{ width: 300, height: 100 }]);
+    expect(letterheadImages(await previewPdf(acme))).toEqual([{ width: 300, height: 100 }]);
+    expect(letterheadImages(await issuedPdf(other))).toEqual([]);
   });
 
   it('ignores a logo that is not a PNG (the invoice still renders) and logs why', async () => {
     fs.writeFileSync(companyFile(acme, 'logo.png'), 'not a picture');
     const pdf = await issuedPdf(acme);
-    expect(pdf.images).toEqual([]);
+    expect(letterheadImages(pdf)).toEqual([]);
     expect(pdf.text).toContain('TOTAL A PAGAR');
     expect(t.logs.text).toContain('is not a PNG image');
   });

@@ -53,6 +53,21 @@ describe('admin template check', () => {
     expect(run.stderr).toBe(`error: template ${broken} is broken: missing required field(s) {d.cai}\n`);
   }, 60_000);
 
+  it('fails a letterhead whose verification QR code is gone, picture and address, naming both', async () => {
+    const candidate = path.join(templatesDir, 'no-qr.odt');
+    await writeEditedTemplate(candidate, (xml) =>
+      xml.replace(/<draw:frame\b[^>]*draw:name="QR"[\s\S]*?<\/draw:frame>/, '').replace('{d.verificationUrl}', ''),
+    );
+
+    const run = await check('--file', candidate);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`error: template ${candidate} is broken: missing required field(s) {d.verificationUrl}, {qr}\n`);
+
+    const onlyPicture = path.join(templatesDir, 'no-qr-picture.odt');
+    await writeEditedTemplate(onlyPicture, (xml) => xml.replace('<svg:title>{qr}</svg:title>', ''));
+    expect((await check('--file', onlyPicture)).stderr).toBe(`error: template ${onlyPicture} is broken: missing required field(s) {qr}\n`);
+  }, 180_000);
+
   it("fails a letterhead without the exonerated buyer's references, naming each one", async () => {
     const candidate = path.join(templatesDir, 'no-exoneration.odt');
     await writeEditedTemplate(candidate, (xml) =>

@@ -99,4 +99,59 @@ describe('migrations', () => {
     ]);
     expect(await migrator.getPendingMigrations()).toEqual([]);
   });
+
+  it('give every invoice and note issued before verification pages a random token of its own', async () => {
+    const orm = await emptyDatabase();
+    const migrator = orm.getMigrator();
+    await migrator.up({ to: 'Migration20261127000000CatalogRevision' });
+    const sql = (statement: string) => orm.em.getConnection().execute(statement);
+    await sql(
+      "INSERT INTO companies (id, code, name, rtn, created_at, updated_at) VALUES (1, 'OLD', 'Comercial Antigua', '08019999000001', NOW(3), NOW(3))",
+    );
+    await sql("INSERT INTO establishments (id, company_id, code) VALUES (1, 1, '000')");
+    await sql("INSERT INTO emission_points (id, establishment_id, code) VALUES (1, 1, '001')");
+    await sql(
+      "INSERT INTO cai_ranges (id, emission_point_id, cai, range_start, range_end, deadline, next_number, document_type) VALUES (1, 1, 'AAA', 1, 500, '2099-06-30', 41, 'invoice'), (2, 1, 'BBB', 1, 500, '2099-06-30', 3, 'creditNote')",
+    );
+    await sql("INSERT INTO operator_users (id, company_id, code, name) VALUES (1, 1, 'u', 'U')");
+    await sql("INSERT INTO payment_terminals (id, company_id, code, name) VALUES (1, 1, 't', 'T')");
+    await sql("INSERT INTO price_lists (id, company_id, code) VALUES (1, 1, 'P')");
+    const invoices = Array.from({ length: 40 }, (_, i) => i + 1);
+    await sql(
+      'INSERT INTO invoices (company_id, emission_point_id, cai_range_id, cai, invoice_number, fiscal_number, invoice_date, issuer_name, issuer_rtn, cai_range_start, cai_range_end, cai_deadline, ' +
+        'importe, discount_total, exempted_amount, exonerated_amount, total_taxes, total, total_in_letters, creator_user_id, payment_terminal_id, price_list_id, created_at) VALUES ' +
+        invoices
+          .map(
+            (n) =>
+              `(1, 1, 1, 'AAA', ${n}, '000-001-01-${String(n).padStart(8, '0')}', NOW(3), 'Comercial Antigua', '08019999000001', 1, 500, '2099-06-30', 100, 0, 0, 0, 15, 115, 'CIENTO QUINCE LEMPIRAS CON 00/100', 1, 1, 1, NOW(3))`,
+          )
+          .join(', '),
+    );
+    await sql(
+      'INSERT INTO notes (company_id, document_type, emission_point_id, cai_range_id, cai, note_number, fiscal_number, note_date, cai_range_start, cai_range_end, cai_deadline, ' +
+        'issuer_name, issuer_rtn, invoice_id, invoice_fiscal_number, invoice_cai, invoice_date, is_exonerated, reason, importe, discount_total, exempted_amount, ' +
+        'exonerated_amount, total_taxes, total, total_in_letters, created_at) VALUES ' +
+        [1, 2]
+          .map(
+            (n) =>
+              `(1, 'creditNote', 1, 2, 'BBB', ${n}, '000-001-06-0000000${n}', NOW(3), 1, 500, '2099-06-30', 'Comercial Antigua', '08019999000001', ${n}, '000-001-01-0000000${n}', 'AAA', NOW(3), 0, 'Devolución', 10, 0, 0, 0, 1.5, 11.5, 'ONCE LEMPIRAS CON 50/100', NOW(3))`,
+          )
+          .join(', '),
+    );
+
+    const applied = await migrator.up();
+    expect(applied.map((m) => m.name)).toContain('Migration20261128000000VerificationTokens');
+    const tokens = [
+      ...(await sql('SELECT verification_token AS token FROM invoices')),
+      ...(await sql('SELECT verification_token AS token FROM notes')),
+    ].map((row) => String(row.token));
+    expect(tokens).toHaveLength(42);
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(new Set(tokens).size).toBe(42);
+    const [first] = await sql('SELECT verification_token AS token FROM notes WHERE id = 1');
+    await expect(sql(`UPDATE notes SET verification_token = '${String(first.token)}' WHERE id = 2`)).rejects.toThrow(
+      /uq_notes_verification_token|Duplicate/,
+    );
+    expect(await migrator.getPendingMigrations()).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import { newVerificationToken } from '../../src/domain/verification-token';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -139,6 +140,7 @@ describe('read revisions move with every flush of cached data', () => {
           caiRangeStart: s.caiRangeStart,
           caiRangeEnd: s.caiRangeEnd,
           caiDeadline: s.caiDeadline,
+          verificationToken: newVerificationToken(),
           importe: '0.00',
           discountTotal: '0.00',
           exemptedAmount: '0.00',

@@ -62,3 +62,11 @@ export function binaryBody(res: Response, done: (err: Error | null, body: Buffer
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => done(null, Buffer.concat(chunks)));
 }
+
+/**
+ * The raster images of a PDF other than the verification QR code (and a preview's blank square in
+ * its place), both square: what a letterhead put on the page, such as its logo.
+ */
+export function letterheadImages(pdf: ReadPdf): ReadPdf['images'] {
+  return pdf.images.filter((image) => image.width !== image.height);
+}

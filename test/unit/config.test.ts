@@ -75,6 +75,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ FINAL_CONSUMER_ID_THRESHOLD: '0.00' }).finalConsumerIdThreshold).toBeNull();
   });
 
+  it('prints verification addresses under http://localhost:PORT unless PUBLIC_BASE_URL says where buyers reach the host', () => {
+    expect(loadConfig({}).publicBaseUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://facturas.example.hn/' }).publicBaseUrl).toBe('https://facturas.example.hn');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://example.hn/facturacion' }).publicBaseUrl).toBe('https://example.hn/facturacion');
+    expect(loadConfig({}).verifyRateLimitPerMinute).toBe(60);
+    expect(loadConfig({ VERIFY_RATE_LIMIT_PER_MINUTE: '0' }).verifyRateLimitPerMinute).toBe(0);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
   });
@@ -104,6 +113,11 @@ describe('loadConfig', () => {
     ['CAI_WARN_REMAINING_PERCENT', '101', 'CAI_WARN_REMAINING_PERCENT must be between 0 and 100'],
     ['CAI_WARN_DAYS', '1.5', 'CAI_WARN_DAYS must be a whole number'],
     ['CAI_WARN_DAYS', '5000', 'CAI_WARN_DAYS must be between 0 and 3650'],
+    ['PUBLIC_BASE_URL', 'facturas.example.hn', 'PUBLIC_BASE_URL must be an http:// or https:// address'],
+    ['PUBLIC_BASE_URL', 'ftp://facturas.example.hn', 'PUBLIC_BASE_URL must be an http:// or https:// address'],
+    ['PUBLIC_BASE_URL', 'https://facturas.example.hn/?a=1', 'PUBLIC_BASE_URL must be an http:// or https:// address'],
+    ['PUBLIC_BASE_URL', 'https://user:pw@facturas.example.hn', 'PUBLIC_BASE_URL must be an http:// or https:// address'],
+    ['VERIFY_RATE_LIMIT_PER_MINUTE', 'many', 'VERIFY_RATE_LIMIT_PER_MINUTE must be a whole number'],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -9,9 +9,16 @@ import { fieldProblems, TEMPLATE_FIELDS, templateFields } from '../../src/pdf/te
 const { required: REQUIRED_FIELDS, known: KNOWN_FIELDS } = TEMPLATE_FIELDS.invoice;
 import { applyLogo, LOGO_MARKER, pngSize } from '../../src/pdf/template-logo';
 import { framedPng } from '../support/png';
+import { decodeQrPng } from '../support/qr-reader';
+import { hasPicturePlaceholder } from '../../src/pdf/template-picture';
+import { applyVerificationQr, PREVIEW_QR_PICTURE, QR_MARKER, qrPng } from '../../src/pdf/verification-qr';
+import { buildTemplateData } from '../../src/pdf/template-data';
+import { sampleDocument } from '../../src/pdf/sample-document';
 
 const PICTURE = 'Pictures/placeholder.png';
+const QR_PICTURE = 'Pictures/qr-placeholder.png';
 const LOGO_FRAME = `<draw:frame draw:name="Logo" svg:width="5cm" svg:height="2cm"><draw:image xlink:href="${PICTURE}"/><svg:title>${LOGO_MARKER}</svg:title></draw:frame>`;
+const QR_FRAME = `<draw:frame draw:name="QR" svg:width="3cm" svg:height="3cm"><draw:image xlink:href="${QR_PICTURE}"/><svg:title>${QR_MARKER}</svg:title></draw:frame>`;
 
 function odt(contentXml: string, stylesXml = ''): OdtPackage {
   return {
@@ -21,10 +28,11 @@ function odt(contentXml: string, stylesXml = ''): OdtPackage {
       { name: 'content.xml', data: Buffer.from(contentXml) },
       { name: 'styles.xml', data: Buffer.from(stylesXml) },
       { name: PICTURE, data: Buffer.from('placeholder') },
+      { name: QR_PICTURE, data: Buffer.from('qr placeholder') },
     ],
   };
 }
-const allRequired = REQUIRED_FIELDS.map((field) => `<text:p>{${field}}</text:p>`).join('');
+const allRequired = REQUIRED_FIELDS.map((field) => `<text:p>{${field}}</text:p>`).join('') + `<text:p>${QR_FRAME}</text:p>`;
 
 describe('template fields', () => {
   it('reads markers split by formatting tags, with formatters and loop indexes, from the body and the footer', () => {
@@ -47,6 +55,43 @@ describe('template fields', () => {
       'missing required field(s) {d.cai}',
       'unknown field(s) {d.rangoHasta}, which print nothing (a typo?)',
     ]);
+  });
+});
+
+describe('the verification QR code', () => {
+  const url = 'https://facturas.example.hn/verify/AbCdEfGhIjKlMnOpQrStUv';
+
+  it('is a required placeholder picture: a template without it, or whose frame embeds no picture, is refused', () => {
+    expect(fieldProblems(odt(allRequired.replace(QR_FRAME, '')), 'invoice')).toEqual(['missing required field(s) {qr}']);
+    const linked = QR_FRAME.replace(QR_PICTURE, 'http://example.invalid/qr.png');
+    expect(hasPicturePlaceholder(odt(`<text:p>${linked}</text:p>`), QR_MARKER)).toBe(false);
+    expect(fieldProblems(odt(allRequired.replace('{d.verificationUrl}', '')), 'creditNote')).toContainEqual(
+      expect.stringMatching(/^missing required field\(s\) .*\{d\.verificationUrl\}/),
+    );
+  });
+
+  it('encodes the address printed beside it, as the same PNG bytes every time', async () => {
+    const png = await qrPng(url);
+    expect(decodeQrPng(png)).toBe(url);
+    expect((await qrPng(url)).equals(png)).toBe(true);
+    expect((await qrPng(`${url}x`)).equals(png)).toBe(false);
+  });
+
+  it("fills the placeholder with the issued document's code, and a preview's with a blank square that encodes nothing", async () => {
+    const issued = { ...sampleDocument('invoice'), verificationUrl: url };
+    const filled = await applyVerificationQr(odt(`<text:p>${QR_FRAME}${LOGO_FRAME}</text:p>`), issued, buildTemplateData(issued));
+    const picture = filled.parts.find((p) => p.name === QR_PICTURE)?.data;
+    expect(decodeQrPng(picture ?? Buffer.alloc(0))).toBe(url);
+    expect(filled.parts.find((p) => p.name === PICTURE)?.data.toString()).toBe('placeholder');
+    expect(partText(filled, 'content.xml')).not.toContain(QR_MARKER);
+
+    const preview = { ...issued, preview: true };
+    const previewData = buildTemplateData(preview);
+    expect(previewData.verificationUrl).not.toContain('/verify/');
+    const blank = await applyVerificationQr(odt(`<text:p>${QR_FRAME}</text:p>`), preview, previewData);
+    const blankPicture = blank.parts.find((p) => p.name === QR_PICTURE)?.data ?? Buffer.alloc(0);
+    expect(blankPicture.equals(PREVIEW_QR_PICTURE)).toBe(true);
+    expect(decodeQrPng(blankPicture)).toBeNull();
   });
 });
 

@@ -8,6 +8,7 @@ import { renderKey } from '../../pdf/pdf-render-key';
 import type { PdfRenderer } from '../../pdf/pdf-renderer';
 import { buildTemplateData, type PrintedDocument } from '../../pdf/template-data';
 import { resolveTemplate } from '../../pdf/template-resolver';
+import { applyVerificationQr } from '../../pdf/verification-qr';
 import { TOKENS } from '../../tokens';
 import { RenderedPdfCache } from '../rendered-pdf-cache';
 import { TemplateVersionStore, type FixedVersions } from '../template-versions.service';
@@ -57,7 +58,8 @@ export class DocumentPdfService {
         const logo = await readCompanyLogo(templatesDir, companyCode);
         if (logo.problem !== undefined) this.logger.warn({ companyCode, problem: logo.problem }, 'company logo ignored');
         const template = await prepareTemplate(resolveTemplate(templatesDir, companyCode, printed.documentType), logo);
-        return this.renderer.render(template, buildTemplateData(printed), printed.issuedAt);
+        const data = buildTemplateData(printed);
+        return this.renderer.render(await applyVerificationQr(template, printed, data), data, printed.issuedAt);
       }),
     );
   }
@@ -67,8 +69,9 @@ export class DocumentPdfService {
     return this.rendering(companyCode, async () => {
       const { printed, versions } = await inputs();
       const data = buildTemplateData(printed);
+      // The QR picture is a function of data.verificationUrl, so the key covers it.
       return this.cache.getOrRender(renderKey({ data, template: versions.identity }), async () =>
-        this.renderer.render(await this.versions.preparedTemplate(versions), data, printed.issuedAt),
+        this.renderer.render(await applyVerificationQr(await this.versions.preparedTemplate(versions), printed, data), data, printed.issuedAt),
       );
     });
   }

@@ -12,6 +12,7 @@ import type { SqlClient, SqlTransaction } from '../../db/sql-client';
 import { violatesUniqueIndex } from '../../db/unique-violation';
 import { AppError } from '../../domain/app-error';
 import type { DocumentType } from '../../domain/document-type';
+import { newVerificationToken } from '../../domain/verification-token';
 import { TOKENS } from '../../tokens';
 import { CaiRangeAlerts } from '../cai-status/cai-range-alerts';
 import { EmissionPointTurns } from './emission-point-turns';
@@ -20,6 +21,14 @@ import { takeNextNumber, type TakenNumber } from './numbering';
 
 /** Logged (warn) for each retried attempt: counted by operators and by the cluster test. */
 export const RETRY_LOG_MESSAGE = 'issuing transaction retried after a transient database failure';
+
+/**
+ * What the kernel gives a document being written: the number taken (with the range it came from)
+ * and the random token of its verification page, stored with it and printed in its QR code.
+ */
+export interface DocumentIssue extends TakenNumber {
+  verificationToken: string;
+}
 
 /** A fiscal document about to be numbered and written. */
 export interface NumberedDocument<W extends { documentId: number }> {
@@ -36,8 +45,8 @@ export interface NumberedDocument<W extends { documentId: number }> {
    * node's commit reached this one between our read and our insert (see isNumberTaken).
    */
   numberIndex: string;
-  /** Writes the document's rows with the number taken, inside the transaction. */
-  insert(tx: SqlTransaction, taken: TakenNumber): Promise<W>;
+  /** Writes the document's rows with its number and verification token, inside the transaction. */
+  insert(tx: SqlTransaction, issue: DocumentIssue): Promise<W>;
 }
 
 export type NumberedWrite<W> = { written: W; taken: TakenNumber } | { replayOf: LiveKey };
@@ -45,7 +54,7 @@ export type NumberedWrite<W> = { written: W; taken: TakenNumber } | { replayOf: 
 /**
  * The one numbered, idempotent, retried write of every fiscal document (decisions 12-14, 43, 48). In
  * one short transaction: lock the ranges of the document's type at its emission point and take
- * the next number, write the document, bind the idempotency key to it, commit. A rolled-back
+ * the next number, draw its verification token, write the document, bind the idempotency key to it, commit. A rolled-back
  * attempt consumed no number and bound no key, so a transient failure (deadlock, lock timeout, a
  * Galera certification failure, a lost connection) is simply run again; a key another request
  * bound first turns into that request's document (a replay).
@@ -77,7 +86,8 @@ export class NumberedWriter {
         return await this.db.transaction(
           async (tx) => {
             const taken = await takeNextNumber(tx, doc.emissionPointId, doc.documentType, doc.day);
-            const written = await doc.insert(tx, taken);
+            // Drawn here for every document type alike, afresh on each attempt (decision 54).
+            const written = await doc.insert(tx, { ...taken, verificationToken: newVerificationToken() });
             // Bound last, with the document's id: the key's row exists only for a committed document.
             if (doc.claim) await this.keys.bind(tx, doc.companyId, doc.claim, written.documentId);
             return { written, taken };

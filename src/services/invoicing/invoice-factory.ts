@@ -3,7 +3,7 @@ import { DocumentRowsInsert, leanInsert } from '../../db/lean-insert';
 import type { SqlTransaction } from '../../db/sql-client';
 import { formatFiscalNumber } from '../../domain/fiscal-number';
 import { Invoice, InvoiceLine, InvoiceTax } from '../../entities';
-import type { TakenNumber } from '../documents/numbering';
+import type { DocumentIssue } from '../documents/numbered-writer';
 import type { PricedInvoice } from '../pricing/invoice-pricer.service';
 import type { FixedVersions } from '../template-versions.service';
 import type { InvoiceLineView, InvoiceView } from './invoice-view';
@@ -37,6 +37,7 @@ export type InvoiceContent = Omit<
   | 'versions'
   | 'isPaid'
   | 'isAnnulled'
+  | 'verificationToken'
   | 'lines'
 > & {
   lines: InvoiceLineContent[];
@@ -139,6 +140,7 @@ const INVOICE_COLUMNS = [
   'priceList',
   'templateVersion',
   'logoVersion',
+  'verificationToken',
   'createdAt',
 ] as const satisfies ReadonlyArray<keyof Invoice>;
 const LINE_COLUMNS = [
@@ -188,7 +190,7 @@ export class InvoiceRowWriter {
     companyId: number,
     priced: PricedInvoice,
     content: InvoiceContent,
-    taken: TakenNumber,
+    taken: DocumentIssue,
     versions: FixedVersions | null,
   ): Promise<InvoiceView> {
     const { config } = priced;
@@ -206,6 +208,7 @@ export class InvoiceRowWriter {
       caiDeadline: taken.range.deadline,
       isPaid: true,
       isAnnulled: false,
+      verificationToken: taken.verificationToken,
       versions,
     };
     const invoiceRow = {

@@ -94,8 +94,8 @@ export class InvoiceIssuer {
       day: hondurasDate(request.invoiceDate),
       claim,
       numberIndex: INVOICE_NUMBER_INDEX,
-      insert: async (tx, taken) => {
-        const invoice = await this.rows.insert(tx, companyId, priced, content, taken, versions);
+      insert: async (tx, issue) => {
+        const invoice = await this.rows.insert(tx, companyId, priced, content, issue, versions);
         return { documentId: invoice.id, invoice };
       },
     });

@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import type { AppConfig } from '../../../config/config';
+import { TOKENS } from '../../tokens';
 import { DocumentPdfService, type IssuedRenderInputs } from '../documents/document-pdf.service';
 import { TemplateVersionStore } from '../template-versions.service';
 import type { InvoiceView } from './invoice-view';
@@ -14,6 +16,7 @@ export class InvoicePdfService {
   constructor(
     @inject(DocumentPdfService) private readonly documents: DocumentPdfService,
     @inject(TemplateVersionStore) private readonly versions: TemplateVersionStore,
+    @inject(TOKENS.Config) private readonly config: AppConfig,
   ) {}
 
   /** Whether LibreOffice is there to render (GET /v1/health reports it). */
@@ -27,7 +30,7 @@ export class InvoicePdfService {
    */
   async renderInputs(companyCode: string, invoice: InvoiceView): Promise<IssuedRenderInputs> {
     const versions = invoice.versions ?? (await this.versions.fixOn(companyCode, invoice.id));
-    return issuedRenderInputs({ ...invoice, versions });
+    return issuedRenderInputs({ ...invoice, versions }, this.config.publicBaseUrl);
   }
 
   /** An issued invoice's PDF from its stored versions, or throws PDF_RENDER_FAILED (503 with Retry-After). */

@@ -40,6 +40,7 @@ export const INVOICE_VIEW_FIELDS = [
   'appliedDollarExchangeRate',
   'isPaid',
   'isAnnulled',
+  'verificationToken',
 ] as const satisfies ReadonlyArray<keyof Invoice>;
 
 export const INVOICE_LINE_VIEW_FIELDS = [

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { formatFiscalNumber } from '../../domain/fiscal-number';
+import { verificationUrl } from '../../domain/verification-token';
 import type { Establishment, Invoice } from '../../entities';
 import type { PrintedDocument } from '../../pdf/template-data';
 import type { InvoiceContent } from './invoice-factory';
@@ -34,7 +35,7 @@ type InvoiceNumbering = Pick<InvoiceView, 'fiscalNumber' | 'cai' | 'caiRangeStar
  * will be issued, without a number; an issued invoice prints as issued, not as the company reads
  * today.
  */
-function printed(invoice: PrintableInvoice, numbering: InvoiceNumbering | null): PrintedDocument {
+function printed(invoice: PrintableInvoice, numbering: (InvoiceNumbering & { verificationUrl: string }) | null): PrintedDocument {
   const printedNumber = (n: number) => formatFiscalNumber(invoice.establishmentCode, invoice.emissionPointCode, 'invoice', n);
   return {
     documentType: 'invoice',
@@ -45,6 +46,7 @@ function printed(invoice: PrintableInvoice, numbering: InvoiceNumbering | null):
       cai: numbering.cai,
       range: { from: printedNumber(numbering.caiRangeStart), to: printedNumber(numbering.caiRangeEnd) },
       deadline: numbering.caiDeadline,
+      verificationUrl: numbering.verificationUrl,
     }),
     issuer: {
       name: invoice.issuerName,
@@ -89,15 +91,15 @@ export function printedPreview(content: InvoiceContent): PrintedDocument {
   return printed(content, null);
 }
 
-/** What an issued invoice prints, from its stored rows only. */
-export function printedInvoiceOf(invoice: InvoiceView): PrintedDocument {
-  return printed(invoice, invoice);
+/** What an issued invoice prints, from its stored rows only, its verification address under `publicBaseUrl`. */
+export function printedInvoiceOf(invoice: InvoiceView, publicBaseUrl: string): PrintedDocument {
+  return printed(invoice, { ...invoice, verificationUrl: verificationUrl(publicBaseUrl, invoice.verificationToken) });
 }
 
 /**
  * The render inputs of an issued invoice, from its stored rows only (a pure function). Its
  * versions must be fixed: TemplateVersionStore.fixOn sees to it for older invoices.
  */
-export function issuedRenderInputs(invoice: InvoiceView & { versions: FixedVersions }): IssuedRenderInputs {
-  return { printed: printedInvoiceOf(invoice), versions: invoice.versions };
+export function issuedRenderInputs(invoice: InvoiceView & { versions: FixedVersions }, publicBaseUrl: string): IssuedRenderInputs {
+  return { printed: printedInvoiceOf(invoice, publicBaseUrl), versions: invoice.versions };
 }

@@ -129,10 +129,10 @@ export class NoteIssuer {
         day: hondurasDate(now),
         claim,
         numberIndex: NOTE_NUMBER_INDEX,
-        insert: async (tx, taken) => {
+        insert: async (tx, issue) => {
           const { invoice, forNotes } = await this.lockedInvoice(tx, company, request.invoiceId);
           const amounts = await this.compute(tx, request, invoice, forNotes);
-          const note = await this.rows.insert(tx, heading, invoice, amounts, taken, versions);
+          const note = await this.rows.insert(tx, heading, invoice, amounts, issue, versions);
           await this.trail.record(tx, {
             actor,
             companyId: company.id,

@@ -5,7 +5,7 @@ import { amountInWords } from '../../domain/amount-in-words';
 import { formatFiscalNumber } from '../../domain/fiscal-number';
 import type { NoteAmounts } from '../../domain/notes/note-amounts';
 import { Note, NoteLine, NoteTax, type NoteType } from '../../entities';
-import type { TakenNumber } from '../documents/numbering';
+import type { DocumentIssue } from '../documents/numbered-writer';
 import type { FixedVersions } from '../template-versions.service';
 import type { NoteView } from './note-view';
 
@@ -86,6 +86,7 @@ const NOTE_COLUMNS = [
   'isAnnulled',
   'templateVersion',
   'logoVersion',
+  'verificationToken',
   'createdAt',
 ] as const satisfies ReadonlyArray<keyof Note>;
 const LINE_COLUMNS = [
@@ -132,7 +133,7 @@ export class NoteRowWriter {
     heading: NoteHeading,
     invoice: ModifiedInvoice,
     amounts: NoteAmounts,
-    taken: TakenNumber,
+    taken: DocumentIssue,
     versions: FixedVersions | null,
   ): Promise<NoteView> {
     const view: Omit<NoteView, 'id'> = {
@@ -173,6 +174,7 @@ export class NoteRowWriter {
       isAnnulled: false,
       annulledAt: null,
       annulReason: null,
+      verificationToken: taken.verificationToken,
       establishmentCode: heading.establishmentCode,
       emissionPointCode: heading.emissionPointCode,
       versions,

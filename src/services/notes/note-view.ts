@@ -40,6 +40,7 @@ export const NOTE_VIEW_FIELDS = [
   'isAnnulled',
   'annulledAt',
   'annulReason',
+  'verificationToken',
 ] as const satisfies ReadonlyArray<keyof Note>;
 
 export const NOTE_LINE_VIEW_FIELDS = [

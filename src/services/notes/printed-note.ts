@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { formatFiscalNumber } from '../../domain/fiscal-number';
+import { verificationUrl } from '../../domain/verification-token';
 import type { PrintedDocument } from '../../pdf/template-data';
 import type { IssuedRenderInputs } from '../documents/document-pdf.service';
 import type { FixedVersions } from '../template-versions.service';
@@ -10,7 +11,7 @@ import type { NoteView } from './note-view';
  * buyer and the exonerated buyer's references as on the invoice; the invoice it modifies; Motivo;
  * its lines (a line without a product code prints its description alone) and amounts.
  */
-export function printedNoteOf(note: NoteView): PrintedDocument {
+export function printedNoteOf(note: NoteView, publicBaseUrl: string): PrintedDocument {
   const printedNumber = (n: number) => formatFiscalNumber(note.establishmentCode, note.emissionPointCode, note.documentType, n);
   return {
     documentType: note.documentType,
@@ -20,6 +21,7 @@ export function printedNoteOf(note: NoteView): PrintedDocument {
     cai: note.cai,
     range: { from: printedNumber(note.caiRangeStart), to: printedNumber(note.caiRangeEnd) },
     deadline: note.caiDeadline,
+    verificationUrl: verificationUrl(publicBaseUrl, note.verificationToken),
     issuer: {
       name: note.issuerName,
       tradeName: note.issuerTradeName,
@@ -61,6 +63,6 @@ export function printedNoteOf(note: NoteView): PrintedDocument {
 }
 
 /** The render inputs of an issued note (a pure function of its rows and the versions fixed on it). */
-export function noteRenderInputs(note: NoteView, versions: FixedVersions): IssuedRenderInputs {
-  return { printed: printedNoteOf(note), versions };
+export function noteRenderInputs(note: NoteView, versions: FixedVersions, publicBaseUrl: string): IssuedRenderInputs {
+  return { printed: printedNoteOf(note, publicBaseUrl), versions };
 }

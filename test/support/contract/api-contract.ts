@@ -17,6 +17,8 @@ interface MatchedOperation {
 
 /** Static files of the docs page: part of /v1/docs, not operations of the API. */
 const DOCS_ASSETS = '/v1/docs/assets/';
+/** The public verification pages: outside /v1 and the API's document (the README describes them). */
+const VERIFICATION_PAGES = /^\/verify(\/|$)/;
 /** Answers to a path or method that no operation has (the document's description). */
 const UNMATCHED: Record<number, string> = { 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED' };
 
@@ -63,7 +65,7 @@ export class ApiContract {
   /** The problems of one response to `method url`, empty when it satisfies the document. */
   problems(method: string, url: string, res: ObservedResponse): string[] {
     const path = new URL(url, 'http://contract.invalid').pathname;
-    if (path.startsWith(DOCS_ASSETS)) return [];
+    if (path.startsWith(DOCS_ASSETS) || VERIFICATION_PAGES.test(path)) return [];
     const verb = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
     const match = this.operations.find((o) => o.method === verb && o.pattern.test(path));
     if (!match) return this.unmatchedProblems(res);

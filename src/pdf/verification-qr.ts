@@ -1,0 +1,37 @@
+import QRCode from 'qrcode';
+import type { OdtPackage } from './odt-package';
+import type { PrintedDocument, TemplateData } from './template-data';
+import { fillPicture } from './template-picture';
+
+/** The alternative-text title of the verification QR placeholder picture (template-picture.ts). */
+export const QR_MARKER = '{qr}';
+
+/**
+ * Medium error correction survives a crease or a smudge on paper; a 4-module quiet zone is what
+ * scanners expect; 8 pixels a module stays sharp at 300 dpi in a frame of about 3 cm. Fixed
+ * options: qrcode chooses the version and mask from the text alone, so the same URL always gives
+ * the same PNG bytes and a reprint is byte-identical.
+ */
+const QR_OPTIONS = { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 8 } as const;
+
+/** A blank light-grey square: what a preview prints where the QR goes, a picture that encodes nothing. */
+export const PREVIEW_QR_PICTURE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4AWN49uzZfwAJGgOygkoD2gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The PNG of a QR code that encodes `text`. */
+export function qrPng(text: string): Promise<Buffer> {
+  return QRCode.toBuffer(text, QR_OPTIONS);
+}
+
+/**
+ * The template with the document's QR code in its `{qr}` placeholder: the QR of the address the
+ * document prints beside it (`d.verificationUrl`), so the picture and the text cannot disagree
+ * and the render key, which covers the data, covers the picture too. A preview has no address
+ * and gets the blank square instead (decision 54).
+ */
+export async function applyVerificationQr(pkg: OdtPackage, printed: PrintedDocument, data: TemplateData): Promise<OdtPackage> {
+  const picture = printed.preview ? PREVIEW_QR_PICTURE : await qrPng(data.verificationUrl);
+  return fillPicture(pkg, QR_MARKER, picture, 'QR');
+}
