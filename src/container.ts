@@ -29,6 +29,8 @@ import { SaleClientResolver } from './services/pricing/sale-client';
 import { InvoiceReader } from './services/invoicing/invoice-reader.service';
 import { IdempotencyStore } from './services/documents/idempotency-store';
 import { NumberedWriter } from './services/documents/numbered-writer';
+import { LetterheadActivity } from './services/letterheads/letterhead-activity';
+import { LetterheadService } from './services/letterheads/letterhead.service';
 import { TemplateCheckService } from './services/template-check.service';
 import { TemplateVersionStore } from './services/template-versions.service';
 import { InvoiceIssuer } from './services/invoicing/invoice-issuer.service';
@@ -86,6 +88,7 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   container.bind(CompanySetupService).toSelf();
   container.bind(CompanyDirectory).toSelf();
   for (const service of [NoteReader, NoteIssuer, NoteAnnulmentService, NotePdfService]) container.bind(service).toSelf();
+  for (const service of [LetterheadService, LetterheadActivity]) container.bind(service).toSelf();
   for (const service of [CaiRangeAlerts, CaiStatusService, SalesRegisterService, UnusedNumbersService, NumberingAuditService]) {
     container.bind(service).toSelf();
   }
