@@ -15,6 +15,8 @@ import { createTestApp, TestApp } from '../support/test-app';
 const FIRST = 'MEMBRETE PUBLICADO UNO';
 const SECOND = 'MEMBRETE PUBLICADO DOS';
 const CART = { items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] };
+/** Three LibreOffice processes (two services, the CLI's check) start here: give a busy machine time. */
+const SLOW_MACHINE = { PDF_TIMEOUT_MS: '120000' };
 
 /**
  * Two compiled services on one database, each with its own template folder (no shared volume),
@@ -43,7 +45,7 @@ describe('a letterhead published once prints on every instance', () => {
     const env = () => {
       const dir = copyTemplatesDir();
       dirs.push(dir);
-      return { DATABASE_URL: t.config.databaseUrl, PORT: '0', LOG_LEVEL: 'info', TEMPLATES_DIR: dir };
+      return { DATABASE_URL: t.config.databaseUrl, PORT: '0', LOG_LEVEL: 'info', TEMPLATES_DIR: dir, ...SLOW_MACHINE };
     };
     // One at a time: two LibreOffice cold starts at once on a small machine only slow each other.
     one = await startServiceProcess(script, env(), (child) => children.push(child));
@@ -75,7 +77,7 @@ describe('a letterhead published once prints on every instance', () => {
     return res.body;
   };
   const admin = async (...args: string[]) => {
-    const run = await runAdminProcess(t.config.databaseUrl, ['template', ...args, '--company', company.code]);
+    const run = await runAdminProcess(t.config.databaseUrl, ['template', ...args, '--company', company.code], SLOW_MACHINE);
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
     return run.stdout.toString('utf8');
   };
