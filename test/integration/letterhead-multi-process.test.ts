@@ -48,9 +48,9 @@ describe('a letterhead published once prints on every instance', () => {
       return { DATABASE_URL: t.config.databaseUrl, PORT: '0', LOG_LEVEL: 'info', TEMPLATES_DIR: dir, ...SLOW_MACHINE };
     };
     // One at a time: two LibreOffice cold starts at once on a small machine only slow each other.
-    one = await startServiceProcess(script, env(), (child) => children.push(child));
-    two = await startServiceProcess(script, env(), (child) => children.push(child));
-  }, 240_000);
+    one = await startServiceProcess(script, env(), (child) => children.push(child), 180_000);
+    two = await startServiceProcess(script, env(), (child) => children.push(child), 180_000);
+  }, 420_000);
 
   afterAll(async () => {
     await Promise.all(children.map((child) => stopForGood(child)));

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { caiRangeData, sellingCompany } from '../support/factories';
 import { framedPng } from '../support/png';
-import { runAdmin } from '../support/run-admin';
+import { runAdmin, runAdminFailure } from '../support/run-admin';
 import { ReadyCompany, setUpCompany } from '../support/setup-fixtures';
 import { tableChecksums } from '../support/table-checksums';
 import { DEFAULT_TEMPLATE, withBanner, writeEditedTemplate } from '../support/template-files';
@@ -252,6 +252,30 @@ describe('admin template publish, current and rollback', () => {
       },
       60_000,
     );
+
+    it('without LibreOffice no sample can be printed, so nothing is published (PDF_RENDER_FAILED)', async () => {
+      const before = await tableChecksums(t.orm);
+      process.env.SOFFICE_PATH = '/nonexistent/libreoffice/program/soffice';
+      let run;
+      try {
+        run = await runAdminFailure(t.config.databaseUrl, [
+          'template',
+          'publish',
+          '--company',
+          company.code,
+          '--document',
+          'invoice',
+          '--file',
+          first,
+        ]);
+      } finally {
+        delete process.env.SOFFICE_PATH;
+      }
+      expect(run.error).toMatchObject({ code: 'PDF_RENDER_FAILED', status: 503 });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/^error: no sample invoice could be rendered to check .*first\.odt \(.*\); nothing was published\n$/);
+      expect(await tableChecksums(t.orm)).toBe(before);
+    });
 
     it('a file that cannot be read is FILE_NOT_ACCESSIBLE, before anything is checked', async () => {
       const before = await tableChecksums(t.orm);
