@@ -2,6 +2,8 @@ import type { MikroORM } from '@mikro-orm/mysql';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
+import { ActivityReader } from './services/activity/activity-reader.service';
+import { ActivityTrail } from './services/activity/activity-trail.service';
 import { ApiKeyService } from './services/api-key.service';
 import { Authenticator } from './services/authenticator.service';
 import { ClientService } from './services/client.service';
@@ -29,7 +31,6 @@ import { SaleClientResolver } from './services/pricing/sale-client';
 import { InvoiceReader } from './services/invoicing/invoice-reader.service';
 import { IdempotencyStore } from './services/documents/idempotency-store';
 import { NumberedWriter } from './services/documents/numbered-writer';
-import { LetterheadActivity } from './services/letterheads/letterhead-activity';
 import { LetterheadService } from './services/letterheads/letterhead.service';
 import { TemplateCheckService } from './services/template-check.service';
 import { TemplateVersionStore } from './services/template-versions.service';
@@ -85,10 +86,13 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   ]) {
     container.bind(service).toSelf();
   }
+  // The activity trail, written by every service that changes something (decision 60).
+  container.bind(ActivityTrail).toSelf();
+  container.bind(ActivityReader).toSelf();
   container.bind(CompanySetupService).toSelf();
   container.bind(CompanyDirectory).toSelf();
   for (const service of [NoteReader, NoteIssuer, NoteAnnulmentService, NotePdfService]) container.bind(service).toSelf();
-  for (const service of [LetterheadService, LetterheadActivity]) container.bind(service).toSelf();
+  container.bind(LetterheadService).toSelf();
   for (const service of [CaiRangeAlerts, CaiStatusService, SalesRegisterService, UnusedNumbersService, NumberingAuditService]) {
     container.bind(service).toSelf();
   }

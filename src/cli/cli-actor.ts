@@ -1,16 +1,23 @@
 import os from 'node:os';
+import type { Actor } from '../domain/actor';
 
 /**
- * Who acts when an operator runs a command: `cli:<os user>`, as the activity trail and the
- * letterhead history name them. The account the command runs under, not a claim it makes.
+ * The activity trail's actor for a command run from a shell: the operating-system user. A uid with
+ * no entry in the passwd database (a container run with an arbitrary uid) makes userInfo throw;
+ * the login name from the environment, or the uid, still tells operators who it was.
  */
-export function cliActor(): string {
-  let user: string;
+export function cliActor(): Actor {
+  return { kind: 'cli', osUser: osUserName() };
+}
+
+function osUserName(): string {
   try {
-    user = os.userInfo().username;
+    const name = os.userInfo().username;
+    if (name) return name;
   } catch {
-    // No passwd entry for the uid (some containers): the uid is still who it is.
-    user = String(process.getuid?.() ?? 'unknown');
+    // Fall through to what the environment says.
   }
-  return `cli:${user}`;
+  const fromEnv = process.env.USER || process.env.LOGNAME;
+  if (fromEnv) return fromEnv;
+  return typeof process.getuid === 'function' ? `uid-${process.getuid()}` : 'unknown';
 }

@@ -10,7 +10,7 @@ import { setUpDemoCompany } from './demo/demo-setup';
  * (startService handles both) and prints a banner with the key and ready-to-paste requests.
  */
 async function serveDemo(): Promise<void> {
-  const credentials = await runCommand(({ container }) => setUpDemoCompany(container));
+  const credentials = await runCommand(({ container, actor }) => setUpDemoCompany(container, actor));
   // Synchronous logs, so the banner written after "service listening" also lands after it on
   // stdout; pino's default stdout writer is asynchronous and the banner would overtake it.
   const { port, stop } = await startService({ logDestination: pino.destination({ dest: 1, sync: true }) });

@@ -1,3 +1,4 @@
+import { ActivityEntry } from './activity-entry.entity';
 import { ApiKey } from './api-key.entity';
 import { CaiRange } from './cai-range.entity';
 import { Client } from './client.entity';
@@ -26,6 +27,7 @@ import { TemplateVersion } from './template-version.entity';
 
 export type { IdempotencyScope, LetterheadAction, NoteType };
 export {
+  ActivityEntry,
   ApiKey,
   CaiRange,
   Client,
@@ -55,6 +57,7 @@ export {
 
 /** Every entity, for the ORM's discovery (explicit, no folder scanning). */
 export const ALL_ENTITIES = [
+  ActivityEntry,
   ApiKey,
   CaiRange,
   Client,

@@ -165,6 +165,22 @@ describe('admin template publish, current and rollback', () => {
     expect(after.slice(0, 3)).toEqual(rows);
     expect(after.map((r) => r.action)).toEqual(['published', 'published', 'published', 'rolled-back', 'rolled-back']);
     expect(new Set(after.map((r) => r.published_by))).toEqual(new Set([ACTOR]));
+
+    // Each publish and rollback wrote its activity row, in its own transaction.
+    const trail = await t.orm.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ action: string; actor: string; target: string; details: string | Record<string, unknown> }>>(
+        "select action, actor, target, details from activity where company_id = ? and action like 'letterhead-%' order by id",
+        [company.companyId],
+      );
+    expect(trail.map((r) => [r.action, r.actor, r.target])).toEqual([
+      ...Array(3).fill(['letterhead-published', ACTOR, 'invoice letterhead']),
+      ...Array(2).fill(['letterhead-rolled-back', ACTOR, 'invoice letterhead']),
+    ]);
+    const details = (r: (typeof trail)[number]) => (typeof r.details === 'string' ? JSON.parse(r.details) : r.details);
+    expect(trail.map((r) => details(r).publicationId)).toEqual(after.map((r) => r.id));
+    expect(details(trail[4])).toMatchObject({ document: 'invoice', sha256: firstSha });
   }, 120_000);
 
   it('a credit note issued after its letterhead is published prints with it', async () => {

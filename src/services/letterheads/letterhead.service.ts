@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { EntityManager, LockMode } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
+import type { ActivityAction } from '../../domain/activity-action';
+import { actorName, type Actor } from '../../domain/actor';
 import { AppError } from '../../domain/app-error';
 import { DOCUMENT_TYPE_INFO, DOCUMENT_TYPES, type DocumentType } from '../../domain/document-type';
 import { Company, LetterheadPublication, TemplateVersion, type LetterheadAction } from '../../entities';
@@ -11,8 +13,14 @@ import type { CompanyRef } from '../company-directory.service';
 import { TOKENS } from '../../tokens';
 import { TemplateCheckService, type CompanyTemplateCheck } from '../template-check.service';
 import { TemplateVersionStore } from '../template-versions.service';
-import { LetterheadActivity } from './letterhead-activity';
+import { ActivityTrail } from '../activity/activity-trail.service';
 import { publicationView, type LetterheadPublicationView, type LetterheadState } from './letterhead-views';
+
+/** The activity trail's name for each kind of publication row. */
+const ACTIVITY_OF: Record<LetterheadAction, ActivityAction> = {
+  published: 'letterhead-published',
+  'rolled-back': 'letterhead-rolled-back',
+};
 
 /**
  * The logo a candidate prints with: its bytes, `null` for none, or `undefined` to keep the logo
@@ -24,7 +32,8 @@ export type LogoChoice = TemplateBytes | null | undefined;
  * Letterheads published once for every instance (decision 56): a checked template and logo,
  * stored as versions, made the company's current ones for a document type by a row of
  * `letterhead_publications`; the newest row wins over the files of TEMPLATES_DIR. The CLI and the
- * operator console call these same functions; `actor` is who acts (`cli:<os user>`, an e-mail).
+ * operator console call these same functions with the actor their caller is; each publish and
+ * rollback writes its activity row in its own transaction.
  */
 @injectable()
 export class LetterheadService {
@@ -32,7 +41,7 @@ export class LetterheadService {
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
     @inject(TemplateCheckService) private readonly checks: TemplateCheckService,
     @inject(TemplateVersionStore) private readonly versions: TemplateVersionStore,
-    @inject(LetterheadActivity) private readonly activity: LetterheadActivity,
+    @inject(ActivityTrail) private readonly trail: ActivityTrail,
   ) {}
 
   /**
@@ -60,7 +69,7 @@ export class LetterheadService {
     documentType: DocumentType,
     odt: TemplateBytes,
     logo: LogoChoice,
-    actor: string,
+    actor: Actor,
   ): Promise<LetterheadPublicationView> {
     const candidateLogo = await this.candidateLogo(company, documentType, logo);
     const check = await this.checks.checkCandidate(company, documentType, { template: odt, logo: candidateLogo });
@@ -86,7 +95,7 @@ export class LetterheadService {
    * Makes the letterhead published before the current one current again, by a new row (the
    * history keeps both). LETTERHEAD_NO_PREVIOUS when there is none.
    */
-  async rollback(company: CompanyRef, documentType: DocumentType, actor: string): Promise<LetterheadPublicationView> {
+  async rollback(company: CompanyRef, documentType: DocumentType, actor: Actor): Promise<LetterheadPublicationView> {
     return this.appendPublication(company, documentType, actor, 'rolled-back', async (em, current) => {
       const restored = current?.previous ?? null;
       if (current === null || restored === null) {
@@ -161,7 +170,7 @@ export class LetterheadService {
   private appendPublication(
     company: CompanyRef,
     documentType: DocumentType,
-    actor: string,
+    actor: Actor,
     action: LetterheadAction,
     versionsOf: (
       em: EntityManager,
@@ -177,12 +186,20 @@ export class LetterheadService {
         action,
         ...(await versionsOf(em, current)),
         publishedAt: new Date(),
-        publishedBy: actor,
+        publishedBy: actorName(actor),
       });
       await em.flush();
-      await this.activity.record(em, company, row);
       await em.populate(row, ['templateVersion', 'logoVersion']);
-      return publicationView(row);
+      const view = publicationView(row);
+      await this.trail.record(em, {
+        actor,
+        companyId: company.id,
+        action: ACTIVITY_OF[action],
+        target: `${DOCUMENT_TYPE_INFO[documentType].noun} letterhead`,
+        details: { document: documentType, publicationId: view.id, sha256: view.sha256, logoSha256: view.logoSha256 },
+        at: row.publishedAt,
+      });
+      return view;
     });
   }
 }
