@@ -98,7 +98,8 @@ async function fileStamp(file: string | undefined): Promise<string> {
   }
 }
 
-function sha256(content: Buffer): string {
+/** Hex SHA-256 of a file's bytes: how versions are addressed and named to operators. */
+export function sha256(content: Buffer): string {
   return createHash('sha256').update(content).digest('hex');
 }
 

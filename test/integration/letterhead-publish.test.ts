@@ -12,6 +12,8 @@ import { createTestApp, TestApp } from '../support/test-app';
 
 const ACTOR = `cli:${os.userInfo().username}`;
 const ISO = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z';
+/** A test that starts the CLI's LibreOffice: cold starts take minutes on a busy machine. */
+const LIBREOFFICE_TEST_MS = 300_000;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /**
@@ -100,120 +102,142 @@ describe('admin template publish, current and rollback', () => {
     expect(lines[2]).toMatch(/^debitNote {3}files {2}[0-9a-f]{64} {2}.*debit-note\.odt$/);
   });
 
-  it('publishes a checked letterhead with its logo: `current` names it, the next invoice is issued with it, the one before keeps its own', async () => {
-    const before = await issue('lh-before');
-    const beforeVersions = await versionsOf('invoices', before);
-    expect(beforeVersions.template).toBe(sha256(fs.readFileSync(DEFAULT_TEMPLATE)));
+  it(
+    'publishes a checked letterhead with its logo: `current` names it, the next invoice is issued with it, the one before keeps its own',
+    async () => {
+      const before = await issue('lh-before');
+      const beforeVersions = await versionsOf('invoices', before);
+      expect(beforeVersions.template).toBe(sha256(fs.readFileSync(DEFAULT_TEMPLATE)));
 
-    const run = await template('publish', '--company', company.code, '--document', 'invoice', '--file', first, '--logo', logo);
-    expect(run).toMatchObject({ code: 0, stderr: '' });
-    const firstSha = sha256(fs.readFileSync(first));
-    const logoSha = sha256(fs.readFileSync(logo));
-    expect(lastLine(run.stdout)).toMatch(
-      new RegExp(`^${company.code} invoice: published ${firstSha} \\(logo ${logoSha}\\) at ${ISO} by ${ACTOR}$`),
-    );
-
-    const current = await template('current', '--company', company.code);
-    expect(current.stdout.trim().split('\n')[0]).toMatch(new RegExp(`^invoice {5}${firstSha} {2}${ISO} {2}${ACTOR}$`));
-    const json = JSON.parse((await template('current', '--company', company.code, '--json')).stdout);
-    expect(json[0]).toMatchObject({ document: 'invoice', source: 'published', sha256: firstSha, logoSha256: logoSha, action: 'published' });
-    expect(json[1]).toMatchObject({ document: 'creditNote', source: 'files', action: null, publishedBy: null });
-
-    const after = await issue('lh-after');
-    expect(await versionsOf('invoices', after)).toMatchObject({ template: firstSha, logo: logoSha });
-    expect(await versionsOf('invoices', before)).toEqual(beforeVersions);
-  }, 120_000);
-
-  it('publishing without --logo keeps the logo printed now; --no-logo publishes none', async () => {
-    const logoSha = sha256(fs.readFileSync(logo));
-    expect(await template('publish', '--company', company.code, '--document', 'invoice', '--file', second)).toMatchObject({ code: 0 });
-    expect(await versionsOf('invoices', await issue('lh-kept-logo'))).toMatchObject({
-      template: sha256(fs.readFileSync(second)),
-      logo: logoSha,
-    });
-    const run = await template('publish', '--company', company.code, '--document', 'invoice', '--file', second, '--no-logo');
-    expect(lastLine(run.stdout)).toContain('(no logo)');
-    expect(await versionsOf('invoices', await issue('lh-no-logo'))).toMatchObject({ logo: null });
-  }, 120_000);
-
-  it('rollback adds a row that makes the letterhead published before current again, back to the first; then LETTERHEAD_NO_PREVIOUS', async () => {
-    const firstSha = sha256(fs.readFileSync(first));
-    const secondSha = sha256(fs.readFileSync(second));
-    const rows = await publications();
-    expect(rows.map((r) => r.action)).toEqual(['published', 'published', 'published']);
-
-    // Third (second.odt, no logo) -> second (second.odt, kept logo) -> first (first.odt, logo).
-    const back = await template('rollback', '--company', company.code, '--document', 'invoice');
-    expect(back).toMatchObject({ code: 0, stderr: '' });
-    expect(back.stdout.trim()).toMatch(
-      new RegExp(`^${company.code} invoice: rolled back to ${secondSha} \\(logo [0-9a-f]{64}\\) at ${ISO} by ${ACTOR}$`),
-    );
-    expect(await template('rollback', '--company', company.code, '--document', 'invoice')).toMatchObject({ code: 0 });
-    expect(await versionsOf('invoices', await issue('lh-rolled-back'))).toMatchObject({ template: firstSha });
-
-    const refused = await template('rollback', '--company', company.code, '--document', 'invoice');
-    expect(refused).toMatchObject({
-      code: 1,
-      stdout: '',
-      stderr: `error: company ${company.code} has no invoice letterhead published before the current one to roll back to\n`,
-    });
-    const never = await template('rollback', '--company', company.code, '--document', 'debitNote');
-    expect(never.stderr).toBe(`error: company ${company.code} has published no debit note letterhead: there is nothing to roll back\n`);
-
-    // Nothing was deleted or changed: the history holds every publish and rollback, by whom.
-    const after = await publications();
-    expect(after.slice(0, 3)).toEqual(rows);
-    expect(after.map((r) => r.action)).toEqual(['published', 'published', 'published', 'rolled-back', 'rolled-back']);
-    expect(new Set(after.map((r) => r.published_by))).toEqual(new Set([ACTOR]));
-
-    // Each publish and rollback wrote its activity row, in its own transaction.
-    const trail = await t.orm.em
-      .fork()
-      .getConnection()
-      .execute<Array<{ action: string; actor: string; target: string; details: string | Record<string, unknown> }>>(
-        "select action, actor, target, details from activity where company_id = ? and action like 'letterhead-%' order by id",
-        [company.companyId],
+      const run = await template('publish', '--company', company.code, '--document', 'invoice', '--file', first, '--logo', logo);
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      const firstSha = sha256(fs.readFileSync(first));
+      const logoSha = sha256(fs.readFileSync(logo));
+      expect(lastLine(run.stdout)).toMatch(
+        new RegExp(`^${company.code} invoice: published ${firstSha} \\(logo ${logoSha}\\) at ${ISO} by ${ACTOR}$`),
       );
-    expect(trail.map((r) => [r.action, r.actor, r.target])).toEqual([
-      ...Array(3).fill(['letterhead-published', ACTOR, 'invoice letterhead']),
-      ...Array(2).fill(['letterhead-rolled-back', ACTOR, 'invoice letterhead']),
-    ]);
-    const details = (r: (typeof trail)[number]) => (typeof r.details === 'string' ? JSON.parse(r.details) : r.details);
-    expect(trail.map((r) => details(r).publicationId)).toEqual(after.map((r) => r.id));
-    expect(details(trail[4])).toMatchObject({ document: 'invoice', sha256: firstSha });
-  }, 120_000);
 
-  it('a credit note issued after its letterhead is published prints with it', async () => {
-    const credit = path.join(dir, 'credit.odt');
-    const pkg = fs.readFileSync(path.resolve(t.config.templatesDir, 'credit-note.odt'));
-    fs.writeFileSync(credit, pkg);
-    // A copy of the default credit note: content-addressed, it is the same version as the files'.
-    const run = await template('publish', '--company', company.code, '--document', 'creditNote', '--file', credit, '--no-logo');
-    expect(run).toMatchObject({ code: 0, stderr: '' });
-    const invoiceId = await issue('lh-credited');
-    const note = await runAdmin(t.config.databaseUrl, [
-      'note',
-      'credit',
-      '--company',
-      company.code,
-      '--invoice-id',
-      String(invoiceId),
-      '--reason',
-      'Devolución',
-      '--full',
-      '--json',
-    ]);
-    expect(note).toMatchObject({ code: 0, stderr: '' });
-    const { id } = JSON.parse(note.stdout) as { id: number };
-    const [publication] = (await publications()).filter((p) => p.document_type === 'creditNote');
-    const [row] = await t.orm.em
-      .fork()
-      .getConnection()
-      .execute<Array<{ template_version_id: number }>>('select template_version_id from letterhead_publications where id = ?', [
-        publication.id,
+      const current = await template('current', '--company', company.code);
+      expect(current.stdout.trim().split('\n')[0]).toMatch(new RegExp(`^invoice {5}${firstSha} {2}${ISO} {2}${ACTOR}$`));
+      const json = JSON.parse((await template('current', '--company', company.code, '--json')).stdout);
+      expect(json[0]).toMatchObject({
+        document: 'invoice',
+        source: 'published',
+        sha256: firstSha,
+        logoSha256: logoSha,
+        action: 'published',
+      });
+      expect(json[1]).toMatchObject({ document: 'creditNote', source: 'files', action: null, publishedBy: null });
+
+      const after = await issue('lh-after');
+      expect(await versionsOf('invoices', after)).toMatchObject({ template: firstSha, logo: logoSha });
+      expect(await versionsOf('invoices', before)).toEqual(beforeVersions);
+    },
+    LIBREOFFICE_TEST_MS,
+  );
+
+  it(
+    'publishing without --logo keeps the logo printed now; --no-logo publishes none',
+    async () => {
+      const logoSha = sha256(fs.readFileSync(logo));
+      expect(await template('publish', '--company', company.code, '--document', 'invoice', '--file', second)).toMatchObject({ code: 0 });
+      expect(await versionsOf('invoices', await issue('lh-kept-logo'))).toMatchObject({
+        template: sha256(fs.readFileSync(second)),
+        logo: logoSha,
+      });
+      const run = await template('publish', '--company', company.code, '--document', 'invoice', '--file', second, '--no-logo');
+      expect(lastLine(run.stdout)).toContain('(no logo)');
+      expect(await versionsOf('invoices', await issue('lh-no-logo'))).toMatchObject({ logo: null });
+    },
+    LIBREOFFICE_TEST_MS,
+  );
+
+  it(
+    'rollback adds a row that makes the letterhead published before current again, back to the first; then LETTERHEAD_NO_PREVIOUS',
+    async () => {
+      const firstSha = sha256(fs.readFileSync(first));
+      const secondSha = sha256(fs.readFileSync(second));
+      const rows = await publications();
+      expect(rows.map((r) => r.action)).toEqual(['published', 'published', 'published']);
+
+      // Third (second.odt, no logo) -> second (second.odt, kept logo) -> first (first.odt, logo).
+      const back = await template('rollback', '--company', company.code, '--document', 'invoice');
+      expect(back).toMatchObject({ code: 0, stderr: '' });
+      expect(back.stdout.trim()).toMatch(
+        new RegExp(`^${company.code} invoice: rolled back to ${secondSha} \\(logo [0-9a-f]{64}\\) at ${ISO} by ${ACTOR}$`),
+      );
+      expect(await template('rollback', '--company', company.code, '--document', 'invoice')).toMatchObject({ code: 0 });
+      expect(await versionsOf('invoices', await issue('lh-rolled-back'))).toMatchObject({ template: firstSha });
+
+      const refused = await template('rollback', '--company', company.code, '--document', 'invoice');
+      expect(refused).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: `error: company ${company.code} has no invoice letterhead published before the current one to roll back to\n`,
+      });
+      const never = await template('rollback', '--company', company.code, '--document', 'debitNote');
+      expect(never.stderr).toBe(`error: company ${company.code} has published no debit note letterhead: there is nothing to roll back\n`);
+
+      // Nothing was deleted or changed: the history holds every publish and rollback, by whom.
+      const after = await publications();
+      expect(after.slice(0, 3)).toEqual(rows);
+      expect(after.map((r) => r.action)).toEqual(['published', 'published', 'published', 'rolled-back', 'rolled-back']);
+      expect(new Set(after.map((r) => r.published_by))).toEqual(new Set([ACTOR]));
+
+      // Each publish and rollback wrote its activity row, in its own transaction.
+      const trail = await t.orm.em
+        .fork()
+        .getConnection()
+        .execute<Array<{ action: string; actor: string; target: string; details: string | Record<string, unknown> }>>(
+          "select action, actor, target, details from activity where company_id = ? and action like 'letterhead-%' order by id",
+          [company.companyId],
+        );
+      expect(trail.map((r) => [r.action, r.actor, r.target])).toEqual([
+        ...Array(3).fill(['letterhead-published', ACTOR, 'invoice letterhead']),
+        ...Array(2).fill(['letterhead-rolled-back', ACTOR, 'invoice letterhead']),
       ]);
-    expect(await versionsOf('notes', id)).toMatchObject({ templateVersionId: row.template_version_id, logo: null });
-  }, 120_000);
+      const details = (r: (typeof trail)[number]) => (typeof r.details === 'string' ? JSON.parse(r.details) : r.details);
+      expect(trail.map((r) => details(r).publicationId)).toEqual(after.map((r) => r.id));
+      expect(details(trail[4])).toMatchObject({ document: 'invoice', sha256: firstSha });
+    },
+    LIBREOFFICE_TEST_MS,
+  );
+
+  it(
+    'a credit note issued after its letterhead is published prints with it',
+    async () => {
+      const credit = path.join(dir, 'credit.odt');
+      const pkg = fs.readFileSync(path.resolve(t.config.templatesDir, 'credit-note.odt'));
+      fs.writeFileSync(credit, pkg);
+      // A copy of the default credit note: content-addressed, it is the same version as the files'.
+      const run = await template('publish', '--company', company.code, '--document', 'creditNote', '--file', credit, '--no-logo');
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      const invoiceId = await issue('lh-credited');
+      const note = await runAdmin(t.config.databaseUrl, [
+        'note',
+        'credit',
+        '--company',
+        company.code,
+        '--invoice-id',
+        String(invoiceId),
+        '--reason',
+        'Devolución',
+        '--full',
+        '--json',
+      ]);
+      expect(note).toMatchObject({ code: 0, stderr: '' });
+      const { id } = JSON.parse(note.stdout) as { id: number };
+      const [publication] = (await publications()).filter((p) => p.document_type === 'creditNote');
+      const [row] = await t.orm.em
+        .fork()
+        .getConnection()
+        .execute<Array<{ template_version_id: number }>>('select template_version_id from letterhead_publications where id = ?', [
+          publication.id,
+        ]);
+      expect(await versionsOf('notes', id)).toMatchObject({ templateVersionId: row.template_version_id, logo: null });
+    },
+    LIBREOFFICE_TEST_MS,
+  );
 
   describe('a broken candidate is refused with its reason on one line, and nothing changes', () => {
     const cases: Array<[string, () => Promise<string[]>, RegExp]> = [
@@ -266,7 +290,7 @@ describe('admin template publish, current and rollback', () => {
         expect(run.stderr).toMatch(message);
         expect(await tableChecksums(t.orm)).toBe(before);
       },
-      60_000,
+      LIBREOFFICE_TEST_MS,
     );
 
     it('without LibreOffice no sample can be printed, so nothing is published (PDF_RENDER_FAILED)', async () => {

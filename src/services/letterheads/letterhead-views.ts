@@ -26,7 +26,7 @@ export interface LetterheadState {
   sha256: string | null;
   /** The publication in effect; null when the files apply. */
   publication: LetterheadPublicationView | null;
-  /** The template file the files give, when they apply. */
+  /** When the files apply: the template file they give, or why it cannot be read. */
   file: string | null;
 }
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { EntityManager, LockMode } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import type { ActivityAction } from '../../domain/activity-action';
@@ -12,7 +11,7 @@ import type { TemplateBytes } from '../../pdf/template-check';
 import type { CompanyRef } from '../company-directory.service';
 import { TOKENS } from '../../tokens';
 import { TemplateCheckService, type CompanyTemplateCheck } from '../template-check.service';
-import { TemplateVersionStore } from '../template-versions.service';
+import { sha256, TemplateVersionStore } from '../template-versions.service';
 import { ActivityTrail } from '../activity/activity-trail.service';
 import { publicationView, type LetterheadPublicationView, type LetterheadState } from './letterhead-views';
 
@@ -202,8 +201,4 @@ export class LetterheadService {
       return view;
     });
   }
-}
-
-function sha256(data: Buffer): string {
-  return createHash('sha256').update(data).digest('hex');
 }
