@@ -204,6 +204,16 @@ describe('admin template publish, current and rollback', () => {
   );
 
   it(
+    '`template check` without --file checks the published letterhead',
+    async () => {
+      const run = await template('check', '--company', company.code, '--document', 'invoice');
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      expect(lastLine(run.stdout)).toBe(`template OK: the published invoice letterhead of ${company.code}`);
+    },
+    LIBREOFFICE_TEST_MS,
+  );
+
+  it(
     'a credit note issued after its letterhead is published prints with it',
     async () => {
       const credit = path.join(dir, 'credit.odt');
