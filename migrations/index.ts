@@ -10,6 +10,7 @@ import { Migration20261126010000IdempotencyByDocument } from './Migration2026112
 import { Migration20261126020000CreditAndDebitNotes } from './Migration20261126020000CreditAndDebitNotes';
 import { Migration20261127000000CatalogRevision } from './Migration20261127000000CatalogRevision';
 import { Migration20261128000000VerificationTokens } from './Migration20261128000000VerificationTokens';
+import { Migration20261128100000LetterheadPublications } from './Migration20261128100000LetterheadPublications';
 import { Migration20261128400000Activity } from './Migration20261128400000Activity';
 
 /**
@@ -29,5 +30,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261126020000CreditAndDebitNotes', class: Migration20261126020000CreditAndDebitNotes },
   { name: 'Migration20261127000000CatalogRevision', class: Migration20261127000000CatalogRevision },
   { name: 'Migration20261128000000VerificationTokens', class: Migration20261128000000VerificationTokens },
+  { name: 'Migration20261128100000LetterheadPublications', class: Migration20261128100000LetterheadPublications },
   { name: 'Migration20261128400000Activity', class: Migration20261128400000Activity },
 ];

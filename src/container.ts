@@ -31,6 +31,7 @@ import { SaleClientResolver } from './services/pricing/sale-client';
 import { InvoiceReader } from './services/invoicing/invoice-reader.service';
 import { IdempotencyStore } from './services/documents/idempotency-store';
 import { NumberedWriter } from './services/documents/numbered-writer';
+import { LetterheadService } from './services/letterheads/letterhead.service';
 import { TemplateCheckService } from './services/template-check.service';
 import { TemplateVersionStore } from './services/template-versions.service';
 import { InvoiceIssuer } from './services/invoicing/invoice-issuer.service';
@@ -93,6 +94,7 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   container.bind(CompanyDirectory).toSelf();
   for (const service of [NoteReader, NoteIssuer, NoteAnnulmentService, NotePdfService]) container.bind(service).toSelf();
   container.bind(DocumentVerifier).toSelf();
+  container.bind(LetterheadService).toSelf();
   for (const service of [CaiRangeAlerts, CaiStatusService, SalesRegisterService, UnusedNumbersService, NumberingAuditService]) {
     container.bind(service).toSelf();
   }

@@ -7,6 +7,7 @@ import {
   Establishment,
   IntegrationSettings,
   Invoice,
+  LetterheadPublication,
   InvoiceLine,
   InvoiceTax,
   OperatorUser,
@@ -61,6 +62,8 @@ export type Immutable = 'immutable';
  *   (emission point and its establishment, creator user, price list, payment terminal), the
  *   product mappings with their products, and the prices of the price list with their discount
  *   policies.
+ * - The current letterhead of a document type (TemplateVersionStore.published) reads the newest
+ *   publication of the company and the hashes of its versions.
  */
 export const READ_DEPENDENCIES: ReadonlyMap<EntityClass<object>, ReadDependency | Immutable> = new Map<
   EntityClass<object>,
@@ -89,4 +92,6 @@ export const READ_DEPENDENCIES: ReadonlyMap<EntityClass<object>, ReadDependency 
   [DiscountPolicy, { counters: ['catalog'], company: ['company'], insert: 'never' }],
   [ProductMapping, { counters: ['catalog'], company: ['company'], insert: 'bumps' }],
   [ProductPrice, { counters: ['catalog'], company: ['priceList', 'company'], insert: 'bumps' }],
+  // A new row is a new current letterhead: that is the change every instance must see.
+  [LetterheadPublication, { counters: ['letterheads'], company: ['company'], insert: 'bumps' }],
 ]);

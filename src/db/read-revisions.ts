@@ -14,11 +14,13 @@ export interface ReadRevisions {
   clients: number;
   /** What invoices are priced with (src/services/pricing/pricing-snapshot.ts). */
   catalog: number;
+  /** Which letterhead versions are published (src/services/template-versions.service.ts keeps them per instance). */
+  letterheads: number;
 }
 
 export type ReadRevisionKind = keyof ReadRevisions;
 
-const KINDS: readonly ReadRevisionKind[] = ['invoices', 'clients', 'catalog'];
+const KINDS: readonly ReadRevisionKind[] = ['invoices', 'clients', 'catalog', 'letterheads'];
 
 /**
  * Adds one to each of the company's `kinds` counters, in one statement. Runs in the transaction
@@ -42,11 +44,15 @@ export async function bumpReadRevisions(
   await em.getConnection('write').execute(sql, [companyId], 'run', ctx);
 }
 
-/** The counters from a row that selected them as `invoicesRevision`, `clientsRevision` and `catalogRevision` (null: no row yet, 0). */
+/**
+ * The counters from a row that selected them as `invoicesRevision`, `clientsRevision`,
+ * `catalogRevision` and `letterheadsRevision` (null: no row yet, 0).
+ */
 export function readRevisionsOf(row: Record<string, unknown>): ReadRevisions {
   return {
     invoices: Number(row.invoicesRevision ?? 0),
     clients: Number(row.clientsRevision ?? 0),
     catalog: Number(row.catalogRevision ?? 0),
+    letterheads: Number(row.letterheadsRevision ?? 0),
   };
 }

@@ -79,11 +79,13 @@ export const OPERATOR_ERROR_STATUS = {
   NOTE_LIMIT_EXCEEDED: 409,
   /** A credit note with nothing to credit (`--full` of a fully credited invoice, a note of L 0.00). */
   NOTE_NOTHING_TO_CREDIT: 409,
+  /** A letterhead rollback with no publication before the current one to make current again. */
+  LETTERHEAD_NO_PREVIOUS: 409,
   /** The stored record breaks the numbering or totals rules (`audit`). */
   AUDIT_DISCREPANCIES: 409,
   /** A setup file that cannot be applied: its syntax, shape or rules (decision 30). */
   SETUP_INVALID: 422,
-  /** A template that would not print invoices (`template check`). */
+  /** A template that would not print its documents (`template check`, `template publish`). */
   TEMPLATE_BROKEN: 422,
 } as const;
 

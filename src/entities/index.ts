@@ -11,6 +11,7 @@ import { IntegrationSettings } from './integration-settings.entity';
 import { Invoice } from './invoice.entity';
 import { InvoiceLine } from './invoice-line.entity';
 import { InvoiceTax } from './invoice-tax.entity';
+import { LetterheadPublication, type LetterheadAction } from './letterhead-publication.entity';
 import { MigrationLock } from './migration-lock.entity';
 import { Note, type NoteType } from './note.entity';
 import { NoteLine } from './note-line.entity';
@@ -24,7 +25,7 @@ import { ProductPrice } from './product-price.entity';
 import { ReadRevision } from './read-revision.entity';
 import { TemplateVersion } from './template-version.entity';
 
-export type { IdempotencyScope, NoteType };
+export type { IdempotencyScope, LetterheadAction, NoteType };
 export {
   ActivityEntry,
   ApiKey,
@@ -39,6 +40,7 @@ export {
   Invoice,
   InvoiceLine,
   InvoiceTax,
+  LetterheadPublication,
   MigrationLock,
   Note,
   NoteLine,
@@ -68,6 +70,7 @@ export const ALL_ENTITIES = [
   Invoice,
   InvoiceLine,
   InvoiceTax,
+  LetterheadPublication,
   MigrationLock,
   Note,
   NoteLine,

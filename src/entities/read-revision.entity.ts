@@ -37,4 +37,11 @@ export class ReadRevision {
    */
   @Property({ type: 'integer', unsigned: true })
   catalog: Opt<number> = 0;
+
+  /**
+   * Any publish or rollback of one of the company's letterheads (table `letterhead_publications`):
+   * what its new documents and previews print with.
+   */
+  @Property({ type: 'integer', unsigned: true })
+  letterheads: Opt<number> = 0;
 }

@@ -21,7 +21,12 @@ export async function readCompanyLogo(templatesDir: string, companyCode: string)
     const code = (err as NodeJS.ErrnoException).code;
     return code === 'ENOENT' ? { file } : { file, problem: `cannot read ${file} (${code ?? String(err)})` };
   }
-  return pngSize(data) === undefined ? { file, problem: `${file} is not a PNG image` } : { file, data };
+  return logoOf(file, data);
+}
+
+/** A logo from its bytes (a file, an upload, a stored version): usable when it is a PNG. */
+export function logoOf(name: string, data: Buffer): CompanyLogo {
+  return pngSize(data) === undefined ? { file: name, problem: `${name} is not a PNG image` } : { file: name, data };
 }
 
 /** The template file read into memory with the logo put in (or its placeholder removed). */

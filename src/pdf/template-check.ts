@@ -1,18 +1,26 @@
 import type { CompanyLogo } from './company-template';
 import type { DocumentType } from '../domain/document-type';
 import { buildTemplateData, type PrintedDocument } from './template-data';
-import { readOdtPackage, TemplateReadError, type OdtPackage } from './odt-package';
+import { parseOdtPackage, TemplateReadError, type OdtPackage } from './odt-package';
 import type { PdfRenderer } from './pdf-renderer';
 import { sampleDocument } from './sample-document';
 import { fieldProblems } from './template-fields';
 import { applyLogo } from './template-logo';
 import { applyVerificationQr } from './verification-qr';
 
+/** A template to check, already read: its bytes and what messages call it (a path, a version). */
+export interface TemplateBytes {
+  name: string;
+  data: Buffer;
+}
+
 export interface TemplateCheckResult {
   /** Empty when the template is fit to print documents of its type. */
   problems: string[];
   /** Whether a sample document was rendered to PDF (false without LibreOffice, or when it failed). */
   rendered: boolean;
+  /** The sample document printed with the template and logo, when it rendered. */
+  pdf: Buffer | null;
 }
 
 /**
@@ -22,29 +30,33 @@ export interface TemplateCheckResult {
  */
 export async function checkTemplate(
   documentType: DocumentType,
-  file: string,
+  template: TemplateBytes,
   logo: CompanyLogo,
   renderer: PdfRenderer,
   issuer: Partial<PrintedDocument['issuer']> = {},
 ): Promise<TemplateCheckResult> {
   let pkg: OdtPackage;
   try {
-    pkg = await readOdtPackage(file);
+    pkg = await parseOdtPackage(template.data, template.name);
   } catch (err) {
-    if (err instanceof TemplateReadError) return { problems: [err.message], rendered: false };
+    if (err instanceof TemplateReadError) return { problems: [err.message, ...logoProblems(logo)], rendered: false, pdf: null };
     throw err;
   }
-  const problems = [...fieldProblems(pkg, documentType), ...(logo.problem === undefined ? [] : [logo.problem])];
+  const problems = [...fieldProblems(pkg, documentType), ...logoProblems(logo)];
   // Started only for a readable template: LibreOffice takes seconds to start (a no-op when running).
   await renderer.start();
-  if (!renderer.isAvailable()) return { problems, rendered: false };
+  if (!renderer.isAvailable()) return { problems, rendered: false, pdf: null };
   try {
     const sample = sampleDocument(documentType, issuer);
     const data = buildTemplateData(sample);
-    await renderer.render(await applyVerificationQr(applyLogo(pkg, logo.data), sample, data), data, sample.issuedAt);
-    return { problems, rendered: true };
+    const pdf = await renderer.render(await applyVerificationQr(applyLogo(pkg, logo.data), sample, data), data, sample.issuedAt);
+    return { problems, rendered: true, pdf };
   } catch (err) {
     problems.push(`the sample document did not render (${err instanceof Error ? err.message : String(err)})`);
-    return { problems, rendered: false };
+    return { problems, rendered: false, pdf: null };
   }
+}
+
+function logoProblems(logo: CompanyLogo): string[] {
+  return logo.problem === undefined ? [] : [logo.problem];
 }

@@ -49,7 +49,7 @@ export class Authenticator {
   ) {
     this.keyColumns = leanSelect(em, ApiKey, 'k', ['id', 'expiresAt', 'revokedAt'] as const);
     this.sql =
-      `SELECT ${this.keyColumns.columns}, k.key_hash AS keyHash, k.company_id AS companyId, c.code AS companyCode, s.enabled AS enabled, r.invoices AS invoicesRevision, r.clients AS clientsRevision, r.catalog AS catalogRevision` +
+      `SELECT ${this.keyColumns.columns}, k.key_hash AS keyHash, k.company_id AS companyId, c.code AS companyCode, s.enabled AS enabled, r.invoices AS invoicesRevision, r.clients AS clientsRevision, r.catalog AS catalogRevision, r.letterheads AS letterheadsRevision` +
       ` FROM ${tableOf(em, ApiKey)} k JOIN ${tableOf(em, Company)} c ON c.id = k.company_id` +
       ` LEFT JOIN ${tableOf(em, IntegrationSettings)} s ON s.company_id = k.company_id` +
       ` LEFT JOIN ${tableOf(em, ReadRevision)} r ON r.company_id = k.company_id WHERE k.key_hash IN `;

@@ -1,15 +1,15 @@
 import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
-import type { AppConfig } from '../../config/config';
-import type { DocumentType } from '../domain/document-type';
+import { DOCUMENT_TYPE_INFO, type DocumentType } from '../domain/document-type';
 import { Company, Establishment } from '../entities';
-import { readCompanyLogo } from '../pdf/company-template';
+import type { CompanyLogo } from '../pdf/company-template';
+import { readTemplateFile, TemplateReadError } from '../pdf/odt-package';
 import type { PdfRenderer } from '../pdf/pdf-renderer';
-import { checkTemplate, type TemplateCheckResult } from '../pdf/template-check';
-import { resolveTemplate } from '../pdf/template-resolver';
+import { checkTemplate, type TemplateBytes, type TemplateCheckResult } from '../pdf/template-check';
 import { TOKENS } from '../tokens';
 import { issuerOf } from './invoicing/printed-invoice';
 import type { CompanyRef } from './company-directory.service';
+import { TemplateVersionStore } from './template-versions.service';
 
 export interface CompanyTemplateCheck extends TemplateCheckResult {
   /** The template checked: the file given, else the one the company's documents of the type use. */
@@ -18,28 +18,49 @@ export interface CompanyTemplateCheck extends TemplateCheckResult {
   unavailableReason?: string;
 }
 
+/** A letterhead to check: a template and the logo it would print with. */
+export interface LetterheadCandidate {
+  template: TemplateBytes;
+  logo: CompanyLogo;
+}
+
 /**
- * `admin template check`: tries a company's letterhead (or a candidate file) the way its
- * invoices will be rendered, with its own name, RTN, addresses and logo.
+ * `admin template check` and every letterhead publish: tries a company's letterhead (or a
+ * candidate) the way its documents will be rendered, with its own name, RTN, addresses and logo.
  */
 @injectable()
 export class TemplateCheckService {
   constructor(
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
-    @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.PdfRenderer) private readonly renderer: PdfRenderer,
+    @inject(TemplateVersionStore) private readonly versions: TemplateVersionStore,
   ) {}
 
-  /** Starts the renderer when it is not running (for a readable template); the caller stops it. */
+  /**
+   * The template file given, with the company's current logo, else the company's current
+   * letterhead (published, or its files). Starts the renderer when it is not running (for a
+   * readable template); the caller stops it.
+   */
   async check(ref: CompanyRef, documentType: DocumentType, file?: string): Promise<CompanyTemplateCheck> {
+    let template: TemplateBytes;
+    try {
+      template =
+        file === undefined ? await this.versions.templateNow(ref.code, documentType) : { name: file, data: await readTemplateFile(file) };
+    } catch (err) {
+      if (!(err instanceof TemplateReadError)) throw err;
+      const current = `the current ${DOCUMENT_TYPE_INFO[documentType].noun} letterhead of ${ref.code}`;
+      return { problems: [err.message], rendered: false, pdf: null, file: file ?? current };
+    }
+    return this.checkCandidate(ref, documentType, { template, logo: await this.versions.logoNow(ref.code, documentType) });
+  }
+
+  /** A candidate letterhead, checked and printed on a sample document with the company's data. */
+  async checkCandidate(ref: CompanyRef, documentType: DocumentType, candidate: LetterheadCandidate): Promise<CompanyTemplateCheck> {
     const company = await this.em.findOneOrFail(Company, ref.id);
-    const { templatesDir } = this.config;
-    const templateFile = file ?? resolveTemplate(templatesDir, company.code, documentType);
-    const logo = await readCompanyLogo(templatesDir, company.code);
     const establishment = await this.em.findOne(Establishment, { company, deletedAt: null }, { orderBy: { code: 'asc' } });
     const issuer = issuerOf(company, establishment ?? { code: '000', name: null, address: company.address });
-    const result = await checkTemplate(documentType, templateFile, logo, this.renderer, issuer);
+    const result = await checkTemplate(documentType, candidate.template, candidate.logo, this.renderer, issuer);
     const unavailableReason = this.renderer.unavailableReason;
-    return { ...result, file: templateFile, ...(unavailableReason === undefined ? {} : { unavailableReason }) };
+    return { ...result, file: candidate.template.name, ...(unavailableReason === undefined ? {} : { unavailableReason }) };
   }
 }

@@ -140,6 +140,14 @@ describe('operator refusals carry a code', () => {
     });
   });
 
+  it('a letterhead rollback with nothing published before is LETTERHEAD_NO_PREVIOUS (409)', async () => {
+    expect(await refused('template', 'rollback', '--company', company.code, '--document', 'creditNote')).toMatchObject({
+      code: 'LETTERHEAD_NO_PREVIOUS',
+      status: 409,
+      message: `company ${company.code} has published no credit note letterhead: there is nothing to roll back`,
+    });
+  });
+
   it('a stored record that breaks the rules is AUDIT_DISCREPANCIES (409)', async () => {
     const sale = { items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] };
     const res = await t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', 'refusal-audit').send(sale);

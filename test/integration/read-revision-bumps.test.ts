@@ -18,6 +18,7 @@ import {
   Invoice,
   InvoiceLine,
   InvoiceTax,
+  LetterheadPublication,
   OperatorUser,
   PaymentTerminal,
   PriceList,
@@ -30,6 +31,7 @@ import { ClientService } from '../../src/services/client.service';
 import { InvoiceReader } from '../../src/services/invoicing/invoice-reader.service';
 import { PricingSnapshots } from '../../src/services/pricing/pricing-snapshot';
 import { SaleClientResolver } from '../../src/services/pricing/sale-client';
+import { TemplateVersionStore } from '../../src/services/template-versions.service';
 import { clientData, productData, sellingCompany, uniqueCode } from '../support/factories';
 import { REPO_ROOT } from '../support/fresh-build';
 import { runAdmin } from '../support/run-admin';
@@ -83,11 +85,16 @@ describe('read revisions move with every flush of cached data', () => {
   async function counters(companyId: number): Promise<ReadRevisions> {
     const [row] = await t.orm.em
       .getConnection()
-      .execute<Array<{ invoices: number; clients: number; catalog: number }>>(
-        'SELECT invoices, clients, catalog FROM read_revisions WHERE company_id = ?',
+      .execute<Array<{ invoices: number; clients: number; catalog: number; letterheads: number }>>(
+        'SELECT invoices, clients, catalog, letterheads FROM read_revisions WHERE company_id = ?',
         [companyId],
       );
-    return { invoices: Number(row?.invoices ?? 0), clients: Number(row?.clients ?? 0), catalog: Number(row?.catalog ?? 0) };
+    return {
+      invoices: Number(row?.invoices ?? 0),
+      clients: Number(row?.clients ?? 0),
+      catalog: Number(row?.catalog ?? 0),
+      letterheads: Number(row?.letterheads ?? 0),
+    };
   }
 
   /** How far `work` moved each counter of the company. */
@@ -95,7 +102,12 @@ describe('read revisions move with every flush of cached data', () => {
     const before = await counters(companyId);
     await work();
     const after = await counters(companyId);
-    return { invoices: after.invoices - before.invoices, clients: after.clients - before.clients, catalog: after.catalog - before.catalog };
+    return {
+      invoices: after.invoices - before.invoices,
+      clients: after.clients - before.clients,
+      catalog: after.catalog - before.catalog,
+      letterheads: after.letterheads - before.letterheads,
+    };
   }
 
   const modes: Record<string, (work: (em: EntityManager) => Promise<void> | void) => Promise<void>> = {
@@ -259,9 +271,29 @@ describe('read revisions move with every flush of cached data', () => {
       },
       change: (row) => void (row.price = `${next()}.00`),
     }),
+    fixture(LetterheadPublication, {
+      create(em) {
+        const content = randomBytes(16);
+        const version = em.create(TemplateVersion, {
+          kind: 'template',
+          sha256: randomBytes(32).toString('hex'),
+          content,
+          byteSize: content.length,
+        });
+        return em.create(LetterheadPublication, {
+          company: em.getReference(Company, company.companyId),
+          documentType: 'invoice',
+          action: 'published',
+          templateVersion: version,
+          publishedAt: new Date(),
+          publishedBy: 'cli:test',
+        });
+      },
+      change: (row) => void (row.publishedBy = `cli:user-${next()}`),
+    }),
   ]);
 
-  const none: ReadRevisions = { invoices: 0, clients: 0, catalog: 0 };
+  const none: ReadRevisions = { invoices: 0, clients: 0, catalog: 0, letterheads: 0 };
   const one = (...kinds: Array<keyof ReadRevisions>): ReadRevisions => ({ ...none, ...Object.fromEntries(kinds.map((k) => [k, 1])) });
 
   // The company row itself has a test of its own below.
@@ -433,6 +465,7 @@ describe('read revisions move with every flush of cached data', () => {
           .get(SaleClientResolver)
           .resolve(principal, { clientId: client.id, exemptPurchaseOrderNumber: null }, '2026-01-01', false);
       },
+      'src/services/template-versions.service.ts': () => t.container.get(TemplateVersionStore).published(company.code, 'invoice', -next()),
     };
 
     it('every user of a counter-checked cache is among the readers checked here', () => {
@@ -472,6 +505,8 @@ describe('read revisions move with every flush of cached data', () => {
           'products',
           'product_prices',
           'discount_policies',
+          'letterhead_publications',
+          'template_versions',
         ]),
       );
       const declared = new Set([...READ_DEPENDENCIES.keys()].map((entity) => t.orm.getMetadata().get(entity.name).tableName));

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../../../config/config';
 import { AppError } from '../../domain/app-error';
 import { prepareTemplate, readCompanyLogo } from '../../pdf/company-template';
+import type { OdtPackage } from '../../pdf/odt-package';
 import { PdfRenderError, type PdfRenderFailure } from '../../pdf/pdf-render-error';
 import { renderKey } from '../../pdf/pdf-render-key';
 import type { PdfRenderer } from '../../pdf/pdf-renderer';
@@ -50,18 +51,27 @@ export class DocumentPdfService {
     return this.renderer.isAvailable();
   }
 
-  /** A preview's PDF from the files on disk, or null when it cannot be produced (logged). */
-  async renderPreviewOrNull(companyCode: string, printed: PrintedDocument): Promise<Buffer | null> {
-    const { templatesDir } = this.config;
+  /**
+   * A preview's PDF, or null when it cannot be produced (logged): printed with the company's
+   * published letterhead of the type (checked against its `letterheads` counter, when the caller
+   * knows it), else from the files on disk.
+   */
+  async renderPreviewOrNull(companyCode: string, printed: PrintedDocument, letterheadsRevision?: number): Promise<Buffer | null> {
     return this.orNull(() =>
       this.rendering(companyCode, async () => {
-        const logo = await readCompanyLogo(templatesDir, companyCode);
-        if (logo.problem !== undefined) this.logger.warn({ companyCode, problem: logo.problem }, 'company logo ignored');
-        const template = await prepareTemplate(resolveTemplate(templatesDir, companyCode, printed.documentType), logo);
+        const published = await this.versions.published(companyCode, printed.documentType, letterheadsRevision);
+        const template = published === null ? await this.fromFiles(companyCode, printed) : await this.versions.preparedTemplate(published);
         const data = buildTemplateData(printed);
         return this.renderer.render(await applyVerificationQr(template, printed, data), data, printed.issuedAt);
       }),
     );
+  }
+
+  private async fromFiles(companyCode: string, printed: PrintedDocument): Promise<OdtPackage> {
+    const { templatesDir } = this.config;
+    const logo = await readCompanyLogo(templatesDir, companyCode);
+    if (logo.problem !== undefined) this.logger.warn({ companyCode, problem: logo.problem }, 'company logo ignored');
+    return prepareTemplate(resolveTemplate(templatesDir, companyCode, printed.documentType), logo);
   }
 
   /** An issued document's PDF from its stored versions, or throws PDF_RENDER_FAILED (503 with Retry-After). */

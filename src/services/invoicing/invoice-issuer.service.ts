@@ -85,7 +85,7 @@ export class InvoiceIssuer {
     const priced = await this.pricer.price(company, request, 'issue');
     const content = invoiceContentOf(priced);
     // Reading and hashing the letterhead is file work: done before the transaction, which only writes the ids.
-    const versions = await this.templateVersions.current(company.companyCode, 'invoice');
+    const versions = await this.templateVersions.current(company.companyCode, 'invoice', company.revisions.letterheads);
     const result = await this.writer.write({
       companyId,
       companyCode: company.companyCode,

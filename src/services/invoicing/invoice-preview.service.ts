@@ -26,7 +26,7 @@ export class InvoicePreviewService {
   async preview(company: Pick<Principal, 'companyId' | 'revisions'>, request: InvoiceRequest): Promise<InvoicePreview> {
     const priced = await this.pricer.price(company, request, 'preview');
     const content = invoiceContentOf(priced);
-    const pdf = await this.pdf.renderPreviewOrNull(priced.config.company.code, printedPreview(content));
+    const pdf = await this.pdf.renderPreviewOrNull(priced.config.company.code, printedPreview(content), company.revisions.letterheads);
     return { content, pdf };
   }
 }
