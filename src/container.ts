@@ -37,6 +37,8 @@ import { CaiStatusService } from './services/cai-status/cai-status.service';
 import { SalesRegisterService } from './services/fiscal-reports/sales-register.service';
 import { UnusedNumbersService } from './services/fiscal-reports/unused-numbers.service';
 import { NumberingAuditService } from './services/numbering-audit/numbering-audit.service';
+import { CompanyOverview } from './services/console-read-models/company-overview.service';
+import { InvoiceSearch } from './services/console-read-models/invoice-search.service';
 
 /**
  * The composition root: the only place that binds. Services are stateless singletons over the
@@ -89,6 +91,7 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   for (const service of [CaiRangeAlerts, CaiStatusService, SalesRegisterService, UnusedNumbersService, NumberingAuditService]) {
     container.bind(service).toSelf();
   }
+  for (const service of [InvoiceSearch, CompanyOverview]) container.bind(service).toSelf();
   return container;
 }
 
