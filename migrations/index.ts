@@ -9,6 +9,7 @@ import { Migration20261126000000CaiRangeDocumentType } from './Migration20261126
 import { Migration20261126010000IdempotencyByDocument } from './Migration20261126010000IdempotencyByDocument';
 import { Migration20261126020000CreditAndDebitNotes } from './Migration20261126020000CreditAndDebitNotes';
 import { Migration20261127000000CatalogRevision } from './Migration20261127000000CatalogRevision';
+import { Migration20261128200000ConsoleOperators } from './Migration20261128200000ConsoleOperators';
 
 /**
  * Every migration in order. Listed explicitly (no folder scan) so compiled JavaScript, ts-jest and
@@ -26,4 +27,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261126010000IdempotencyByDocument', class: Migration20261126010000IdempotencyByDocument },
   { name: 'Migration20261126020000CreditAndDebitNotes', class: Migration20261126020000CreditAndDebitNotes },
   { name: 'Migration20261127000000CatalogRevision', class: Migration20261127000000CatalogRevision },
+  { name: 'Migration20261128200000ConsoleOperators', class: Migration20261128200000ConsoleOperators },
 ];
