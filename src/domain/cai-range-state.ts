@@ -64,3 +64,11 @@ export function rangeStanding(range: RangePosition, today: string, thresholds: C
 export function isUsable(state: CaiRangeState): boolean {
   return state !== 'EXHAUSTED' && state !== 'EXPIRED';
 }
+
+/** From the state that stops issuing soonest to OK: the order of decision 45. */
+const SEVERITY: readonly CaiRangeState[] = ['EXHAUSTED', 'EXPIRED', 'LOW', 'DUE', 'OK'];
+
+/** The most urgent of some ranges' states (a company's at a glance); null for no range at all. */
+export function worstState(states: readonly CaiRangeState[]): CaiRangeState | null {
+  return SEVERITY.find((state) => states.includes(state)) ?? null;
+}
