@@ -10,6 +10,7 @@ import { Migration20261126010000IdempotencyByDocument } from './Migration2026112
 import { Migration20261126020000CreditAndDebitNotes } from './Migration20261126020000CreditAndDebitNotes';
 import { Migration20261127000000CatalogRevision } from './Migration20261127000000CatalogRevision';
 import { Migration20261128200000ConsoleOperators } from './Migration20261128200000ConsoleOperators';
+import { Migration20261128300000ConsoleSearchIndexes } from './Migration20261128300000ConsoleSearchIndexes';
 
 /**
  * Every migration in order. Listed explicitly (no folder scan) so compiled JavaScript, ts-jest and
@@ -28,4 +29,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261126020000CreditAndDebitNotes', class: Migration20261126020000CreditAndDebitNotes },
   { name: 'Migration20261127000000CatalogRevision', class: Migration20261127000000CatalogRevision },
   { name: 'Migration20261128200000ConsoleOperators', class: Migration20261128200000ConsoleOperators },
+  { name: 'Migration20261128300000ConsoleSearchIndexes', class: Migration20261128300000ConsoleSearchIndexes },
 ];

@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import { DOCUMENT_TYPES, type DocumentType } from '../../domain/document-type';
-import { CaiStatusService, type CaiRangeStatus } from '../../services/cai-status/cai-status.service';
+import { CompanyOverview, type CaiRangeOutlook } from '../../services/console-read-models/company-overview.service';
 import { OperatorAccess } from '../../services/operators/operator-access.service';
 import type { ConsoleRouter } from '../console-state';
 import { companyOf, operatorOf } from '../page-tools';
@@ -10,7 +10,7 @@ import { formatDay } from '../views/format';
 
 const TYPE_NAMES: Record<DocumentType, string> = { invoice: 'Factura', creditNote: 'Nota de crédito', debitNote: 'Nota de débito' };
 
-function RangeTable({ ranges }: { ranges: CaiRangeStatus[] }) {
+function RangeTable({ ranges }: { ranges: CaiRangeOutlook[] }) {
   if (ranges.length === 0) return <p>La empresa no tiene rangos CAI vigentes.</p>;
   return (
     <table>
@@ -26,6 +26,7 @@ function RangeTable({ ranges }: { ranges: CaiRangeStatus[] }) {
             Quedan
           </th>
           <th scope="col">Fecha límite</th>
+          <th scope="col">Se agota (ritmo de 30 días)</th>
         </tr>
       </thead>
       <tbody>
@@ -42,6 +43,7 @@ function RangeTable({ ranges }: { ranges: CaiRangeStatus[] }) {
             </td>
             <td class="num">{r.left}</td>
             <td>{formatDay(r.deadline)}</td>
+            <td>{r.runsOutOn ? formatDay(r.runsOutOn) : '—'}</td>
           </tr>
         ))}
       </tbody>
@@ -52,10 +54,10 @@ function RangeTable({ ranges }: { ranges: CaiRangeStatus[] }) {
 /** `/companies/{code}`: the company's CAI ranges of every document type and where each stands. */
 export function registerCompanyPage(router: ConsoleRouter, container: Container): void {
   const access = container.get(OperatorAccess);
-  const caiStatus = container.get(CaiStatusService);
+  const overview = container.get(CompanyOverview);
   router.get('/companies/:code', async (ctx) => {
     const company = await companyOf(ctx, access);
-    const { ranges } = await caiStatus.report(company, ctx.state.now);
+    const ranges = await overview.ranges(company, ctx.state.now);
     const ordered = DOCUMENT_TYPES.flatMap((type) => ranges.filter((r) => r.documentType === type));
     const admin = operatorOf(ctx).role === 'admin';
     renderPage(ctx, {

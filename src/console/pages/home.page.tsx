@@ -1,5 +1,5 @@
 import type { Container } from 'inversify';
-import { CompanySummaries, CompanySummary } from '../../services/operators/company-summaries.service';
+import { CompanyOverview, type CompanySummary } from '../../services/console-read-models/company-overview.service';
 import { OperatorAccess } from '../../services/operators/operator-access.service';
 import type { ConsoleRouter } from '../console-state';
 import { operatorOf } from '../page-tools';
@@ -31,7 +31,7 @@ function CompanyTable({ companies }: { companies: CompanySummary[] }) {
             <td>{c.name}</td>
             <td>{c.integrationEnabled ? 'activa' : 'inactiva'}</td>
             <td>
-              <CaiState state={c.worstCaiState} />
+              <CaiState state={c.caiState} />
             </td>
             <td class="num">{c.invoicesThisMonth}</td>
           </tr>
@@ -44,9 +44,9 @@ function CompanyTable({ companies }: { companies: CompanySummary[] }) {
 /** `/`: the companies the operator can see, each at a glance. */
 export function registerHomePage(router: ConsoleRouter, container: Container): void {
   const access = container.get(OperatorAccess);
-  const summaries = container.get(CompanySummaries);
+  const overview = container.get(CompanyOverview);
   router.get('/', async (ctx) => {
-    const companies = await summaries.of(await access.companies(operatorOf(ctx)), ctx.state.now);
+    const companies = await overview.companies(await access.companyIds(operatorOf(ctx)), ctx.state.now);
     renderPage(ctx, {
       title: 'Empresas',
       body: (

@@ -18,6 +18,13 @@ export interface VisibleCompany extends CompanyRef {
 export class OperatorAccess {
   constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
 
+  /** The ids of the companies the operator may see; null for every company (an administrator). */
+  async companyIds(operator: SessionOperator): Promise<number[] | null> {
+    if (operator.role === 'admin') return null;
+    const grants = await this.em.find(ConsoleOperatorCompany, { operator: operator.id });
+    return grants.map((grant) => grant.company.id);
+  }
+
   async companies(operator: SessionOperator): Promise<VisibleCompany[]> {
     const companies =
       operator.role === 'admin'
