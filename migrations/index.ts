@@ -9,6 +9,7 @@ import { Migration20261126000000CaiRangeDocumentType } from './Migration20261126
 import { Migration20261126010000IdempotencyByDocument } from './Migration20261126010000IdempotencyByDocument';
 import { Migration20261126020000CreditAndDebitNotes } from './Migration20261126020000CreditAndDebitNotes';
 import { Migration20261127000000CatalogRevision } from './Migration20261127000000CatalogRevision';
+import { Migration20261128200000ConsoleOperators } from './Migration20261128200000ConsoleOperators';
 import { Migration20261128300000ConsoleSearchIndexes } from './Migration20261128300000ConsoleSearchIndexes';
 
 /**
@@ -27,5 +28,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261126010000IdempotencyByDocument', class: Migration20261126010000IdempotencyByDocument },
   { name: 'Migration20261126020000CreditAndDebitNotes', class: Migration20261126020000CreditAndDebitNotes },
   { name: 'Migration20261127000000CatalogRevision', class: Migration20261127000000CatalogRevision },
+  { name: 'Migration20261128200000ConsoleOperators', class: Migration20261128200000ConsoleOperators },
   { name: 'Migration20261128300000ConsoleSearchIndexes', class: Migration20261128300000ConsoleSearchIndexes },
 ];

@@ -37,6 +37,9 @@ import { CaiStatusService } from './services/cai-status/cai-status.service';
 import { SalesRegisterService } from './services/fiscal-reports/sales-register.service';
 import { UnusedNumbersService } from './services/fiscal-reports/unused-numbers.service';
 import { NumberingAuditService } from './services/numbering-audit/numbering-audit.service';
+import { ConsoleSessions } from './services/operators/console-sessions.service';
+import { OperatorAccess } from './services/operators/operator-access.service';
+import { OperatorAccounts } from './services/operators/operator-accounts.service';
 import { CompanyOverview } from './services/console-read-models/company-overview.service';
 import { InvoiceSearch } from './services/console-read-models/invoice-search.service';
 
@@ -88,6 +91,7 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   container.bind(CompanySetupService).toSelf();
   container.bind(CompanyDirectory).toSelf();
   for (const service of [NoteReader, NoteIssuer, NoteAnnulmentService, NotePdfService]) container.bind(service).toSelf();
+  for (const service of [OperatorAccounts, ConsoleSessions, OperatorAccess]) container.bind(service).toSelf();
   for (const service of [CaiRangeAlerts, CaiStatusService, SalesRegisterService, UnusedNumbersService, NumberingAuditService]) {
     container.bind(service).toSelf();
   }

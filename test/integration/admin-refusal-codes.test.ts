@@ -10,6 +10,7 @@ import { caiRangeData, clientData, sellingCompany } from '../support/factories';
 import { runAdminFailure } from '../support/run-admin';
 import { applyDocument, writeSetupFile } from '../support/setup-apply';
 import { ReadyCompany, setUpCompany } from '../support/setup-fixtures';
+import { tableChecksums } from '../support/table-checksums';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -220,6 +221,39 @@ describe('operator refusals carry a code', () => {
         .code,
     ).toBe(0);
     expect(await refused(...credit(second, '--full'))).toMatchObject({ code: 'INVOICE_ANNULLED', status: 409 });
+  });
+
+  it('console operators: OPERATOR_EMAIL_TAKEN (409), OPERATOR_NOT_FOUND (404), a bad role or short password VALIDATION_FAILED, an unknown company COMPANY_NOT_FOUND; nothing written', async () => {
+    const add = (email: string, ...more: string[]) => ['operator', 'add', '--email', email, '--name', 'Ana', ...more];
+    expect((await runAdminFailure(t.config.databaseUrl, add('ana@example.hn', '--role', 'admin'))).code).toBe(0);
+    const before = await tableChecksums(t.orm);
+    expect(await refused(...add('ANA@example.hn', '--role', 'accountant'))).toMatchObject({
+      code: 'OPERATOR_EMAIL_TAKEN',
+      status: 409,
+      message: 'a console operator with the e-mail ana@example.hn already exists',
+    });
+    expect(await refused(...add('bea@example.hn', '--role', 'boss'))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: '--role must be one of admin, accountant, got "boss"',
+    });
+    expect(await refused(...add('bea@example.hn', '--role', 'accountant', '--company', company.code, '--company', 'NOPE'))).toMatchObject({
+      code: 'COMPANY_NOT_FOUND',
+      message: 'unknown company NOPE',
+    });
+    const short = await runAdminFailure(
+      t.config.databaseUrl,
+      add('bea@example.hn', '--role', 'admin', '--password-stdin'),
+      'elevenchars\n',
+    );
+    expect(short).toMatchObject({ code: 1, stdout: '', stderr: 'error: the password must have at least 12 characters\n' });
+    expect(short.error).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
+    expect(await refused('operator', 'disable', '--email', 'nobody@example.hn')).toMatchObject({
+      code: 'OPERATOR_NOT_FOUND',
+      status: 404,
+      message: 'no console operator has the e-mail nobody@example.hn',
+    });
+    expect(await refused('operator', 'reset-password', '--email', 'nobody@example.hn')).toMatchObject({ code: 'OPERATOR_NOT_FOUND' });
+    expect(await tableChecksums(t.orm)).toBe(before);
   });
 
   it('reached every operator code', () => {

@@ -1,8 +1,16 @@
-import { DemoCredentials } from './demo-setup';
+import type { DemoAdministrator, DemoCredentials } from './demo-setup';
 import { demoSku } from './demo-company';
 
-/** What `npm run demo` prints once the service listens: the key and requests that work as pasted. */
-export function demoBanner({ companyCode, apiKey }: DemoCredentials, port: number): string {
+/**
+ * What `npm run demo` prints once the service listens: the key and requests that work as pasted,
+ * then the console's address and its administrator (null console port: CONSOLE_PORT=off).
+ */
+export function demoBanner(
+  { companyCode, apiKey }: DemoCredentials,
+  port: number,
+  consolePort: number | null,
+  administrator: DemoAdministrator,
+): string {
   const base = `http://localhost:${port}`;
   const auth = `-H "Authorization: Bearer ${apiKey}"`;
   const preview = JSON.stringify({
@@ -18,6 +26,13 @@ export function demoBanner({ companyCode, apiKey }: DemoCredentials, port: numbe
     `List clients:      curl -s ${auth} ${base}/v1/clients`,
     `Preview a sale:    curl -s ${auth} -H "Content-Type: application/json" -d '${preview}' ${base}/v1/invoices/preview`,
     `API documentation: ${base}/v1/docs`,
+    ...(consolePort === null
+      ? ['Operator console: off (CONSOLE_PORT=off)']
+      : [
+          `Operator console:  http://localhost:${consolePort}/`,
+          `Console administrator e-mail:    ${administrator.email}`,
+          `Console administrator password:  ${administrator.password}`,
+        ]),
     'Stop with Ctrl+C.',
     '',
   ].join('\n');
