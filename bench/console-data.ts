@@ -1,5 +1,6 @@
 import { RequestContext, type MikroORM } from '@mikro-orm/mysql';
 import type { Container } from 'inversify';
+import type { Actor } from '../src/domain/actor';
 import { addDays, hondurasDate, startOfHondurasDay } from '../src/domain/calendar-date';
 import { CompanySetupService } from '../src/services/company-setup/company-setup.service';
 import type { SqlClient } from '../src/db/sql-client';
@@ -20,6 +21,7 @@ export const CLIENTS = 5_000;
 const FINAL_CONSUMER_SHARE = 0.3;
 const DAYS = 730;
 const BATCH = 100_000;
+const BENCH_ACTOR: Actor = { kind: 'cli', osUser: 'bench' };
 
 interface RangePlan {
   cai: string;
@@ -230,7 +232,7 @@ export function benchClients(): BenchClient[] {
 export async function generateBenchCompany(orm: MikroORM, container: Container, db: SqlClient, log: (line: string) => void): Promise<void> {
   const today = hondurasDate(new Date());
   const points = plan(today);
-  await RequestContext.create(orm.em, () => container.get(CompanySetupService).apply(setupDocument(points)));
+  await RequestContext.create(orm.em, () => container.get(CompanySetupService).apply(BENCH_ACTOR, setupDocument(points)));
   const [company] = await db.select(
     'SELECT c.id AS id, c.name AS name, c.rtn AS rtn, (SELECT id FROM operator_users WHERE company_id = c.id) AS userId,' +
       ' (SELECT id FROM payment_terminals WHERE company_id = c.id) AS terminalId, (SELECT id FROM price_lists WHERE company_id = c.id) AS priceListId' +

@@ -11,8 +11,8 @@ import { setUpDemoAdministrator, setUpDemoCompany } from './demo/demo-setup';
  * banner with the key, ready-to-paste requests, the console's address and the administrator.
  */
 async function serveDemo(): Promise<void> {
-  const { credentials, administrator } = await runCommand(async ({ container }) => ({
-    credentials: await setUpDemoCompany(container),
+  const { credentials, administrator } = await runCommand(async ({ container, actor }) => ({
+    credentials: await setUpDemoCompany(container, actor),
     administrator: await setUpDemoAdministrator(container),
   }));
   // Synchronous logs, so the banner written after "service listening" also lands after it on

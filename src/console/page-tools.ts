@@ -1,3 +1,4 @@
+import type { Actor } from '../domain/actor';
 import { AppError } from '../domain/app-error';
 import type { SessionOperator } from '../services/operators/console-sessions.service';
 import type { OperatorAccess, VisibleCompany } from '../services/operators/operator-access.service';
@@ -35,4 +36,9 @@ export async function companyOf(ctx: ConsoleContext, access: OperatorAccess): Pr
 /** A POSTed form field, trimmed; '' when absent. */
 export function formField(ctx: ConsoleContext, name: string): string {
   return (ctx.state.form[name] ?? '').trim();
+}
+
+/** The signed-in operator as the activity trail names who made a change. */
+export function actorOf(ctx: ConsoleContext): Actor {
+  return { kind: 'operator', email: operatorOf(ctx).email };
 }

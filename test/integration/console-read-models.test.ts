@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import type { Actor } from '../../src/domain/actor';
 import { addDays } from '../../src/domain/calendar-date';
 import { CaiRange, Client, Invoice } from '../../src/entities';
 import { CompanyOverview } from '../../src/services/console-read-models/company-overview.service';
@@ -12,6 +13,7 @@ import { ReadyCompany, setUpCompany } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const FAR = '2099-12-31';
+const ACTOR: Actor = { kind: 'cli', osUser: 'prueba' };
 const DAY_MS = 86_400_000;
 /** "Now" for the overview: 06:00 on 16 March 2026 in Honduras. */
 const NOW = new Date('2026-03-16T12:00:00.000Z');
@@ -93,6 +95,7 @@ describe('console read models: invoice search and company overview', () => {
     const credit = () =>
       run(() =>
         issuer.issue(
+          ACTOR,
           ref,
           {
             type: 'creditNote',
@@ -107,9 +110,10 @@ describe('console read models: invoice search and company overview', () => {
       );
     await credit();
     const annulled = await credit();
-    await run(() => t.container.get(NoteAnnulmentService).annul(ref, annulled.note.id, 'Emitida por error'));
+    await run(() => t.container.get(NoteAnnulmentService).annul(ACTOR, ref, annulled.note.id, 'Emitida por error'));
     await run(() =>
       issuer.issue(
+        ACTOR,
         ref,
         {
           type: 'debitNote',
@@ -122,7 +126,7 @@ describe('console read models: invoice search and company overview', () => {
         noteAt,
       ),
     );
-    await run(() => t.container.get(InvoiceAnnulmentService).annul(ref, invoices[21].id, 'Emitida con errores'));
+    await run(() => t.container.get(InvoiceAnnulmentService).annul(ACTOR, ref, invoices[21].id, 'Emitida con errores'));
     // Another company with the same client RTN and invoice numbers: never in the first one's results.
     other = await setUpCompany(t, sellingCompany({ code: uniqueCode('O'), clients: [CLIENTS[0]] }));
     const otherClient = await em.findOneOrFail(Client, { company: other.companyId });
