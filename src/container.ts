@@ -44,6 +44,7 @@ import { OperatorAccess } from './services/operators/operator-access.service';
 import { OperatorAccounts } from './services/operators/operator-accounts.service';
 import { CompanyOverview } from './services/console-read-models/company-overview.service';
 import { InvoiceSearch } from './services/console-read-models/invoice-search.service';
+import { ClientList } from './services/console-read-models/client-list.service';
 
 /**
  * The composition root: the only place that binds. Services are stateless singletons over the
@@ -100,7 +101,7 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   for (const service of [CaiRangeAlerts, CaiStatusService, SalesRegisterService, UnusedNumbersService, NumberingAuditService]) {
     container.bind(service).toSelf();
   }
-  for (const service of [InvoiceSearch, CompanyOverview]) container.bind(service).toSelf();
+  for (const service of [InvoiceSearch, CompanyOverview, ClientList]) container.bind(service).toSelf();
   return container;
 }
 

@@ -5,6 +5,11 @@ import { registerCompanyPage } from './pages/company.page';
 import { registerHomePage } from './pages/home.page';
 import { registerKeysPages } from './pages/keys.page';
 import { registerLoginPages } from './pages/login.page';
+import { registerClientsPages } from './pages/clients.page';
+import { registerInvoicePages } from './pages/invoice.page';
+import { registerInvoicesPage } from './pages/invoices.page';
+import { registerNotePages } from './pages/note.page';
+import { registerReportsPages } from './pages/reports.page';
 
 /** How a page module plugs in: it takes its services from the container and adds its routes. */
 export type ConsolePages = (router: ConsoleRouter, container: Container) => void;
@@ -14,7 +19,17 @@ export type ConsolePages = (router: ConsoleRouter, container: Container) => void
  * `pages/`. A new page is a new module here; the middleware in console-app.ts has already
  * checked the session, the role-free access and every POST's `_csrf` before its handler runs.
  */
-const PAGES: ConsolePages[] = [registerLoginPages, registerHomePage, registerCompanyPage, registerKeysPages];
+const PAGES: ConsolePages[] = [
+  registerLoginPages,
+  registerHomePage,
+  registerCompanyPage,
+  registerKeysPages,
+  registerInvoicesPage,
+  registerInvoicePages,
+  registerNotePages,
+  registerClientsPages,
+  registerReportsPages,
+];
 
 export function buildConsoleRouter(container: Container): ConsoleRouter {
   const router = new Router<ConsoleState>();

@@ -42,5 +42,19 @@ button.danger { background: var(--bad); color: #fff; border: 0; border-radius: 4
   border: 1px dashed var(--warn); padding: .6rem; }
 .muted { color: var(--muted); }
 .login { max-width: 28rem; margin: 3rem auto; }
+ul.links { list-style: none; display: flex; flex-wrap: wrap; gap: 1.25rem; padding: 0; margin: 0 0 1rem; }
+.crumbs { margin: 0 0 .5rem; }
+form.search { display: flex; flex-wrap: wrap; gap: .75rem; align-items: flex-end; margin-bottom: 1rem; }
+form.search label { display: block; font-weight: bold; }
+form.search input { padding: .45rem; border: 1px solid #6b7785; border-radius: 4px; font: inherit; }
+form.search button { margin-top: 0; }
+form.stack select { padding: .45rem; border: 1px solid #6b7785; border-radius: 4px; font: inherit; }
+form.stack fieldset { border: 1px solid var(--line); border-radius: 4px; margin: .75rem 0; }
+form.stack label.choice { font-weight: normal; margin: .25rem 0; }
+form.stack label.choice input { width: auto; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
+dl.facts dt { font-weight: bold; } dl.facts dd { margin: 0; }
+nav.pager { display: flex; gap: 1.5rem; margin: 1rem 0; }
+table.amounts { width: auto; min-width: 24rem; margin: 1rem 0; }
 code { font-family: "Liberation Mono", "DejaVu Sans Mono", monospace; }
 `;

@@ -67,11 +67,24 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
           <h1>
             {company.name} <span class="muted">({company.code})</span>
           </h1>
-          {admin && (
-            <p>
-              <a href={`/companies/${encodeURIComponent(company.code)}/keys`}>Llaves de API</a>
-            </p>
-          )}
+          <nav aria-label="Empresa">
+            <ul class="links">
+              <li>
+                <a href={`/companies/${encodeURIComponent(company.code)}/invoices`}>Facturas</a>
+              </li>
+              <li>
+                <a href={`/companies/${encodeURIComponent(company.code)}/clients`}>Clientes</a>
+              </li>
+              <li>
+                <a href={`/companies/${encodeURIComponent(company.code)}/reports`}>Reportes</a>
+              </li>
+              {admin && (
+                <li>
+                  <a href={`/companies/${encodeURIComponent(company.code)}/keys`}>Llaves de API</a>
+                </li>
+              )}
+            </ul>
+          </nav>
           <RangeTable ranges={ordered} />
         </>
       ),
