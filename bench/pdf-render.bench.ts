@@ -64,7 +64,7 @@ export async function runPdfRenderBench(): Promise<LevelResult[]> {
   process.env.PORT = '0';
   // Its anonymous invoice totals more than a final consumer may buy unidentified; the bench measures rendering.
   process.env.FINAL_CONSUMER_ID_THRESHOLD ??= '0';
-  const { apiKey } = await runCommand(({ container }) => setUpDemoCompany(container));
+  const { apiKey } = await runCommand(({ container, actor }) => setUpDemoCompany(container, actor));
   const service = await startService();
   try {
     const base = `http://127.0.0.1:${service.port}`;

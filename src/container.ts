@@ -2,6 +2,8 @@ import type { MikroORM } from '@mikro-orm/mysql';
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
+import { ActivityReader } from './services/activity/activity-reader.service';
+import { ActivityTrail } from './services/activity/activity-trail.service';
 import { ApiKeyService } from './services/api-key.service';
 import { Authenticator } from './services/authenticator.service';
 import { ClientService } from './services/client.service';
@@ -88,6 +90,9 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   ]) {
     container.bind(service).toSelf();
   }
+  // The activity trail, written by every service that changes something (decision 60).
+  container.bind(ActivityTrail).toSelf();
+  container.bind(ActivityReader).toSelf();
   container.bind(CompanySetupService).toSelf();
   container.bind(CompanyDirectory).toSelf();
   for (const service of [NoteReader, NoteIssuer, NoteAnnulmentService, NotePdfService]) container.bind(service).toSelf();

@@ -3,15 +3,19 @@ import type { Container } from 'inversify';
 import pino from 'pino';
 import { AppConfig, loadConfig } from '../../config/config';
 import { buildContainer, closeContainer } from '../container';
+import type { Actor } from '../domain/actor';
 import { openDatabase } from '../db/database-bootstrap';
 import { createLogger } from '../logger';
 import { createPdfRenderer } from '../pdf/create-pdf-renderer';
+import { cliActor } from './cli-actor';
 
 /** What a command body receives: the same container and services the API uses. */
 export interface CliRuntime {
   config: AppConfig;
   container: Container;
   orm: MikroORM;
+  /** Who runs the command (`cli:<os user>`): what its changes are recorded under in the activity trail. */
+  actor: Actor;
   /** Where a command writes its result; only the result goes to stdout. */
   out: (line: string) => void;
 }
@@ -35,7 +39,7 @@ export async function runCommand<T = void>(
     // Not started: operator commands do not render (a command that does starts it itself).
     const container = buildContainer(config, logger, orm, createPdfRenderer(config));
     try {
-      return await RequestContext.create(orm.em, () => body({ config, container, orm, out }));
+      return await RequestContext.create(orm.em, () => body({ config, container, orm, out, actor: cliActor() }));
     } finally {
       await closeContainer(container);
     }

@@ -11,9 +11,9 @@ import { setUpDemoAdministrator, setUpDemoCompany } from './demo/demo-setup';
  * banner with the key, ready-to-paste requests, the console's address and the administrator.
  */
 async function serveDemo(): Promise<void> {
-  const { credentials, administrator } = await runCommand(async ({ container }) => ({
-    credentials: await setUpDemoCompany(container),
-    administrator: await setUpDemoAdministrator(container),
+  const { credentials, administrator } = await runCommand(async ({ container, actor }) => ({
+    credentials: await setUpDemoCompany(container, actor),
+    administrator: await setUpDemoAdministrator(container, actor),
   }));
   // Synchronous logs, so the banner written after "service listening" also lands after it on
   // stdout; pino's default stdout writer is asynchronous and the banner would overtake it.

@@ -1,3 +1,4 @@
+import type { Actor } from '../domain/actor';
 import { AppError } from '../domain/app-error';
 import type { SessionOperator } from '../services/operators/console-sessions.service';
 import type { OperatorAccess, VisibleCompany } from '../services/operators/operator-access.service';
@@ -16,6 +17,11 @@ export function operatorOf(ctx: ConsoleContext): SessionOperator {
   const operator = ctx.state.session?.operator;
   if (!operator) throw notFound();
   return operator;
+}
+
+/** Who the activity trail records a change made by this request under: the signed-in operator. */
+export function actorOf(ctx: ConsoleContext): Actor {
+  return { kind: 'operator', email: operatorOf(ctx).email };
 }
 
 /** For the pages of administrators only: anyone else gets the 404 of an unknown path. */

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Container } from 'inversify';
 import type { ConsoleRouter, ConsoleState } from './console-state';
+import { registerActivityPage } from './pages/activity.page';
 import { registerCompanyPage } from './pages/company.page';
 import { registerHomePage } from './pages/home.page';
 import { registerKeysPages } from './pages/keys.page';
@@ -14,7 +15,7 @@ export type ConsolePages = (router: ConsoleRouter, container: Container) => void
  * `pages/`. A new page is a new module here; the middleware in console-app.ts has already
  * checked the session, the role-free access and every POST's `_csrf` before its handler runs.
  */
-const PAGES: ConsolePages[] = [registerLoginPages, registerHomePage, registerCompanyPage, registerKeysPages];
+const PAGES: ConsolePages[] = [registerLoginPages, registerHomePage, registerCompanyPage, registerKeysPages, registerActivityPage];
 
 export function buildConsoleRouter(container: Container): ConsoleRouter {
   const router = new Router<ConsoleState>();

@@ -1,3 +1,4 @@
+import { ActivityEntry } from './activity-entry.entity';
 import { ApiKey } from './api-key.entity';
 import { CaiRange } from './cai-range.entity';
 import { Client } from './client.entity';
@@ -29,6 +30,7 @@ import { TemplateVersion } from './template-version.entity';
 
 export type { IdempotencyScope, NoteType };
 export {
+  ActivityEntry,
   ApiKey,
   CaiRange,
   Client,
@@ -61,6 +63,7 @@ export {
 
 /** Every entity, for the ORM's discovery (explicit, no folder scanning). */
 export const ALL_ENTITIES = [
+  ActivityEntry,
   ApiKey,
   CaiRange,
   Client,

@@ -92,6 +92,25 @@ describe('operator refusals carry a code', () => {
     });
   });
 
+  it('activity: an unknown company is COMPANY_NOT_FOUND (404), a bad --since or --limit VALIDATION_FAILED (400)', async () => {
+    expect(await refused('activity', '--company', 'NOPE')).toMatchObject({
+      code: 'COMPANY_NOT_FOUND',
+      status: 404,
+      message: 'unknown company NOPE',
+    });
+    expect(await refused('activity', '--since', '2026-13-01')).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      status: 400,
+      message: '--since must be a date YYYY-MM-DD, got "2026-13-01"',
+    });
+    expect(await refused('activity', '--since', 'yesterday', '--json')).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
+    expect(await refused('activity', '--limit', '0')).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      status: 400,
+      message: '--limit must be a whole number of at least 1, got "0"',
+    });
+  });
+
   it('a setup file that cannot be applied is SETUP_INVALID (422), every problem listed', async () => {
     const doc = sellingCompany();
     doc.priceLists![0].prices!.push({ product: 'P-999', price: 1 }, { product: 'P-998', price: 1 });

@@ -1,3 +1,4 @@
+import type { Actor } from '../../src/domain/actor';
 import Big from 'big.js';
 import { addDays } from '../../src/domain/calendar-date';
 import { CaiRange, Client, Invoice } from '../../src/entities';
@@ -23,6 +24,10 @@ const NOW = new Date('2026-03-16T12:00:00.000Z');
  * time, except the 40th and 41st, put on either side of midnight between 28 February and
  * 1 March in Honduras.
  */
+
+/** Who the setup's notes and annulments are recorded under in the activity trail. */
+const ACTOR: Actor = { kind: 'cli', osUser: 'test' };
+
 describe('console read models: invoice search and company overview', () => {
   let t: TestApp;
   let company: ReadyCompany;
@@ -93,6 +98,7 @@ describe('console read models: invoice search and company overview', () => {
     const credit = () =>
       run(() =>
         issuer.issue(
+          ACTOR,
           ref,
           {
             type: 'creditNote',
@@ -107,9 +113,10 @@ describe('console read models: invoice search and company overview', () => {
       );
     await credit();
     const annulled = await credit();
-    await run(() => t.container.get(NoteAnnulmentService).annul(ref, annulled.note.id, 'Emitida por error'));
+    await run(() => t.container.get(NoteAnnulmentService).annul(ACTOR, ref, annulled.note.id, 'Emitida por error'));
     await run(() =>
       issuer.issue(
+        ACTOR,
         ref,
         {
           type: 'debitNote',
@@ -122,7 +129,7 @@ describe('console read models: invoice search and company overview', () => {
         noteAt,
       ),
     );
-    await run(() => t.container.get(InvoiceAnnulmentService).annul(ref, invoices[21].id, 'Emitida con errores'));
+    await run(() => t.container.get(InvoiceAnnulmentService).annul(ACTOR, ref, invoices[21].id, 'Emitida con errores'));
     // Another company with the same client RTN and invoice numbers: never in the first one's results.
     other = await setUpCompany(t, sellingCompany({ code: uniqueCode('O'), clients: [CLIENTS[0]] }));
     const otherClient = await em.findOneOrFail(Client, { company: other.companyId });

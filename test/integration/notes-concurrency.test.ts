@@ -4,7 +4,7 @@ import { CaiRange, Company, Note } from '../../src/entities';
 import type { CaiRangeSpec } from '../../src/services/company-setup/setup-document';
 import { NoteIssuer } from '../../src/services/notes/note-issuer.service';
 import { runAdminProcess } from '../support/admin-process';
-import { inContext, issueApiKey, uniqueCode } from '../support/factories';
+import { inContext, issueApiKey, TEST_ACTOR, uniqueCode } from '../support/factories';
 import { CART, caiOf, setupWithRanges } from '../support/issuing-fixtures';
 import { applySetup } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -46,7 +46,7 @@ describe('concurrent credit notes of one invoice', () => {
     };
 
     const here = Array.from({ length: 10 }, () =>
-      inContext(t.orm, () => t.container.get(NoteIssuer).issue(ref, request, null)).then(
+      inContext(t.orm, () => t.container.get(NoteIssuer).issue(TEST_ACTOR, ref, request, null)).then(
         () => 'issued',
         (err: unknown) => {
           if (err instanceof AppError && err.code === 'NOTE_LIMIT_EXCEEDED') return 'refused';

@@ -13,6 +13,7 @@ import type {
   ProductMappingSpec,
   SetupDocument,
 } from '../../src/services/company-setup/setup-document';
+import type { Actor } from '../../src/domain/actor';
 import { ApiKeyService } from '../../src/services/api-key.service';
 import { CompanyDirectory } from '../../src/services/company-directory.service';
 
@@ -28,10 +29,13 @@ export async function issueApiKey(
   companyCode: string,
 ): Promise<{ apiKey: string; auth: { Authorization: string } }> {
   const { key } = await inContext(orm, async () =>
-    container.get(ApiKeyService).issue(await container.get(CompanyDirectory).byCode(companyCode)),
+    container.get(ApiKeyService).issue(TEST_ACTOR, await container.get(CompanyDirectory).byCode(companyCode)),
   );
   return { apiKey: key, auth: { Authorization: `Bearer ${key}` } };
 }
+
+/** Who tests that call services directly are recorded as in the activity trail. */
+export const TEST_ACTOR: Actor = { kind: 'cli', osUser: 'test' };
 
 /** Runs service code outside HTTP in its own unit of work, as the operator CLI does. */
 export function inContext<T>(orm: MikroORM, fn: () => Promise<T>): Promise<T> {

@@ -6,7 +6,7 @@ import { parse, stringify } from 'yaml';
 import { ApplySummary, CompanySetupService } from '../../src/services/company-setup/company-setup.service';
 import type { SetupDocument } from '../../src/services/company-setup/setup-document';
 import { readSetupFile } from '../../src/services/company-setup/setup-file';
-import { inContext } from './factories';
+import { inContext, TEST_ACTOR } from './factories';
 import type { TestApp } from './test-app';
 
 /** The setup-format example as first published, verbatim (it prices a product it does not list). */
@@ -36,7 +36,7 @@ export function writeSetupFile(doc: unknown, extension: 'yaml' | 'json' = 'yaml'
 
 /** Reads and applies a file through the service, in its own unit of work as the CLI does. */
 export function applyFile(t: TestApp, file: string): Promise<ApplySummary> {
-  return inContext(t.orm, () => t.container.get(CompanySetupService).apply(readSetupFile(file)));
+  return inContext(t.orm, () => t.container.get(CompanySetupService).apply(TEST_ACTOR, readSetupFile(file)));
 }
 
 export function applyDocument(t: TestApp, doc: unknown): Promise<ApplySummary> {

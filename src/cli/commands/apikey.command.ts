@@ -23,9 +23,9 @@ export const registerApiKeyCommands: CommandRegistrar = (program: Command, run) 
     .requiredOption('--company <code>', 'company code')
     .option('--expires-at <date>', 'optional expiry, ISO 8601')
     .action((opts: { company: string; expiresAt?: string }) =>
-      run(async ({ container, out }) => {
+      run(async ({ container, out, actor }) => {
         const company = await container.get(CompanyDirectory).byCode(opts.company);
-        const { key } = await container.get(ApiKeyService).issue(company, parseExpiry(opts.expiresAt));
+        const { key } = await container.get(ApiKeyService).issue(actor, company, parseExpiry(opts.expiresAt));
         out(key);
       }),
     );
@@ -36,9 +36,9 @@ export const registerApiKeyCommands: CommandRegistrar = (program: Command, run) 
     .requiredOption('--company <code>', 'company code')
     .requiredOption('--id <n>', 'key id, as shown by apikey list')
     .action((opts: { company: string; id: string }) =>
-      run(async ({ container, out }) => {
+      run(async ({ container, out, actor }) => {
         const company = await container.get(CompanyDirectory).byCode(opts.company);
-        await container.get(ApiKeyService).revoke(company, parseId(opts.id));
+        await container.get(ApiKeyService).revoke(actor, company, parseId(opts.id));
         out(`revoked key ${opts.id} of ${opts.company}`);
       }),
     );

@@ -25,8 +25,8 @@ export const registerApplyCommand: CommandRegistrar = (program: Command, run) =>
     .action((file: string) => {
       // Read before connecting, so a missing file or a syntax error needs no database.
       const document = readSetupFile(file);
-      return run(async ({ container, out }) => {
-        const s = await container.get(CompanySetupService).apply(document);
+      return run(async ({ container, out, actor }) => {
+        const s = await container.get(CompanySetupService).apply(actor, document);
         out(`applied ${s.companyCode}: ${s.created} created, ${s.updated} updated, ${s.deleted} deleted`);
       });
     });

@@ -20,11 +20,12 @@ export const registerClientCommands: CommandRegistrar = (program: Command, run) 
     .option('--sag-registry <number>', 'No. identificativo del Registro de la SAG')
     .requiredOption('--valid-until <date>', 'last day the exoneration is valid, YYYY-MM-DD (Honduras calendar, inclusive)')
     .action((opts: { company: string; clientId: string; certificate?: string; sagRegistry?: string; validUntil: string }) =>
-      run(async ({ container, out }) => {
+      run(async ({ container, out, actor }) => {
         const company = await container.get(CompanyDirectory).byCode(opts.company);
         const updated = await container
           .get(ClientExonerationService)
           .exonerate(
+            actor,
             company,
             parseId(opts.clientId, '--client-id'),
             { certificate: opts.certificate, sagRegistry: opts.sagRegistry },
@@ -46,9 +47,9 @@ export const registerClientCommands: CommandRegistrar = (program: Command, run) 
     .requiredOption('--company <code>', 'company code')
     .requiredOption('--client-id <n>', 'client id')
     .action((opts: { company: string; clientId: string }) =>
-      run(async ({ container, out }) => {
+      run(async ({ container, out, actor }) => {
         const company = await container.get(CompanyDirectory).byCode(opts.company);
-        const updated = await container.get(ClientExonerationService).clear(company, parseId(opts.clientId, '--client-id'));
+        const updated = await container.get(ClientExonerationService).clear(actor, company, parseId(opts.clientId, '--client-id'));
         out(`client ${updated.id} (${updated.clientName}) of ${opts.company} is no longer exonerated`);
       }),
     );

@@ -11,8 +11,8 @@ export const registerDemoCommand: CommandRegistrar = (program: Command, run) => 
         'product mappings, an exonerated client and the integration enabled), then print a fresh API key alone on stdout.',
     )
     .action(() =>
-      run(async ({ container, out }) => {
-        out((await setUpDemoCompany(container)).apiKey);
+      run(async ({ container, out, actor }) => {
+        out((await setUpDemoCompany(container, actor)).apiKey);
       }),
     );
 };

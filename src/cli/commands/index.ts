@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CliRuntime } from '../cli-runtime';
+import { registerActivityCommand } from './activity.command';
 import { registerApiKeyCommands } from './apikey.command';
 import { registerApplyCommand } from './apply.command';
 import { registerAuditCommand } from './audit.command';
@@ -27,4 +28,5 @@ export const COMMANDS: CommandRegistrar[] = [
   registerCaiCommands,
   registerAuditCommand,
   registerOperatorCommands,
+  registerActivityCommand,
 ];

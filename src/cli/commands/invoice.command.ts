@@ -17,11 +17,11 @@ export const registerInvoiceCommands: CommandRegistrar = (program: Command, run)
     .requiredOption('--id <n>', 'invoice id (the API id, not the printed number)')
     .requiredOption('--reason <text>', 'why (the error it was issued with), 1 to 255 characters; stored with the annulment')
     .action((opts: { company: string; id: string; reason: string }) =>
-      run(async ({ container, out }) => {
+      run(async ({ container, out, actor }) => {
         const id = parseId(opts.id);
         const reason = parseReason(opts.reason);
         const company = await container.get(CompanyDirectory).byCode(opts.company);
-        const { invoice: annulled, alreadyAnnulled } = await container.get(InvoiceAnnulmentService).annul(company, id, reason);
+        const { invoice: annulled, alreadyAnnulled } = await container.get(InvoiceAnnulmentService).annul(actor, company, id, reason);
         const name = `invoice ${annulled.id} (${annulled.fiscalNumber}) of ${opts.company}`;
         out(
           alreadyAnnulled

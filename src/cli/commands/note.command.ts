@@ -48,7 +48,7 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
     opts: CommonOptions,
     build: (common: Pick<NoteRequest, 'invoiceId' | 'reason' | 'emissionPoint'>, allowedRates: readonly string[]) => NoteRequest,
   ) =>
-    run(async ({ container, config, out }) => {
+    run(async ({ container, config, out, actor }) => {
       const common = {
         invoiceId: parseId(opts.invoiceId, '--invoice-id'),
         reason: parseReason(opts.reason),
@@ -57,7 +57,7 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
       const request = build(common, config.allowedIsvRates);
       const key = opts.key === undefined ? null : parseKey(opts.key);
       const company = await container.get(CompanyDirectory).byCode(opts.company);
-      const { note: issued } = await container.get(NoteIssuer).issue(company, request, key);
+      const { note: issued } = await container.get(NoteIssuer).issue(actor, company, request, key);
       out(opts.json ? JSON.stringify(noteJson(issued)) : issuedLine(issued));
     });
 
@@ -187,11 +187,11 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
     .requiredOption('--id <n>', 'note id')
     .requiredOption('--reason <text>', 'why: 1 to 255 characters')
     .action((opts: { company: string; id: string; reason: string }) =>
-      run(async ({ container, out }) => {
+      run(async ({ container, out, actor }) => {
         const id = parseId(opts.id);
         const reason = parseReason(opts.reason);
         const company = await container.get(CompanyDirectory).byCode(opts.company);
-        const { note: annulled, alreadyAnnulled } = await container.get(NoteAnnulmentService).annul(company, id, reason);
+        const { note: annulled, alreadyAnnulled } = await container.get(NoteAnnulmentService).annul(actor, company, id, reason);
         out(
           alreadyAnnulled
             ? `${noteName(annulled)} of ${opts.company} was already annulled`

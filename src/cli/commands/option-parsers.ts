@@ -44,3 +44,10 @@ export function parseReason(value: string, option = '--reason'): string {
     throw new AppError('VALIDATION_FAILED', `${option} must be 1 to 255 characters after trimming, got ${reason.length}`);
   return reason;
 }
+
+/** A count of at least 1 (`--limit`). */
+export function parsePositiveCount(value: string, option: string): number {
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < 1)
+    throw new AppError('VALIDATION_FAILED', `${option} must be a whole number of at least 1, got "${value}"`);
+  return Number(value);
+}

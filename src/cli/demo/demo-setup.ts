@@ -1,4 +1,5 @@
 import type { Container } from 'inversify';
+import type { Actor } from '../../domain/actor';
 import { hondurasDate } from '../../domain/calendar-date';
 import { ApiKeyService } from '../../services/api-key.service';
 import { CompanySetupService } from '../../services/company-setup/company-setup.service';
@@ -16,10 +17,10 @@ export interface DemoCredentials {
  * fresh key, revoking the oldest one at the two-key limit so the demo can be run again and again.
  * The one implementation behind both `admin demo` and `npm run demo`.
  */
-export async function setUpDemoCompany(container: Container, now = new Date()): Promise<DemoCredentials> {
-  const { companyCode } = await container.get(CompanySetupService).apply(demoSetupDocument(hondurasDate(now)));
+export async function setUpDemoCompany(container: Container, actor: Actor, now = new Date()): Promise<DemoCredentials> {
+  const { companyCode } = await container.get(CompanySetupService).apply(actor, demoSetupDocument(hondurasDate(now)));
   const company = await container.get(CompanyDirectory).byCode(companyCode);
-  const { key } = await container.get(ApiKeyService).rotate(company, now);
+  const { key } = await container.get(ApiKeyService).rotate(actor, company, now);
   return { companyCode, apiKey: key };
 }
 
@@ -32,11 +33,11 @@ export interface DemoAdministrator {
 }
 
 /** Creates the demo administrator, or gives it a new password when it exists (each demo run prints a working one). */
-export async function setUpDemoAdministrator(container: Container): Promise<DemoAdministrator> {
+export async function setUpDemoAdministrator(container: Container, actor: Actor): Promise<DemoAdministrator> {
   const accounts = container.get(OperatorAccounts);
   const existing = (await accounts.list()).some((o) => o.email === DEMO_ADMIN_EMAIL);
   const { password } = existing
-    ? await accounts.resetPassword(DEMO_ADMIN_EMAIL)
-    : await accounts.add({ email: DEMO_ADMIN_EMAIL, name: 'Administrador de la demo', role: 'admin', companies: [] });
+    ? await accounts.resetPassword(actor, DEMO_ADMIN_EMAIL)
+    : await accounts.add(actor, { email: DEMO_ADMIN_EMAIL, name: 'Administrador de la demo', role: 'admin', companies: [] });
   return { email: DEMO_ADMIN_EMAIL, password };
 }

@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import { ApiKeyService, MAX_ACTIVE_KEYS, statusOf } from '../../services/api-key.service';
 import { OperatorAccess, type VisibleCompany } from '../../services/operators/operator-access.service';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
-import { companyOf, notFound, requireAdmin } from '../page-tools';
+import { actorOf, companyOf, notFound, requireAdmin } from '../page-tools';
 import { renderPage } from '../render';
 import { formatInstant } from '../views/format';
 import { PostForm } from '../views/post-form';
@@ -103,7 +103,7 @@ export function registerKeysPages(router: ConsoleRouter, container: Container): 
   router.post('/companies/:code/keys', async (ctx) => {
     requireAdmin(ctx);
     const company = await companyOf(ctx, access);
-    const { key } = await apiKeys.issue(company, null, ctx.state.now);
+    const { key } = await apiKeys.issue(actorOf(ctx), company, null, ctx.state.now);
     await show(ctx, company, key);
   });
 
@@ -111,7 +111,7 @@ export function registerKeysPages(router: ConsoleRouter, container: Container): 
     requireAdmin(ctx);
     const company = await companyOf(ctx, access);
     if (!/^\d{1,10}$/.test(ctx.params.id)) throw notFound();
-    await apiKeys.revoke(company, Number(ctx.params.id), ctx.state.now);
+    await apiKeys.revoke(actorOf(ctx), company, Number(ctx.params.id), ctx.state.now);
     ctx.status = 303;
     ctx.redirect(`/companies/${encodeURIComponent(company.code)}/keys`);
   });

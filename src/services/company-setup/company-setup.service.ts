@@ -2,6 +2,8 @@ import { EntityManager } from '@mikro-orm/mysql';
 import { duplicateEntryDetail, isUniqueViolation } from '../../db/unique-violation';
 import { inject, injectable } from 'inversify';
 import { TOKENS } from '../../tokens';
+import type { Actor } from '../../domain/actor';
+import { ActivityTrail } from '../activity/activity-trail.service';
 import { AppError } from '../../domain/app-error';
 import { checkClients } from './setup-client-checks';
 import { checkCaiRanges } from './setup-range-checks';
@@ -25,14 +27,19 @@ export interface ApplySummary {
  * `admin apply`: the declarative, repeatable upsert of one company's whole setup
  * (decision 30). The whole document is checked first (shape, then duplicates, references
  * and numbering against the database) and written in one transaction, so a file with any problem
- * writes nothing. Applying the same file again changes nothing.
+ * writes nothing. An apply that changed something commits with one `apply` row in the activity
+ * trail, its details what changed by section of the file (never the file). Applying the same file
+ * again changes nothing and records nothing.
  */
 @injectable()
 export class CompanySetupService {
-  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
+  constructor(
+    @inject(TOKENS.EntityManager) private readonly em: EntityManager,
+    @inject(ActivityTrail) private readonly trail: ActivityTrail,
+  ) {}
 
   /** @throws SetupValidationError listing every problem as `<path>: <reason>`. */
-  async apply(document: unknown, now = new Date()): Promise<ApplySummary> {
+  async apply(actor: Actor, document: unknown, now = new Date()): Promise<ApplySummary> {
     const doc = parseSetupDocument(document);
     const problems = new ProblemList();
     checkDuplicates(doc, problems);
@@ -44,8 +51,18 @@ export class CompanySetupService {
         checkCaiRanges(doc, existing, problems);
         checkClients(doc, existing, problems);
         problems.throwIfAny();
-        const { counts } = writeSetup(em, doc, existing, now);
+        const { counts, sections, company } = writeSetup(em, doc, existing, now);
         await em.flush();
+        if (counts.created + counts.updated + counts.deleted > 0) {
+          await this.trail.record(em, {
+            actor,
+            companyId: company.id,
+            action: 'apply',
+            target: `company ${company.code}`,
+            details: { ...counts, sections },
+            at: now,
+          });
+        }
         return counts;
       });
       return { companyCode: doc.company.code, ...counts };

@@ -8,6 +8,9 @@ import { writeDiscountPolicies, writePriceLists, writeProductMappings, writeProd
 import { ApplyCounts, assignChanged, decimal, defined, upsertEntry, WriteContext } from './setup-write-helpers';
 import { writeNumbering } from './setup-write-numbering';
 
+/** What an apply changed in one section of the file (`products`, `establishments`...), only the sections it changed. */
+export type SectionChanges = Record<string, Partial<ApplyCounts>>;
+
 /**
  * Writes a checked document over what the company holds, into the EntityManager's unit of work
  * (the caller flushes, inside its transaction). Referenced rows are written before the rows
@@ -18,22 +21,35 @@ export function writeSetup(
   doc: SetupDocument,
   existing: ExistingSetup,
   now: Date,
-): { counts: ApplyCounts; company: Company } {
+): { counts: ApplyCounts; sections: SectionChanges; company: Company } {
   const counts: ApplyCounts = { created: 0, updated: 0, deleted: 0 };
-  const company = writeCompany(em, doc.company, existing.company, counts);
+  const sections: SectionChanges = {};
+  // Each step's share of the counts, by the file's section name: the activity trail's summary.
+  const section = <T>(name: string, write: () => T): T => {
+    const before = { ...counts };
+    const result = write();
+    const changed = Object.entries(counts).filter(([kind, n]) => n !== before[kind as keyof ApplyCounts]);
+    if (changed.length > 0) sections[name] = Object.fromEntries(changed.map(([kind, n]) => [kind, n - before[kind as keyof ApplyCounts]]));
+    return result;
+  };
+  const company = section('company', () => writeCompany(em, doc.company, existing.company, counts));
   const ctx: WriteContext = { em, existing, company, now, counts };
-  writeNamed(ctx, doc.users ?? [], existing.users, (e) => em.create(OperatorUser, { company, code: e.code, name: e.name }));
-  writeNamed(ctx, doc.paymentTerminals ?? [], existing.paymentTerminals, (e) =>
-    em.create(PaymentTerminal, { company, code: e.code, name: e.name }),
+  section('users', () =>
+    writeNamed(ctx, doc.users ?? [], existing.users, (e) => em.create(OperatorUser, { company, code: e.code, name: e.name })),
   );
-  writeDiscountPolicies(ctx, doc.discountPolicies ?? []);
-  writeProducts(ctx, doc.products ?? []);
-  writeNumbering(ctx, doc.establishments ?? []);
-  writePriceLists(ctx, doc.priceLists ?? []);
-  writeProductMappings(ctx, doc.productMappings ?? []);
-  writeClients(ctx, doc.clients ?? []);
-  if (doc.integration) writeIntegration(ctx, doc.integration);
-  return { counts, company };
+  section('paymentTerminals', () =>
+    writeNamed(ctx, doc.paymentTerminals ?? [], existing.paymentTerminals, (e) =>
+      em.create(PaymentTerminal, { company, code: e.code, name: e.name }),
+    ),
+  );
+  section('discountPolicies', () => writeDiscountPolicies(ctx, doc.discountPolicies ?? []));
+  section('products', () => writeProducts(ctx, doc.products ?? []));
+  section('establishments', () => writeNumbering(ctx, doc.establishments ?? []));
+  section('priceLists', () => writePriceLists(ctx, doc.priceLists ?? []));
+  section('productMappings', () => writeProductMappings(ctx, doc.productMappings ?? []));
+  section('clients', () => writeClients(ctx, doc.clients ?? []));
+  if (doc.integration) section('integration', () => writeIntegration(ctx, doc.integration!));
+  return { counts, sections, company };
 }
 
 function writeCompany(em: EntityManager, spec: CompanySpec, row: Company | null, counts: ApplyCounts): Company {

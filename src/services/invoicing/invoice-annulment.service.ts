@@ -3,6 +3,9 @@ import { inject, injectable } from 'inversify';
 import { Invoice, Note } from '../../entities';
 import { TOKENS } from '../../tokens';
 import { AppError } from '../../domain/app-error';
+import type { Actor } from '../../domain/actor';
+import { ActivityTrail } from '../activity/activity-trail.service';
+import { documentTarget } from '../activity/activity-targets';
 import type { CompanyRef } from '../company-directory.service';
 
 export interface AnnulmentResult {
@@ -17,14 +20,19 @@ export interface AnnulmentResult {
  */
 @injectable()
 export class InvoiceAnnulmentService {
-  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
+  constructor(
+    @inject(TOKENS.EntityManager) private readonly em: EntityManager,
+    @inject(ActivityTrail) private readonly trail: ActivityTrail,
+  ) {}
 
   /**
    * Idempotent: annulling an annulled invoice keeps its first annulment date and reason. An invoice
    * with live credit or debit notes is refused: undoing a sale the buyer has is a credit note's job,
    * and annulment is for a document issued with errors (Art. 41); its notes are annulled first.
+   * The annulment and its `invoice-annulled` row in the activity trail commit together; annulling
+   * again changes nothing and records nothing.
    */
-  async annul(company: CompanyRef, invoiceId: number, reason: string, now = new Date()): Promise<AnnulmentResult> {
+  async annul(actor: Actor, company: CompanyRef, invoiceId: number, reason: string, now = new Date()): Promise<AnnulmentResult> {
     return this.em.transactional(async (em) => {
       // The row lock makes two concurrent annulments agree on one annulledAt.
       const invoice = await em.findOne(Invoice, { id: invoiceId, company: company.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -42,6 +50,14 @@ export class InvoiceAnnulmentService {
       invoice.annulReason = reason;
       invoice.annulledAt = now;
       await em.flush();
+      await this.trail.record(em, {
+        actor,
+        companyId: company.id,
+        action: 'invoice-annulled',
+        target: documentTarget('invoice', invoice.fiscalNumber, invoice.id),
+        details: { reason },
+        at: now,
+      });
       return { invoice, alreadyAnnulled: false };
     });
   }

@@ -1,6 +1,9 @@
 import { EntityManager, LockMode } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { AppError } from '../../domain/app-error';
+import type { Actor } from '../../domain/actor';
+import { ActivityTrail } from '../activity/activity-trail.service';
+import { documentTarget } from '../activity/activity-targets';
 import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
 import { Note } from '../../entities';
 import { TOKENS } from '../../tokens';
@@ -18,10 +21,16 @@ export interface NoteAnnulment {
  */
 @injectable()
 export class NoteAnnulmentService {
-  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
+  constructor(
+    @inject(TOKENS.EntityManager) private readonly em: EntityManager,
+    @inject(ActivityTrail) private readonly trail: ActivityTrail,
+  ) {}
 
-  /** Idempotent: annulling an annulled note keeps its first annulment. */
-  async annul(company: CompanyRef, noteId: number, reason: string, now = new Date()): Promise<NoteAnnulment> {
+  /**
+   * Idempotent: annulling an annulled note keeps its first annulment and records nothing. The
+   * annulment and its `note-annulled` row in the activity trail commit together.
+   */
+  async annul(actor: Actor, company: CompanyRef, noteId: number, reason: string, now = new Date()): Promise<NoteAnnulment> {
     return this.em.transactional(async (em) => {
       const note = await em.findOne(Note, { id: noteId, company: company.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!note) throw new AppError('NOTE_NOT_FOUND', `company ${company.code} has no note with id ${noteId}`);
@@ -30,6 +39,14 @@ export class NoteAnnulmentService {
       note.annulledAt = now;
       note.annulReason = reason;
       await em.flush();
+      await this.trail.record(em, {
+        actor,
+        companyId: company.id,
+        action: 'note-annulled',
+        target: documentTarget(note.documentType, note.fiscalNumber, note.id),
+        details: { reason },
+        at: now,
+      });
       return { note, alreadyAnnulled: false };
     });
   }

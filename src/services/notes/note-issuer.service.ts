@@ -4,6 +4,9 @@ import { inject, injectable } from 'inversify';
 import { tableOf } from '../../db/lean-select';
 import type { SqlClient, SqlTransaction } from '../../db/sql-client';
 import { AppError } from '../../domain/app-error';
+import type { Actor } from '../../domain/actor';
+import { ActivityTrail } from '../activity/activity-trail.service';
+import { documentTarget } from '../activity/activity-targets';
 import { hondurasDate } from '../../domain/calendar-date';
 import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
 import { computeCreditNote, NoteRefusal } from '../../domain/notes/credit-note';
@@ -33,8 +36,8 @@ const big = (v: unknown) => new Big(String(v));
  * Issues credit and debit notes through the documents kernel's numbered write. Inside its
  * transaction, after the note's number is taken: the invoice's row is locked (so concurrent notes
  * of one invoice wait for each other), refused when annulled, its live credit notes read, the note
- * computed and checked against what is left, and written. Any refusal rolls the transaction back:
- * nothing is written and no number is consumed.
+ * computed and checked against what is left, and written with its `note-issued` row in the activity
+ * trail. Any refusal rolls the transaction back: nothing is written and no number is consumed.
  */
 @injectable()
 export class NoteIssuer {
@@ -56,6 +59,7 @@ export class NoteIssuer {
     @inject(NumberedWriter) private readonly writer: NumberedWriter,
     @inject(NoteReader) private readonly reader: NoteReader,
     @inject(TemplateVersionStore) private readonly templateVersions: TemplateVersionStore,
+    @inject(ActivityTrail) private readonly trail: ActivityTrail,
   ) {
     this.rows = new NoteRowWriter(em);
     const invoices = tableOf(em, Invoice);
@@ -80,8 +84,11 @@ export class NoteIssuer {
     };
   }
 
-  /** Issues the note, or answers the note already issued for this key with the same arguments. */
-  async issue(company: CompanyRef, request: NoteRequest, key: string | null, now = new Date()): Promise<IssuedNote> {
+  /**
+   * Issues the note, or answers the note already issued for this key with the same arguments (a
+   * replay changes nothing and records nothing).
+   */
+  async issue(actor: Actor, company: CompanyRef, request: NoteRequest, key: string | null, now = new Date()): Promise<IssuedNote> {
     const claim: IdempotencyClaim | null =
       key === null ? null : { scope: 'note', key, fingerprint: requestFingerprint(canonicalNoteArguments(request)) };
     if (claim) {
@@ -126,6 +133,14 @@ export class NoteIssuer {
           const { invoice, forNotes } = await this.lockedInvoice(tx, company, request.invoiceId);
           const amounts = await this.compute(tx, request, invoice, forNotes);
           const note = await this.rows.insert(tx, heading, invoice, amounts, taken, versions);
+          await this.trail.record(tx, {
+            actor,
+            companyId: company.id,
+            action: 'note-issued',
+            target: `${documentTarget(note.documentType, note.fiscalNumber, note.id)} of ${documentTarget('invoice', invoice.fiscalNumber, invoice.id)}`,
+            details: { reason: request.reason, total: note.total },
+            at: now,
+          });
           return { documentId: note.id, note };
         },
       });
