@@ -25,6 +25,9 @@ function LoginForm({ next, email, refusal }: { next: string; email: string; refu
       {refusal && (
         <div class="error" role="alert">
           <p>{errorMeaning(refusal.code, refusal.status)}</p>
+          <p class="muted">
+            <code>{refusal.code}</code>
+          </p>
         </div>
       )}
       <PostForm action="/login" class="stack">
