@@ -13,7 +13,7 @@ import { setUpDemoAdministrator, setUpDemoCompany } from './demo/demo-setup';
 async function serveDemo(): Promise<void> {
   const { credentials, administrator } = await runCommand(async ({ container, actor }) => ({
     credentials: await setUpDemoCompany(container, actor),
-    administrator: await setUpDemoAdministrator(container),
+    administrator: await setUpDemoAdministrator(container, actor),
   }));
   // Synchronous logs, so the banner written after "service listening" also lands after it on
   // stdout; pino's default stdout writer is asynchronous and the banner would overtake it.

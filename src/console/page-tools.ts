@@ -19,6 +19,11 @@ export function operatorOf(ctx: ConsoleContext): SessionOperator {
   return operator;
 }
 
+/** Who the activity trail records a change made by this request under: the signed-in operator. */
+export function actorOf(ctx: ConsoleContext): Actor {
+  return { kind: 'operator', email: operatorOf(ctx).email };
+}
+
 /** For the pages of administrators only: anyone else gets the 404 of an unknown path. */
 export function requireAdmin(ctx: ConsoleContext): SessionOperator {
   const operator = operatorOf(ctx);
@@ -36,9 +41,4 @@ export async function companyOf(ctx: ConsoleContext, access: OperatorAccess): Pr
 /** A POSTed form field, trimmed; '' when absent. */
 export function formField(ctx: ConsoleContext, name: string): string {
   return (ctx.state.form[name] ?? '').trim();
-}
-
-/** The signed-in operator as the activity trail names who made a change. */
-export function actorOf(ctx: ConsoleContext): Actor {
-  return { kind: 'operator', email: operatorOf(ctx).email };
 }

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Container } from 'inversify';
 import type { ConsoleRouter, ConsoleState } from './console-state';
+import { registerActivityPage } from './pages/activity.page';
 import { registerCompanyPage } from './pages/company.page';
 import { registerHomePage } from './pages/home.page';
 import { registerKeysPages } from './pages/keys.page';
@@ -24,6 +25,7 @@ const PAGES: ConsolePages[] = [
   registerHomePage,
   registerCompanyPage,
   registerKeysPages,
+  registerActivityPage,
   registerInvoicesPage,
   registerInvoicePages,
   registerNotePages,

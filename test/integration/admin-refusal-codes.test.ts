@@ -10,6 +10,8 @@ import { caiRangeData, clientData, sellingCompany } from '../support/factories';
 import { runAdminFailure } from '../support/run-admin';
 import { applyDocument, writeSetupFile } from '../support/setup-apply';
 import { ReadyCompany, setUpCompany } from '../support/setup-fixtures';
+import { buildConsoleApp } from '../../src/console/console-app';
+import { ConsoleClient } from '../support/console-client';
 import { tableChecksums } from '../support/table-checksums';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -273,6 +275,20 @@ describe('operator refusals carry a code', () => {
     });
     expect(await refused('operator', 'reset-password', '--email', 'nobody@example.hn')).toMatchObject({ code: 'OPERATOR_NOT_FOUND' });
     expect(await tableChecksums(t.orm)).toBe(before);
+  });
+
+  it('the console refuses a form without its token CSRF_TOKEN_INVALID (403), a wrong password SIGN_IN_FAILED (401), a locked e-mail SIGN_IN_LOCKED (429)', async () => {
+    const app = buildConsoleApp(t.container);
+    const browser = new ConsoleClient(app);
+    const codeOf = (html: string) => /<code>([A-Z_]+)<\/code>/.exec(html)?.[1];
+    const csrf = await browser.post('/login', { email: 'x@example.hn', password: 'whatever' }, null);
+    expect({ status: csrf.status, code: codeOf(csrf.text) }).toEqual({ status: 403, code: 'CSRF_TOKEN_INVALID' });
+    let last = csrf;
+    for (let i = 0; i < 6; i++) last = await browser.signIn('locked@example.hn', 'not the password');
+    expect({ status: last.status, code: codeOf(last.text) }).toEqual({ status: 429, code: 'SIGN_IN_LOCKED' });
+    const failed = await browser.signIn('other@example.hn', 'not the password');
+    expect({ status: failed.status, code: codeOf(failed.text) }).toEqual({ status: 401, code: 'SIGN_IN_FAILED' });
+    for (const res of [csrf, last, failed]) reached.add(codeOf(res.text) as ErrorCode);
   });
 
   it('reached every operator code', () => {

@@ -13,7 +13,8 @@ import { ReadyCompany, setUpCompany } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const FAR = '2099-12-31';
-const ACTOR: Actor = { kind: 'cli', osUser: 'prueba' };
+/** Who the setup's notes and annulments are recorded under in the activity trail. */
+const ACTOR: Actor = { kind: 'cli', osUser: 'test' };
 const DAY_MS = 86_400_000;
 /** "Now" for the overview: 06:00 on 16 March 2026 in Honduras. */
 const NOW = new Date('2026-03-16T12:00:00.000Z');

@@ -37,7 +37,9 @@ export async function createConsoleTest(options: TestAppOptions = {}): Promise<C
     addOperator: (email, role, companies = []) =>
       inContext(t.orm, async () => {
         const refs = await Promise.all(companies.map((code) => t.container.get(CompanyDirectory).byCode(code)));
-        const { password } = await t.container.get(OperatorAccounts).add({ email, name: `Operador ${email}`, role, companies: refs });
+        const { password } = await t.container
+          .get(OperatorAccounts)
+          .add({ kind: 'cli', osUser: 'test' }, { email, name: `Operador ${email}`, role, companies: refs });
         return password;
       }),
     close: () => t.close(),

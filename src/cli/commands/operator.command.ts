@@ -38,13 +38,13 @@ export const registerOperatorCommands: CommandRegistrar = (program: Command, run
     .option('--company <code>', 'a company an accountant may see (repeat for several)', collect, [] as string[])
     .option('--password-stdin', `read the password from the first line of stdin (at least 12 characters)`)
     .action((opts: { email: string; name: string; role: string; company: string[]; passwordStdin?: boolean }) =>
-      run(async ({ container, out }) => {
+      run(async ({ container, out, actor }) => {
         const role = parseRole(opts.role);
         const directory = container.get(CompanyDirectory);
         const companies = [];
         for (const code of new Set(opts.company)) companies.push(await directory.byCode(code));
         const password = await chosenPassword(opts.passwordStdin);
-        const added = await container.get(OperatorAccounts).add({ email: opts.email, name: opts.name, role, companies, password });
+        const added = await container.get(OperatorAccounts).add(actor, { email: opts.email, name: opts.name, role, companies, password });
         if (password === undefined) out(added.password);
         else process.stderr.write(`added ${line(added.operator)}\n`);
       }),
@@ -67,8 +67,8 @@ export const registerOperatorCommands: CommandRegistrar = (program: Command, run
     .description('Disable a console operator: it cannot sign in again and its open sessions end at once.')
     .requiredOption('--email <email>', 'the operator')
     .action((opts: { email: string }) =>
-      run(async ({ container, out }) => {
-        const disabled = await container.get(OperatorAccounts).disable(opts.email);
+      run(async ({ container, out, actor }) => {
+        const disabled = await container.get(OperatorAccounts).disable(actor, opts.email);
         out(`disabled ${disabled.email}`);
       }),
     );
@@ -79,9 +79,9 @@ export const registerOperatorCommands: CommandRegistrar = (program: Command, run
     .requiredOption('--email <email>', 'the operator')
     .option('--password-stdin', 'read the new password from the first line of stdin instead (at least 12 characters)')
     .action((opts: { email: string; passwordStdin?: boolean }) =>
-      run(async ({ container, out }) => {
+      run(async ({ container, out, actor }) => {
         const given = await chosenPassword(opts.passwordStdin);
-        const { password } = await container.get(OperatorAccounts).resetPassword(opts.email, given);
+        const { password } = await container.get(OperatorAccounts).resetPassword(actor, opts.email, given);
         if (given === undefined) out(password);
       }),
     );

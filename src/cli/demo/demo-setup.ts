@@ -33,11 +33,11 @@ export interface DemoAdministrator {
 }
 
 /** Creates the demo administrator, or gives it a new password when it exists (each demo run prints a working one). */
-export async function setUpDemoAdministrator(container: Container): Promise<DemoAdministrator> {
+export async function setUpDemoAdministrator(container: Container, actor: Actor): Promise<DemoAdministrator> {
   const accounts = container.get(OperatorAccounts);
   const existing = (await accounts.list()).some((o) => o.email === DEMO_ADMIN_EMAIL);
   const { password } = existing
-    ? await accounts.resetPassword(DEMO_ADMIN_EMAIL)
-    : await accounts.add({ email: DEMO_ADMIN_EMAIL, name: 'Administrador de la demo', role: 'admin', companies: [] });
+    ? await accounts.resetPassword(actor, DEMO_ADMIN_EMAIL)
+    : await accounts.add(actor, { email: DEMO_ADMIN_EMAIL, name: 'Administrador de la demo', role: 'admin', companies: [] });
   return { email: DEMO_ADMIN_EMAIL, password };
 }

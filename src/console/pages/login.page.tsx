@@ -25,6 +25,9 @@ function LoginForm({ next, email, refusal }: { next: string; email: string; refu
       {refusal && (
         <div class="error" role="alert">
           <p>{errorMeaning(refusal.code, refusal.status)}</p>
+          <p class="muted">
+            <code>{refusal.code}</code>
+          </p>
         </div>
       )}
       <PostForm action="/login" class="stack">
@@ -69,7 +72,7 @@ export function registerLoginPages(router: ConsoleRouter, container: Container):
     try {
       const { sessionId } = await sessions.signIn(email, ctx.state.form.password ?? '', ctx.state.now);
       // A new id at every sign-in; a session this browser had is ended, not reused.
-      if (ctx.state.session) await sessions.signOut(ctx.state.session.id);
+      if (ctx.state.session) await sessions.signOut(ctx.state.session.id, ctx.state.now);
       setCookie(ctx, SESSION_COOKIE, sessionId, { secure });
       clearCookie(ctx, LOGIN_COOKIE, { secure, path: '/login' });
       ctx.status = 303;
@@ -82,7 +85,7 @@ export function registerLoginPages(router: ConsoleRouter, container: Container):
   });
 
   router.post('/logout', async (ctx) => {
-    if (ctx.state.session) await sessions.signOut(ctx.state.session.id);
+    if (ctx.state.session) await sessions.signOut(ctx.state.session.id, ctx.state.now);
     clearCookie(ctx, SESSION_COOKIE, { secure });
     ctx.status = 303;
     ctx.redirect('/login');

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { EntityManager } from '@mikro-orm/mysql';
+import { EntityManager, LockMode } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { AppError } from '../../domain/app-error';
 import {
@@ -13,6 +13,7 @@ import type { OperatorRole } from '../../domain/operator-role';
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../domain/password-hash';
 import { ConsoleOperator, ConsoleSession, ConsoleSignInFailure } from '../../entities';
 import { TOKENS } from '../../tokens';
+import { ActivityTrail } from '../activity/activity-trail.service';
 import { normaliseEmail } from './operator-accounts.service';
 
 /** Who a console request comes from. */
@@ -45,7 +46,10 @@ function hashOf(sessionId: string): string {
  */
 @injectable()
 export class ConsoleSessions {
-  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
+  constructor(
+    @inject(TOKENS.EntityManager) private readonly em: EntityManager,
+    @inject(ActivityTrail) private readonly trail: ActivityTrail,
+  ) {}
 
   /**
    * Opens a session with a new id for the operator whose e-mail and password match. The same
@@ -67,7 +71,17 @@ export class ConsoleSessions {
     const operator = await em.findOne(ConsoleOperator, { email: address });
     const matches = await verifyPassword(password, operator?.passwordHash ?? UNUSABLE_PASSWORD_HASH);
     if (!operator || !matches || operator.disabledAt) {
-      await em.insert(ConsoleSignInFailure, { email: address, failedAt: now });
+      // The trail names whoever tried by the e-mail typed: an unknown one too (it is escaped where shown).
+      await em.transactional(async (tx) => {
+        await tx.insert(ConsoleSignInFailure, { email: address, failedAt: now });
+        await this.trail.record(tx, {
+          actor: { kind: 'operator', email: address },
+          companyId: null,
+          action: 'sign-in-failed',
+          target: address,
+          at: now,
+        });
+      });
       throw new AppError('SIGN_IN_FAILED', 'the e-mail and password do not match an enabled console operator');
     }
     const sessionId = newSecret();
@@ -75,6 +89,13 @@ export class ConsoleSessions {
     await em.transactional(async (tx) => {
       await tx.nativeDelete(ConsoleSignInFailure, { email: address });
       await tx.insert(ConsoleSession, { idHash: hashOf(sessionId), operator: operator.id, csrfToken, createdAt: now, lastSeenAt: now });
+      await this.trail.record(tx, {
+        actor: { kind: 'operator', email: operator.email },
+        companyId: null,
+        action: 'sign-in',
+        target: operator.email,
+        at: now,
+      });
     });
     return { sessionId, session: { operator: view(operator), csrfToken } };
   }
@@ -98,8 +119,19 @@ export class ConsoleSessions {
     await this.em.fork().nativeUpdate(ConsoleSession, { idHash: hashOf(sessionId) }, { lastSeenAt: now });
   }
 
-  async signOut(sessionId: string): Promise<void> {
-    await this.em.fork().nativeDelete(ConsoleSession, { idHash: hashOf(sessionId) });
+  /** Ends the session; the trail records it under its operator when it was still open. */
+  async signOut(sessionId: string, now: Date): Promise<void> {
+    await this.em.fork().transactional(async (tx) => {
+      const row = await tx.findOne(
+        ConsoleSession,
+        { idHash: hashOf(sessionId) },
+        { populate: ['operator'], lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      if (!row) return;
+      const { email } = row.operator;
+      await tx.nativeDelete(ConsoleSession, { idHash: row.idHash });
+      await this.trail.record(tx, { actor: { kind: 'operator', email }, companyId: null, action: 'sign-out', target: email, at: now });
+    });
   }
 }
 

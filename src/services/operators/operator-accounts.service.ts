@@ -1,11 +1,13 @@
 import { EntityManager, LockMode } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
+import type { Actor } from '../../domain/actor';
 import { AppError } from '../../domain/app-error';
 import type { OperatorRole } from '../../domain/operator-role';
 import { generatePassword, hashPassword, MIN_PASSWORD_LENGTH } from '../../domain/password-hash';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { Company, ConsoleOperator, ConsoleOperatorCompany, ConsoleSession } from '../../entities';
 import { TOKENS } from '../../tokens';
+import { ActivityTrail } from '../activity/activity-trail.service';
 import type { CompanyRef } from '../company-directory.service';
 
 /** A console operator as listed: never the password or its hash. */
@@ -36,13 +38,20 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Creates, lists, disables console operators and resets their passwords (`admin operator`). */
+/**
+ * Creates, lists, disables console operators and resets their passwords (`admin operator`). Each
+ * change commits with its row in the activity trail, which names the account by its e-mail and
+ * never carries a password.
+ */
 @injectable()
 export class OperatorAccounts {
-  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
+  constructor(
+    @inject(TOKENS.EntityManager) private readonly em: EntityManager,
+    @inject(ActivityTrail) private readonly trail: ActivityTrail,
+  ) {}
 
   /** Creates the account; returns it and its password, which is shown once and stored only hashed. */
-  async add(spec: NewOperator, now = new Date()): Promise<{ operator: OperatorSummary; password: string }> {
+  async add(actor: Actor, spec: NewOperator, now = new Date()): Promise<{ operator: OperatorSummary; password: string }> {
     const email = normaliseEmail(spec.email);
     if (!EMAIL.test(email) || email.length > 255)
       throw new AppError('VALIDATION_FAILED', `--email must be an e-mail address such as ana@example.hn, got "${spec.email}"`);
@@ -61,6 +70,15 @@ export class OperatorAccounts {
           for (const company of spec.companies)
             em.create(ConsoleOperatorCompany, { operator: created, company: em.getReference(Company, company.id) });
         await em.flush();
+        const companies = spec.role === 'accountant' ? spec.companies.map((c) => c.code) : [];
+        await this.trail.record(em, {
+          actor,
+          companyId: null,
+          action: 'operator-added',
+          target: email,
+          details: { role: spec.role, companies },
+          at: now,
+        });
         return created;
       });
       return { operator: summary(operator, spec.role === 'accountant' ? spec.companies.map((c) => c.code) : []), password };
@@ -86,17 +104,26 @@ export class OperatorAccounts {
   }
 
   /** Disables the account and ends its sessions on every instance; disabling twice changes nothing more. */
-  async disable(email: string, now = new Date()): Promise<OperatorSummary> {
+  async disable(actor: Actor, email: string, now = new Date()): Promise<OperatorSummary> {
     return this.em.transactional(async (em) => {
       const operator = await this.lockedByEmail(em, email);
-      operator.disabledAt ??= now;
+      if (operator.disabledAt === null) {
+        operator.disabledAt = now;
+        await em.flush();
+        await this.trail.record(em, { actor, companyId: null, action: 'operator-disabled', target: operator.email, at: now });
+      }
       await em.nativeDelete(ConsoleSession, { operator });
       return summary(operator, []);
     });
   }
 
   /** A new password (given, or generated and returned), ending every session of the account. */
-  async resetPassword(email: string, given?: string, now = new Date()): Promise<{ operator: OperatorSummary; password: string }> {
+  async resetPassword(
+    actor: Actor,
+    email: string,
+    given?: string,
+    now = new Date(),
+  ): Promise<{ operator: OperatorSummary; password: string }> {
     const password = given ?? generatePassword();
     checkPassword(password);
     const passwordHash = await hashPassword(password);
@@ -104,6 +131,8 @@ export class OperatorAccounts {
       const operator = await this.lockedByEmail(em, email);
       operator.passwordHash = passwordHash;
       operator.passwordChangedAt = now;
+      await em.flush();
+      await this.trail.record(em, { actor, companyId: null, action: 'password-reset', target: operator.email, at: now });
       await em.nativeDelete(ConsoleSession, { operator });
       return { operator: summary(operator, []), password };
     });
