@@ -10,7 +10,7 @@ export default defineConfig(
     ignores: ['dist/', 'coverage/', 'node_modules/', 'test/client/api-types.ts'],
   },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     extends: [js.configs.recommended, tseslint.configs.recommended],
     rules: {
       // carbone is loaded when first needed, not at import: its one-time LibreOffice detection at
@@ -30,7 +30,7 @@ export default defineConfig(
     // time, so only src/ and config/ get them (tests, bench, scripts and migrations too would
     // make `npm run lint` nearly a minute on 2 cores), through tsconfig.build.json's program,
     // the smaller one (no tests, no jest types).
-    files: ['src/**/*.ts', 'config/**/*.ts'],
+    files: ['src/**/*.ts', 'src/**/*.tsx', 'config/**/*.ts'],
     languageOptions: {
       parserOptions: { project: './tsconfig.build.json', tsconfigRootDir: import.meta.dirname },
     },

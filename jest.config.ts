@@ -15,8 +15,12 @@ const config: Config = {
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: galeraOnly ? ['/node_modules/'] : ['/node_modules/', GALERA_TEST],
   transform: {
-    '^.+\\.ts$': 'ts-jest',
+    // .tsx: the console's pages (preact's JSX, compiled as tsconfig.json says).
+    '^.+\\.tsx?$': 'ts-jest',
+    // preact 11 is published as ES modules only (Node 20 requires them; jest needs CommonJS).
+    '/node_modules/preact/.+\\.mjs$': '<rootDir>/test/support/esm-to-commonjs.cjs',
   },
+  transformIgnorePatterns: ['/node_modules/(?!preact/)'],
   // reflect-metadata before any entity or injectable is loaded (legacy decorators).
   setupFiles: ['<rootDir>/test/support/setup-files.ts'],
   testTimeout: 60000,

@@ -9,6 +9,9 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** The validated, typed configuration every part of the service receives. */
 export interface AppConfig {
   port: number;
+  /** null: the console is off. */
+  consolePort: number | null;
+  consoleSecureCookie: boolean;
   databaseUrl: string;
   templatesDir: string;
   logLevel: LogLevel;
@@ -50,6 +53,11 @@ const integer = (min: number, max: number) =>
 
 const schema = yup.object({
   PORT: integer(0, 65535),
+  CONSOLE_PORT: yup
+    .string()
+    .required()
+    .test('port', '${path} must be a port between 0 and 65535, or off', (v) => v === 'off' || (/^\d+$/.test(v) && Number(v) <= 65535)),
+  CONSOLE_SECURE_COOKIE: yup.string().required().oneOf(['true', 'false'], '${path} must be true or false'),
   DATABASE_URL: yup.string().required().test('mysql-url', '${path} must look like mysql://user:password@host:3306/database', isMysqlUrl),
   TEMPLATES_DIR: yup.string().required(),
   LOG_LEVEL: yup
@@ -147,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   return {
     port: Number(s.PORT),
+    consolePort: s.CONSOLE_PORT === 'off' ? null : Number(s.CONSOLE_PORT),
+    consoleSecureCookie: s.CONSOLE_SECURE_COOKIE === 'true',
     databaseUrl: s.DATABASE_URL,
     templatesDir: path.resolve(s.TEMPLATES_DIR),
     logLevel: s.LOG_LEVEL,

@@ -6,6 +6,16 @@ import os from 'node:os';
  */
 export const defaults = {
   PORT: '3000',
+  /**
+   * The operator console's port, apart from the API's so that it can stay on a private network
+   * while the API is public; `off` serves no console.
+   */
+  CONSOLE_PORT: '3001',
+  /**
+   * `false` drops Secure from the console's cookies, for plain HTTP inside a private network.
+   * Otherwise they carry it whatever the request's scheme, as behind a TLS proxy.
+   */
+  CONSOLE_SECURE_COOKIE: 'true',
   DATABASE_URL: 'mysql://root@127.0.0.1:3306/invoicing',
   TEMPLATES_DIR: './templates',
   LOG_LEVEL: 'info',

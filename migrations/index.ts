@@ -11,6 +11,8 @@ import { Migration20261126020000CreditAndDebitNotes } from './Migration202611260
 import { Migration20261127000000CatalogRevision } from './Migration20261127000000CatalogRevision';
 import { Migration20261128000000VerificationTokens } from './Migration20261128000000VerificationTokens';
 import { Migration20261128100000LetterheadPublications } from './Migration20261128100000LetterheadPublications';
+import { Migration20261128200000ConsoleOperators } from './Migration20261128200000ConsoleOperators';
+import { Migration20261128300000ConsoleSearchIndexes } from './Migration20261128300000ConsoleSearchIndexes';
 import { Migration20261128400000Activity } from './Migration20261128400000Activity';
 
 /**
@@ -31,5 +33,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261127000000CatalogRevision', class: Migration20261127000000CatalogRevision },
   { name: 'Migration20261128000000VerificationTokens', class: Migration20261128000000VerificationTokens },
   { name: 'Migration20261128100000LetterheadPublications', class: Migration20261128100000LetterheadPublications },
+  { name: 'Migration20261128200000ConsoleOperators', class: Migration20261128200000ConsoleOperators },
+  { name: 'Migration20261128300000ConsoleSearchIndexes', class: Migration20261128300000ConsoleSearchIndexes },
   { name: 'Migration20261128400000Activity', class: Migration20261128400000Activity },
 ];

@@ -10,7 +10,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 BIN=node_modules/.bin
 ESLINT_PATHS=(src config migrations test bench scripts jest.config.ts)
-PRETTIER_PATHS=('{src,config,migrations,test,bench,scripts}/**/*.ts' jest.config.ts eslint.config.mjs .dependency-cruiser.js)
+PRETTIER_PATHS=('{src,config,migrations,test,bench,scripts}/**/*.ts' 'src/**/*.tsx' jest.config.ts eslint.config.mjs .dependency-cruiser.js)
 
 if [[ ${1:-} == --format ]]; then
   exec "$BIN/prettier" --write --log-level warn "${PRETTIER_PATHS[@]}"

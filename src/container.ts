@@ -41,6 +41,12 @@ import { SalesRegisterService } from './services/fiscal-reports/sales-register.s
 import { UnusedNumbersService } from './services/fiscal-reports/unused-numbers.service';
 import { NumberingAuditService } from './services/numbering-audit/numbering-audit.service';
 import { DocumentVerifier } from './services/verification/document-verification.service';
+import { ConsoleSessions } from './services/operators/console-sessions.service';
+import { OperatorAccess } from './services/operators/operator-access.service';
+import { OperatorAccounts } from './services/operators/operator-accounts.service';
+import { CompanyOverview } from './services/console-read-models/company-overview.service';
+import { InvoiceSearch } from './services/console-read-models/invoice-search.service';
+import { ClientList } from './services/console-read-models/client-list.service';
 
 /**
  * The composition root: the only place that binds. Services are stateless singletons over the
@@ -95,9 +101,11 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   for (const service of [NoteReader, NoteIssuer, NoteAnnulmentService, NotePdfService]) container.bind(service).toSelf();
   container.bind(DocumentVerifier).toSelf();
   container.bind(LetterheadService).toSelf();
+  for (const service of [OperatorAccounts, ConsoleSessions, OperatorAccess]) container.bind(service).toSelf();
   for (const service of [CaiRangeAlerts, CaiStatusService, SalesRegisterService, UnusedNumbersService, NumberingAuditService]) {
     container.bind(service).toSelf();
   }
+  for (const service of [InvoiceSearch, CompanyOverview, ClientList]) container.bind(service).toSelf();
   return container;
 }
 

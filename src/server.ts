@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { DestinationStream } from 'pino';
 import { ConfigError, loadConfig, maskDatabaseUrl } from '../config/config';
+import { buildConsoleApp } from './console/console-app';
 import { buildContainer, closeContainer } from './container';
 import { DatabaseUnavailableError, openDatabase } from './db/database-bootstrap';
 import { buildApp } from './http/app';
@@ -23,6 +24,8 @@ const STDOUT_LOG = { dest: 1, sync: false, minLength: 4096, periodicFlush: 200 }
 export interface StartOptions {
   /** Called once the server listens, with the real port (PORT=0 picks a free one). */
   onListening?: (port: number) => void;
+  /** Called once the console listens, with its real port (never when CONSOLE_PORT=off). */
+  onConsoleListening?: (port: number) => void;
   /** Where the JSON logs go; stdout, buffered (see STDOUT_LOG), when not given. */
   logDestination?: DestinationStream;
 }
@@ -30,6 +33,8 @@ export interface StartOptions {
 export interface RunningService {
   server: http.Server;
   port: number;
+  /** The console's port; null when CONSOLE_PORT=off. */
+  consolePort: number | null;
   stop(): Promise<void>;
 }
 
@@ -37,7 +42,7 @@ export interface RunningService {
  * Starts the whole service: config, database (created and migrated), container, HTTP server,
  * and SIGTERM/SIGINT handling that drains in-flight requests and exits 0.
  */
-export async function startService({ onListening, logDestination }: StartOptions = {}): Promise<RunningService> {
+export async function startService({ onListening, onConsoleListening, logDestination }: StartOptions = {}): Promise<RunningService> {
   let config;
   try {
     config = loadConfig();
@@ -72,10 +77,28 @@ export async function startService({ onListening, logDestination }: StartOptions
   const app = buildApp(container);
   const server = createHttpServer(app, logger);
   server.keepAliveTimeout = 5000;
-  await new Promise<void>((resolve) => server.listen(config.port, resolve));
+  // The console beside the API, on its own port so it can stay on a private network (decision 58).
+  const consoleServer = config.consolePort === null ? null : createHttpServer(buildConsoleApp(container), logger);
+  if (consoleServer) consoleServer.keepAliveTimeout = 5000;
+  const servers = [server, ...(consoleServer ? [consoleServer] : [])];
+  try {
+    await listen(server, config.port, 'PORT');
+    if (consoleServer) await listen(consoleServer, config.consolePort!, 'CONSOLE_PORT');
+  } catch (err) {
+    console.error((err as Error).message);
+    logger.fatal({ err }, 'cannot listen');
+    await Promise.all(servers.filter((s) => s.listening).map((s) => new Promise((resolve) => s.close(resolve))));
+    await Promise.all([closeContainer(container).then(() => orm.close()), pdfRenderer.stop()]);
+    throw err;
+  }
   const port = (server.address() as AddressInfo).port;
   logger.info({ port, database: maskDatabaseUrl(config.databaseUrl) }, 'service listening');
   onListening?.(port);
+  const consolePort = consoleServer ? (consoleServer.address() as AddressInfo).port : null;
+  if (consolePort !== null) {
+    logger.info({ port: consolePort }, 'console listening');
+    onConsoleListening?.(consolePort);
+  }
   const purge = scheduleIdempotencyPurge(container.get(IdempotencyStore), logger);
 
   let stopping: Promise<void> | undefined;
@@ -83,9 +106,9 @@ export async function startService({ onListening, logDestination }: StartOptions
     (stopping ??= (async () => {
       logger.info('shutting down: no new connections, finishing in-flight requests');
       const purgeStopped = purge.stop();
-      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const timer = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+      const drained = Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+      for (const s of servers) s.closeIdleConnections();
+      const timer = setTimeout(() => servers.forEach((s) => s.closeAllConnections()), config.shutdownTimeoutMs);
       await drained;
       clearTimeout(timer);
       await purgeStopped;
@@ -104,5 +127,21 @@ export async function startService({ onListening, logDestination }: StartOptions
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
-  return { server, port, stop };
+  return { server, port, consolePort, stop };
+}
+
+/**
+ * Listens on `port`, or fails with one line naming the setting and the port (a port in use, or
+ * one the process may not bind), so that start-up stops with the reason instead of a stack.
+ */
+function listen(server: http.Server, port: number, setting: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) =>
+      reject(new Error(`Cannot listen on ${setting} ${port}: ${err.code === 'EADDRINUSE' ? 'the port is already in use' : err.message}`));
+    server.once('error', onError);
+    server.listen(port, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
 }

@@ -3,23 +3,27 @@ import pino from 'pino';
 import { startService } from '../server';
 import { runCommand } from './cli-runtime';
 import { demoBanner } from './demo/demo-banner';
-import { setUpDemoCompany } from './demo/demo-setup';
+import { setUpDemoAdministrator, setUpDemoCompany } from './demo/demo-setup';
 
 /**
- * `npm run demo`: sets up the demo company with a fresh key, then serves until SIGTERM/SIGINT
- * (startService handles both) and prints a banner with the key and ready-to-paste requests.
+ * `npm run demo`: sets up the demo company with a fresh key and the console's demo administrator
+ * with a fresh password, then serves until SIGTERM/SIGINT (startService handles both) and prints a
+ * banner with the key, ready-to-paste requests, the console's address and the administrator.
  */
 async function serveDemo(): Promise<void> {
-  const credentials = await runCommand(({ container, actor }) => setUpDemoCompany(container, actor));
+  const { credentials, administrator } = await runCommand(async ({ container, actor }) => ({
+    credentials: await setUpDemoCompany(container, actor),
+    administrator: await setUpDemoAdministrator(container, actor),
+  }));
   // Synchronous logs, so the banner written after "service listening" also lands after it on
   // stdout; pino's default stdout writer is asynchronous and the banner would overtake it.
-  const { port, stop } = await startService({ logDestination: pino.destination({ dest: 1, sync: true }) });
+  const { port, consolePort, stop } = await startService({ logDestination: pino.destination({ dest: 1, sync: true }) });
   // The banner promises previews with a PDF; without one every preview would answer pdfBase64 null.
   if (!(await rendersPdfs(port))) {
     await stop();
     throw new Error('PDF rendering is unavailable (see the log above): run `npm run setup`, then `npm run demo` again');
   }
-  process.stdout.write(demoBanner(credentials, port));
+  process.stdout.write(demoBanner(credentials, port, consolePort, administrator));
 }
 
 async function rendersPdfs(port: number): Promise<boolean> {

@@ -5,11 +5,8 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { AppError } from '../domain/app-error';
-import { writeCsvTable } from '../services/fiscal-reports/csv-table-writer';
-import type { ReportFormat, ReportTable, TableWriter } from '../services/fiscal-reports/report-table';
-import { writeXlsxTable } from '../services/fiscal-reports/xlsx-table-writer';
-
-const WRITERS: Record<ReportFormat, TableWriter> = { csv: writeCsvTable, xlsx: writeXlsxTable };
+import type { ReportFormat, ReportTable } from '../services/fiscal-reports/report-table';
+import { REPORT_WRITERS } from '../services/fiscal-reports/report-writers';
 
 /**
  * Writes a report to `outFile`, or to stdout without one. A file is written under a temporary
@@ -17,7 +14,7 @@ const WRITERS: Record<ReportFormat, TableWriter> = { csv: writeCsvTable, xlsx: w
  * clobbers an earlier one) under the name an accountant will open.
  */
 export async function writeReport(table: ReportTable, format: ReportFormat, outFile: string | undefined): Promise<void> {
-  const write = WRITERS[format];
+  const write = REPORT_WRITERS[format];
   if (outFile === undefined) {
     if (format === 'xlsx' && process.stdout.isTTY)
       throw new AppError('VALIDATION_FAILED', 'an XLSX report is binary: give --out FILE (or redirect stdout)');

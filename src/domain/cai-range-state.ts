@@ -64,3 +64,23 @@ export function rangeStanding(range: RangePosition, today: string, thresholds: C
 export function isUsable(state: CaiRangeState): boolean {
   return state !== 'EXHAUSTED' && state !== 'EXPIRED';
 }
+
+/**
+ * The states from least to most urgent. A range that cannot issue is worse than one that soon
+ * will not; among those, EXHAUSTED last, as a state that no new deadline can change.
+ */
+const URGENCY: readonly CaiRangeState[] = ['OK', 'DUE', 'LOW', 'EXPIRED', 'EXHAUSTED'];
+
+/** The most urgent of some states; null when there are none. */
+export function mostUrgent(states: Iterable<CaiRangeState>): CaiRangeState | null {
+  let worst: CaiRangeState | null = null;
+  for (const state of states) if (worst === null || URGENCY.indexOf(state) > URGENCY.indexOf(worst)) worst = state;
+  return worst;
+}
+
+/** The least urgent of some states; null when there are none. */
+export function leastUrgent(states: Iterable<CaiRangeState>): CaiRangeState | null {
+  let best: CaiRangeState | null = null;
+  for (const state of states) if (best === null || URGENCY.indexOf(state) < URGENCY.indexOf(best)) best = state;
+  return best;
+}

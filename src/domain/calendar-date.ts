@@ -75,3 +75,11 @@ export function addDays(date: string, days: number): string {
   target.setUTCDate(target.getUTCDate() + days);
   return target.toISOString().slice(0, 10);
 }
+
+/** The first day of the month of `date`, and the first day of the month after it. */
+export function monthOf(date: string): { first: string; next: string } {
+  if (!isCalendarDate(date)) throw new RangeError(`not a calendar date: ${date}`);
+  const [year, month] = date.split('-').map(Number);
+  const next = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+  return { first: `${date.slice(0, 7)}-01`, next };
+}

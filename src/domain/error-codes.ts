@@ -81,6 +81,16 @@ export const OPERATOR_ERROR_STATUS = {
   NOTE_NOTHING_TO_CREDIT: 409,
   /** A letterhead rollback with no publication before the current one to make current again. */
   LETTERHEAD_NO_PREVIOUS: 409,
+  /** A console form without the session's `_csrf` token, or with another one: nothing is done. */
+  CSRF_TOKEN_INVALID: 403,
+  /** No console operator has this e-mail. */
+  OPERATOR_NOT_FOUND: 404,
+  /** Another console operator already signs in with this e-mail. */
+  OPERATOR_EMAIL_TAKEN: 409,
+  /** A console sign-in with an e-mail and password that do not match an enabled account (the answer never says which). */
+  SIGN_IN_FAILED: 401,
+  /** Five failed console sign-ins for one e-mail within 15 minutes: it is refused for 15 minutes. */
+  SIGN_IN_LOCKED: 429,
   /** The stored record breaks the numbering or totals rules (`audit`). */
   AUDIT_DISCREPANCIES: 409,
   /** A setup file that cannot be applied: its syntax, shape or rules (decision 30). */

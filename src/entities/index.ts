@@ -3,6 +3,10 @@ import { ApiKey } from './api-key.entity';
 import { CaiRange } from './cai-range.entity';
 import { Client } from './client.entity';
 import { Company } from './company.entity';
+import { ConsoleOperator } from './console-operator.entity';
+import { ConsoleOperatorCompany } from './console-operator-company.entity';
+import { ConsoleSession } from './console-session.entity';
+import { ConsoleSignInFailure } from './console-sign-in-failure.entity';
 import { DiscountPolicy } from './discount-policy.entity';
 import { EmissionPoint } from './emission-point.entity';
 import { Establishment } from './establishment.entity';
@@ -32,6 +36,10 @@ export {
   CaiRange,
   Client,
   Company,
+  ConsoleOperator,
+  ConsoleOperatorCompany,
+  ConsoleSession,
+  ConsoleSignInFailure,
   DiscountPolicy,
   EmissionPoint,
   Establishment,
@@ -62,6 +70,10 @@ export const ALL_ENTITIES = [
   CaiRange,
   Client,
   Company,
+  ConsoleOperator,
+  ConsoleOperatorCompany,
+  ConsoleSession,
+  ConsoleSignInFailure,
   DiscountPolicy,
   EmissionPoint,
   Establishment,

@@ -22,6 +22,11 @@ import { DECIMAL_COLUMNS } from '../domain/decimal-columns';
 @Unique({ name: 'uq_invoices_verification_token', properties: ['verificationToken'] })
 @Index({ name: 'ix_invoices_company', properties: ['company'] })
 @Index({ name: 'ix_invoices_company_date', properties: ['company', 'invoiceDate'] })
+// The console's invoice search and CAI overview (decision 63).
+@Index({ name: 'ix_invoices_company_number', properties: ['company', 'invoiceNumber'] })
+@Index({ name: 'ix_invoices_company_rtn', properties: ['company', 'clientLegalId', 'invoiceDate'] })
+@Index({ name: 'ix_invoices_company_client', properties: ['company', 'client', 'invoiceDate'] })
+@Index({ name: 'ix_invoices_point_date', properties: ['emissionPoint', 'invoiceDate'] })
 export class Invoice {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;

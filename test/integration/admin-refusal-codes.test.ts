@@ -10,6 +10,9 @@ import { caiRangeData, clientData, sellingCompany } from '../support/factories';
 import { runAdminFailure } from '../support/run-admin';
 import { applyDocument, writeSetupFile } from '../support/setup-apply';
 import { ReadyCompany, setUpCompany } from '../support/setup-fixtures';
+import { buildConsoleApp } from '../../src/console/console-app';
+import { ConsoleClient } from '../support/console-client';
+import { tableChecksums } from '../support/table-checksums';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -247,6 +250,53 @@ describe('operator refusals carry a code', () => {
         .code,
     ).toBe(0);
     expect(await refused(...credit(second, '--full'))).toMatchObject({ code: 'INVOICE_ANNULLED', status: 409 });
+  });
+
+  it('console operators: OPERATOR_EMAIL_TAKEN (409), OPERATOR_NOT_FOUND (404), a bad role or short password VALIDATION_FAILED, an unknown company COMPANY_NOT_FOUND; nothing written', async () => {
+    const add = (email: string, ...more: string[]) => ['operator', 'add', '--email', email, '--name', 'Ana', ...more];
+    expect((await runAdminFailure(t.config.databaseUrl, add('ana@example.hn', '--role', 'admin'))).code).toBe(0);
+    const before = await tableChecksums(t.orm);
+    expect(await refused(...add('ANA@example.hn', '--role', 'accountant'))).toMatchObject({
+      code: 'OPERATOR_EMAIL_TAKEN',
+      status: 409,
+      message: 'a console operator with the e-mail ana@example.hn already exists',
+    });
+    expect(await refused(...add('bea@example.hn', '--role', 'boss'))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: '--role must be one of admin, accountant, got "boss"',
+    });
+    expect(await refused(...add('bea@example.hn', '--role', 'accountant', '--company', company.code, '--company', 'NOPE'))).toMatchObject({
+      code: 'COMPANY_NOT_FOUND',
+      message: 'unknown company NOPE',
+    });
+    const short = await runAdminFailure(
+      t.config.databaseUrl,
+      add('bea@example.hn', '--role', 'admin', '--password-stdin'),
+      'elevenchars\n',
+    );
+    expect(short).toMatchObject({ code: 1, stdout: '', stderr: 'error: the password must have at least 12 characters\n' });
+    expect(short.error).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
+    expect(await refused('operator', 'disable', '--email', 'nobody@example.hn')).toMatchObject({
+      code: 'OPERATOR_NOT_FOUND',
+      status: 404,
+      message: 'no console operator has the e-mail nobody@example.hn',
+    });
+    expect(await refused('operator', 'reset-password', '--email', 'nobody@example.hn')).toMatchObject({ code: 'OPERATOR_NOT_FOUND' });
+    expect(await tableChecksums(t.orm)).toBe(before);
+  });
+
+  it('the console refuses a form without its token CSRF_TOKEN_INVALID (403), a wrong password SIGN_IN_FAILED (401), a locked e-mail SIGN_IN_LOCKED (429)', async () => {
+    const app = buildConsoleApp(t.container);
+    const browser = new ConsoleClient(app);
+    const codeOf = (html: string) => /<code>([A-Z_]+)<\/code>/.exec(html)?.[1];
+    const csrf = await browser.post('/login', { email: 'x@example.hn', password: 'whatever' }, null);
+    expect({ status: csrf.status, code: codeOf(csrf.text) }).toEqual({ status: 403, code: 'CSRF_TOKEN_INVALID' });
+    let last = csrf;
+    for (let i = 0; i < 6; i++) last = await browser.signIn('locked@example.hn', 'not the password');
+    expect({ status: last.status, code: codeOf(last.text) }).toEqual({ status: 429, code: 'SIGN_IN_LOCKED' });
+    const failed = await browser.signIn('other@example.hn', 'not the password');
+    expect({ status: failed.status, code: codeOf(failed.text) }).toEqual({ status: 401, code: 'SIGN_IN_FAILED' });
+    for (const res of [csrf, last, failed]) reached.add(codeOf(res.text) as ErrorCode);
   });
 
   it('reached every operator code', () => {

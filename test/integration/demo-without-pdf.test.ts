@@ -16,7 +16,13 @@ describe('npm run demo where LibreOffice cannot render', () => {
   afterAll(() => db.drop());
 
   it('stops with exit 1 and says why, instead of announcing a demo whose previews have no PDF', async () => {
-    const env = { ...process.env, DATABASE_URL: db.config.databaseUrl, PORT: '0', SOFFICE_PATH: '/nonexistent/program/soffice' };
+    const env = {
+      ...process.env,
+      DATABASE_URL: db.config.databaseUrl,
+      PORT: '0',
+      CONSOLE_PORT: '0',
+      SOFFICE_PATH: '/nonexistent/program/soffice',
+    };
     const failed = await run(process.execPath, [script], { cwd: REPO_ROOT, env, timeout: 60_000 }).then(
       () => undefined,
       (err: Error & { code?: number; stdout?: string; stderr?: string }) => err,

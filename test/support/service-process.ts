@@ -25,7 +25,12 @@ export function startServiceProcess(
   started: (child: ChildProcess) => void,
   timeoutMs = 60_000,
 ): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [script], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // CONSOLE_PORT 0: instances started side by side would all claim the console's default port.
+  const child = spawn(process.execPath, [script], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, CONSOLE_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   started(child);
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   let stdout = '';

@@ -84,6 +84,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ VERIFY_RATE_LIMIT_PER_MINUTE: '0' }).verifyRateLimitPerMinute).toBe(0);
   });
 
+  it('serves the console on 3001 with Secure cookies by default; CONSOLE_PORT=off turns it off', () => {
+    expect(loadConfig({})).toMatchObject({ consolePort: 3001, consoleSecureCookie: true });
+    expect(loadConfig({ CONSOLE_PORT: 'off', CONSOLE_SECURE_COOKIE: 'false' })).toMatchObject({
+      consolePort: null,
+      consoleSecureCookie: false,
+    });
+    expect(loadConfig({ CONSOLE_PORT: '0' }).consolePort).toBe(0);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(3000);
   });
@@ -91,6 +100,9 @@ describe('loadConfig', () => {
   it.each([
     ['PORT', 'abc', 'PORT must be a whole number'],
     ['PORT', '70000', 'PORT must be between 0 and 65535'],
+    ['CONSOLE_PORT', '70000', 'CONSOLE_PORT must be a port between 0 and 65535, or off'],
+    ['CONSOLE_PORT', 'no', 'CONSOLE_PORT must be a port between 0 and 65535, or off'],
+    ['CONSOLE_SECURE_COOKIE', 'yes', 'CONSOLE_SECURE_COOKIE must be true or false'],
     ['DATABASE_URL', 'postgres://x@y/z', 'DATABASE_URL must look like mysql://'],
     ['DATABASE_URL', 'mysql://root@127.0.0.1:3306', 'DATABASE_URL must look like mysql://'],
     ['LOG_LEVEL', 'verbose', 'LOG_LEVEL must be one of'],

@@ -22,7 +22,7 @@ describe('the code table', () => {
     for (const [code, status] of Object.entries(ERROR_STATUS)) expect(errorStatus(code as ErrorCode)).toBe(status);
   });
 
-  it('gives operator codes the status an operator console answers: 404 not found, 409 conflict, 400/422 input to fix', () => {
+  it('gives operator codes the status an operator console answers: 404 not found, 409 conflict, 400/422 input to fix, 401/403/429 for the console sign-in and forms', () => {
     expect(OPERATOR_ERROR_STATUS).toEqual({
       COMPANY_NOT_FOUND: 404,
       CLIENT_NOT_FOUND: 404,
@@ -39,6 +39,11 @@ describe('the code table', () => {
       FILE_NOT_ACCESSIBLE: 400,
       SETUP_INVALID: 422,
       TEMPLATE_BROKEN: 422,
+      OPERATOR_NOT_FOUND: 404,
+      OPERATOR_EMAIL_TAKEN: 409,
+      CSRF_TOKEN_INVALID: 403,
+      SIGN_IN_FAILED: 401,
+      SIGN_IN_LOCKED: 429,
     });
   });
 

@@ -4,7 +4,7 @@ import { startOfHondurasDay } from '../../domain/calendar-date';
 import { ActivityReader, type ActivityView, type ActivityWidths } from '../../services/activity/activity-reader.service';
 import { CompanyDirectory } from '../../services/company-directory.service';
 import type { CommandRegistrar } from './index';
-import { parseDate, parsePositiveCount } from './option-parsers';
+import { parseDate, parsePositiveCount } from '../../services/operator-input/operator-arguments';
 
 /** Rows printed when --limit is not given: a busy day of several operators, read in pages. */
 export const DEFAULT_ACTIVITY_LIMIT = 1000;

@@ -3,7 +3,7 @@ import { AppError } from '../../domain/app-error';
 import { ApiKeyService, statusOf } from '../../services/api-key.service';
 import { CompanyDirectory } from '../../services/company-directory.service';
 import type { CommandRegistrar } from './index';
-import { parseId } from './option-parsers';
+import { parseId } from '../../services/operator-input/operator-arguments';
 
 function parseExpiry(value: string | undefined): Date | null {
   if (value === undefined) return null;

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { ClientExonerationService } from '../../services/client-exoneration.service';
 import { CompanyDirectory } from '../../services/company-directory.service';
 import type { CommandRegistrar } from './index';
-import { parseId } from './option-parsers';
+import { parseId } from '../../services/operator-input/operator-arguments';
 
 /** client exonerate | clear-exoneration (decision 8). */
 export const registerClientCommands: CommandRegistrar = (program: Command, run) => {

@@ -9,6 +9,7 @@ import { registerClientCommands } from './client.command';
 import { registerDemoCommand } from './demo.command';
 import { registerInvoiceCommands } from './invoice.command';
 import { registerNoteCommands } from './note.command';
+import { registerOperatorCommands } from './operator.command';
 import { registerReportCommands } from './report.command';
 import { registerTemplateCommands } from './template.command';
 
@@ -26,5 +27,6 @@ export const COMMANDS: CommandRegistrar[] = [
   registerReportCommands,
   registerCaiCommands,
   registerAuditCommand,
+  registerOperatorCommands,
   registerActivityCommand,
 ];

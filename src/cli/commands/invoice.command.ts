@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { CompanyDirectory } from '../../services/company-directory.service';
 import { InvoiceAnnulmentService } from '../../services/invoicing/invoice-annulment.service';
 import type { CommandRegistrar } from './index';
-import { parseId, parseReason } from './option-parsers';
+import { parseId, parseReason } from '../../services/operator-input/operator-arguments';
 
 /** invoice annul (decision 16); annulment is never offered through the API. */
 export const registerInvoiceCommands: CommandRegistrar = (program: Command, run) => {

@@ -13,8 +13,16 @@ import { NoteReader } from '../../services/notes/note-reader.service';
 import type { NoteRequest } from '../../services/notes/note-request';
 import type { NoteView } from '../../services/notes/note-view';
 import type { CommandRegistrar } from './index';
-import { parseAmount, parseDescription, parseEmissionPoint, parseKey, parseQuantity, parseRate, parseReturns } from './note-options';
-import { parseId, parseReason } from './option-parsers';
+import {
+  parseAmount,
+  parseDescription,
+  parseEmissionPoint,
+  parseKey,
+  parseQuantity,
+  parseRate,
+  parseReturns,
+} from '../../services/operator-input/note-arguments';
+import { parseId, parseReason } from '../../services/operator-input/operator-arguments';
 
 interface CommonOptions {
   company: string;

@@ -5,7 +5,7 @@ import { SalesRegisterService } from '../../services/fiscal-reports/sales-regist
 import { UnusedNumbersService } from '../../services/fiscal-reports/unused-numbers.service';
 import { writeReport } from '../report-output';
 import type { CommandRegistrar } from './index';
-import { parseDate, parseFormat, parseMonth } from './option-parsers';
+import { parseDate, parseFormat, parseMonth } from '../../services/operator-input/operator-arguments';
 
 interface ReportOptions {
   company: string;

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { AppError } from '../../domain/app-error';
 import type { PdfRenderer } from '../../pdf/pdf-renderer';
 import type { DocumentType } from '../../domain/document-type';
-import { parseDocumentType } from './option-parsers';
+import { parseDocumentType } from '../../services/operator-input/operator-arguments';
 import { CompanyDirectory } from '../../services/company-directory.service';
 import { LetterheadService, type LogoChoice } from '../../services/letterheads/letterhead.service';
 import type { LetterheadPublicationView, LetterheadState } from '../../services/letterheads/letterhead-views';

@@ -1,8 +1,16 @@
-import { DemoCredentials } from './demo-setup';
+import type { DemoAdministrator, DemoCredentials } from './demo-setup';
 import { demoSku } from './demo-company';
 
-/** What `npm run demo` prints once the service listens: the key and requests that work as pasted. */
-export function demoBanner({ companyCode, apiKey }: DemoCredentials, port: number): string {
+/**
+ * What `npm run demo` prints once the service listens: the key and requests that work as pasted,
+ * then the console's address and its administrator (null console port: CONSOLE_PORT=off).
+ */
+export function demoBanner(
+  { companyCode, apiKey }: DemoCredentials,
+  port: number,
+  consolePort: number | null,
+  administrator: DemoAdministrator,
+): string {
   const base = `http://localhost:${port}`;
   const auth = `-H "Authorization: Bearer ${apiKey}"`;
   const preview = JSON.stringify({
@@ -20,6 +28,13 @@ export function demoBanner({ companyCode, apiKey }: DemoCredentials, port: numbe
     `Issue it:          curl -s ${auth} -H "Content-Type: application/json" -H "Idempotency-Key: demo-sale-1" -d '${preview}' ${base}/v1/invoices`,
     `Credit a return:   npm run --silent admin -- note credit --company ${companyCode} --invoice-id ID --reason "Devolución de un café" --return 1:1   (ID: the "id" the sale answered)`,
     `API documentation: ${base}/v1/docs`,
+    ...(consolePort === null
+      ? ['Operator console: off (CONSOLE_PORT=off)']
+      : [
+          `Operator console:  http://localhost:${consolePort}/`,
+          `Console administrator e-mail:    ${administrator.email}`,
+          `Console administrator password:  ${administrator.password}`,
+        ]),
     'Stop with Ctrl+C.',
     '',
   ].join('\n');

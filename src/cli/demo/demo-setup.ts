@@ -4,6 +4,7 @@ import { hondurasDate } from '../../domain/calendar-date';
 import { ApiKeyService } from '../../services/api-key.service';
 import { CompanySetupService } from '../../services/company-setup/company-setup.service';
 import { CompanyDirectory } from '../../services/company-directory.service';
+import { OperatorAccounts } from '../../services/operators/operator-accounts.service';
 import { demoSetupDocument } from './demo-company';
 
 export interface DemoCredentials {
@@ -21,4 +22,22 @@ export async function setUpDemoCompany(container: Container, actor: Actor, now =
   const company = await container.get(CompanyDirectory).byCode(companyCode);
   const { key } = await container.get(ApiKeyService).rotate(actor, company, now);
   return { companyCode, apiKey: key };
+}
+
+/** The demo's console administrator: `npm run demo` prints its e-mail and a fresh password. */
+export const DEMO_ADMIN_EMAIL = 'admin@demo.hn';
+
+export interface DemoAdministrator {
+  email: string;
+  password: string;
+}
+
+/** Creates the demo administrator, or gives it a new password when it exists (each demo run prints a working one). */
+export async function setUpDemoAdministrator(container: Container, actor: Actor): Promise<DemoAdministrator> {
+  const accounts = container.get(OperatorAccounts);
+  const existing = (await accounts.list()).some((o) => o.email === DEMO_ADMIN_EMAIL);
+  const { password } = existing
+    ? await accounts.resetPassword(actor, DEMO_ADMIN_EMAIL)
+    : await accounts.add(actor, { email: DEMO_ADMIN_EMAIL, name: 'Administrador de la demo', role: 'admin', companies: [] });
+  return { email: DEMO_ADMIN_EMAIL, password };
 }

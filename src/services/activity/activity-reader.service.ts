@@ -21,6 +21,8 @@ export interface ActivityView {
 export interface ActivityQuery {
   /** Only this company's rows; null for every row. */
   companyId: number | null;
+  /** Only rows of these companies (none: no row), as an accountant in the console sees the trail. */
+  companyIds?: readonly number[];
   /** Only rows at or after this instant; null for all. */
   since: Date | null;
   /** At most this many rows, newest first. */
@@ -95,6 +97,13 @@ export class ActivityReader {
     if (query.companyId !== null) {
       where.push('a.company_id = ?');
       params.push(query.companyId);
+    }
+    if (query.companyIds !== undefined) {
+      if (query.companyIds.length === 0) where.push('1 = 0');
+      else {
+        where.push('a.company_id IN (?)');
+        params.push([...query.companyIds]);
+      }
     }
     if (query.since !== null) {
       where.push('a.at >= ?');

@@ -5,7 +5,9 @@ import { hondurasDate } from '../../domain/calendar-date';
 import { CaiRangeState, isUsable, rangeStanding } from '../../domain/cai-range-state';
 import type { DocumentType } from '../../domain/document-type';
 import { formatFiscalNumber } from '../../domain/fiscal-number';
-import { CaiRange, EmissionPoint, IntegrationSettings } from '../../entities';
+import { CaiRange, Company, EmissionPoint, Establishment, IntegrationSettings } from '../../entities';
+import { tableOf } from '../../db/lean-select';
+import type { SqlClient } from '../../db/sql-client';
 import { TOKENS } from '../../tokens';
 import type { CompanyRef } from '../company-directory.service';
 import { caiWarnThresholds } from './cai-warn-thresholds';
@@ -56,51 +58,74 @@ export interface CaiStatusReport {
   watched: WatchedPoint[];
 }
 
+/** Points a live range is read with, and the columns of the points an integration names. */
+const POINT_COLUMNS = 'c.code AS company, es.code AS establishment, ep.code AS emissionPoint, ep.id AS pointId';
+
 /**
  * `admin cai status`: every live CAI range, of every document type, of every live emission point,
- * with its state, so the operator asks SAR for the next CAI before sales (or notes) stop.
+ * with its state, so the operator asks SAR for the next CAI before sales (or notes) stop. Two plain
+ * SELECTs on one connection (the live ranges with their point's codes, the enabled integrations'
+ * points): the console's overview reads this on every page view, where the ORM's populated finds
+ * cost several times the database's work.
  */
 @injectable()
 export class CaiStatusService {
+  private readonly sql: { ranges: string; integrations: string };
+
   constructor(
-    @inject(TOKENS.EntityManager) private readonly em: EntityManager,
+    @inject(TOKENS.EntityManager) em: EntityManager,
+    @inject(TOKENS.Sql) private readonly db: SqlClient,
     @inject(TOKENS.Config) private readonly config: AppConfig,
-  ) {}
+  ) {
+    const points =
+      `${tableOf(em, EmissionPoint)} ep JOIN ${tableOf(em, Establishment)} es ON es.id = ep.establishment_id` +
+      ` JOIN ${tableOf(em, Company)} c ON c.id = es.company_id`;
+    this.sql = {
+      ranges:
+        `SELECT ${POINT_COLUMNS}, r.cai AS cai, r.document_type AS documentType, r.range_start AS rangeStart, r.range_end AS rangeEnd,` +
+        ` r.next_number AS nextNumber, r.deadline AS deadline FROM ${tableOf(em, CaiRange)} r JOIN ${points} ON ep.id = r.emission_point_id` +
+        ' WHERE r.deleted_at IS NULL AND ep.deleted_at IS NULL AND es.deleted_at IS NULL AND (? IS NULL OR c.id = ?)',
+      // Closed points too: an integration still naming one cannot issue at all.
+      integrations:
+        `SELECT ${POINT_COLUMNS}, (ep.deleted_at IS NOT NULL OR es.deleted_at IS NOT NULL) AS closed` +
+        ` FROM ${tableOf(em, IntegrationSettings)} s JOIN ${points} ON ep.id = s.emission_point_id` +
+        ' WHERE s.enabled = 1 AND (? IS NULL OR s.company_id = ?)',
+    };
+  }
 
   /** Every company's ranges, or only those of `company`. */
   async report(company?: CompanyRef, now = new Date()): Promise<CaiStatusReport> {
-    const live = { deletedAt: null, establishment: { deletedAt: null, ...(company ? { company: company.id } : {}) } };
-    const points = await this.em.find(EmissionPoint, live, { populate: ['establishment.company'] });
-    const ranges = points.length === 0 ? [] : await this.em.find(CaiRange, { emissionPoint: { $in: points }, deletedAt: null });
-    // Closed points too: an integration still naming one cannot issue at all.
-    const integrations = await this.em.find(
-      IntegrationSettings,
-      { enabled: true, emissionPoint: { $ne: null }, ...(company ? { company: company.id } : {}) },
-      { populate: ['emissionPoint.establishment.company'] },
-    );
-    const watchedIds = new Set(integrations.map((i) => i.emissionPoint!.id));
+    const only = company?.id ?? null;
+    const [ranges, integrations] = await this.db.selectBatch([
+      [this.sql.ranges, [only, only]],
+      [this.sql.integrations, [only, only]],
+    ]);
+    const watchedIds = new Set(integrations.map((i) => Number(i.pointId)));
 
     const today = hondurasDate(now);
     const thresholds = caiWarnThresholds(this.config);
-    const statuses = ranges.map((range): CaiRangeStatus => {
-      const point = range.emissionPoint;
-      const est = point.establishment;
+    const statuses = ranges.map((row): CaiRangeStatus => {
+      const range = {
+        rangeStart: Number(row.rangeStart),
+        rangeEnd: Number(row.rangeEnd),
+        nextNumber: Number(row.nextNumber),
+        deadline: String(row.deadline),
+      };
+      const documentType = row.documentType as DocumentType;
+      const [establishment, emissionPoint] = [String(row.establishment), String(row.emissionPoint)];
       const standing = rangeStanding(range, today, thresholds);
       return {
-        company: est.company.code,
-        establishment: est.code,
-        emissionPoint: point.code,
-        documentType: range.documentType,
-        cai: range.cai,
-        rangeStart: range.rangeStart,
-        rangeEnd: range.rangeEnd,
-        nextNumber: range.nextNumber,
-        firstPrinted: formatFiscalNumber(est.code, point.code, range.documentType, range.rangeStart),
-        lastPrinted: formatFiscalNumber(est.code, point.code, range.documentType, range.rangeEnd),
-        nextPrinted: standing.left > 0 ? formatFiscalNumber(est.code, point.code, range.documentType, range.nextNumber) : null,
-        deadline: range.deadline,
+        company: String(row.company),
+        establishment,
+        emissionPoint,
+        documentType,
+        cai: String(row.cai),
+        ...range,
+        firstPrinted: formatFiscalNumber(establishment, emissionPoint, documentType, range.rangeStart),
+        lastPrinted: formatFiscalNumber(establishment, emissionPoint, documentType, range.rangeEnd),
+        nextPrinted: standing.left > 0 ? formatFiscalNumber(establishment, emissionPoint, documentType, range.nextNumber) : null,
         ...standing,
-        integration: watchedIds.has(point.id),
+        integration: watchedIds.has(Number(row.pointId)),
       };
     });
     // EEE-PPP-TT-NNNNNNNN has fixed widths: by first printed number is by point, then type, then first number.
@@ -108,24 +133,17 @@ export class CaiStatusService {
       (a, b) => a.company.localeCompare(b.company) || (a.firstPrinted < b.firstPrinted ? -1 : a.firstPrinted > b.firstPrinted ? 1 : 0),
     );
 
-    const watched = integrations.map((integration): WatchedPoint => {
-      const p = integration.emissionPoint!;
-      const est = p.establishment;
-      const closed = p.deletedAt !== null || est.deletedAt !== null;
+    const watched = integrations.map((row): WatchedPoint => {
+      const point = { company: String(row.company), establishment: String(row.establishment), emissionPoint: String(row.emissionPoint) };
+      const closed = Boolean(Number(row.closed));
       const own = statuses.filter(
         (s) =>
-          s.company === est.company.code &&
-          s.establishment === est.code &&
-          s.emissionPoint === p.code &&
+          s.company === point.company &&
+          s.establishment === point.establishment &&
+          s.emissionPoint === point.emissionPoint &&
           s.documentType === INTEGRATION_DOCUMENT_TYPE,
       );
-      return {
-        company: est.company.code,
-        establishment: est.code,
-        emissionPoint: p.code,
-        closed,
-        hasUsableRange: !closed && own.some((s) => isUsable(s.state)),
-      };
+      return { ...point, closed, hasUsableRange: !closed && own.some((s) => isUsable(s.state)) };
     });
     return { ranges: statuses, watched };
   }

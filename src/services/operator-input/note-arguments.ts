@@ -1,3 +1,7 @@
+/**
+ * The operator's note arguments, checked alike whether they come from the CLI's options or the
+ * console's form fields; `option` names the one refused, as the caller calls it.
+ */
 import Big from 'big.js';
 import { AppError } from '../../domain/app-error';
 import { decimalProblem } from '../../domain/decimal-rule';
@@ -53,23 +57,22 @@ export function parseReturns(value: string): Extract<CreditRequest, { kind: 'ret
 }
 
 /** An emission point written EEE-PPP. */
-export function parseEmissionPoint(value: string): string {
-  if (!/^\d{3}-\d{3}$/.test(value))
-    throw new AppError('VALIDATION_FAILED', `--emission-point must be EEE-PPP (e.g. 000-002), got "${value}"`);
+export function parseEmissionPoint(value: string, option = '--emission-point'): string {
+  if (!/^\d{3}-\d{3}$/.test(value)) throw new AppError('VALIDATION_FAILED', `${option} must be EEE-PPP (e.g. 000-002), got "${value}"`);
   return value;
 }
 
 /** An idempotency key: 1..255 characters. */
-export function parseKey(value: string): string {
+export function parseKey(value: string, option = '--key'): string {
   if (value.length < 1 || value.length > 255)
-    throw new AppError('VALIDATION_FAILED', `--key must be 1 to 255 characters, got ${value.length}`);
+    throw new AppError('VALIDATION_FAILED', `${option} must be 1 to 255 characters, got ${value.length}`);
   return value;
 }
 
 /** A line's text (a debit note's description): 1..255 characters after trimming. */
-export function parseDescription(value: string): string {
+export function parseDescription(value: string, option = '--description'): string {
   const text = value.trim();
   if (text.length < 1 || text.length > 255)
-    throw new AppError('VALIDATION_FAILED', `--description must be 1 to 255 characters after trimming, got ${text.length}`);
+    throw new AppError('VALIDATION_FAILED', `${option} must be 1 to 255 characters after trimming, got ${text.length}`);
   return text;
 }

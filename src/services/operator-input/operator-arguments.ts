@@ -1,9 +1,9 @@
 import { DOCUMENT_TYPES, isDocumentType, type DocumentType } from '../../domain/document-type';
 import { AppError } from '../../domain/app-error';
 import { isCalendarDate } from '../../domain/calendar-date';
-import { REPORT_FORMATS, ReportFormat } from '../../services/fiscal-reports/report-table';
+import { REPORT_FORMATS, ReportFormat } from '../fiscal-reports/report-table';
 
-/** A database id given on the command line; `option` names it in the refusal. */
+/** A database id the operator gave (a CLI option, a console path or field); `option` names it in the refusal. */
 export function parseId(value: string, option = '--id'): number {
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
     throw new AppError('VALIDATION_FAILED', `${option} must be a whole number, got "${value}"`);
@@ -23,10 +23,10 @@ export function parseMonth(value: string, option = '--month'): string {
 }
 
 /** csv or xlsx, in any case (XLSX is how the format is usually written). */
-export function parseFormat(value: string): ReportFormat {
+export function parseFormat(value: string, option = '--format'): ReportFormat {
   const format = value.toLowerCase();
   if (!(REPORT_FORMATS as readonly string[]).includes(format))
-    throw new AppError('VALIDATION_FAILED', `--format must be one of ${REPORT_FORMATS.join(', ')}, got "${value}"`);
+    throw new AppError('VALIDATION_FAILED', `${option} must be one of ${REPORT_FORMATS.join(', ')}, got "${value}"`);
   return format as ReportFormat;
 }
 

@@ -1,0 +1,60 @@
+/**
+ * The console's one stylesheet, served at /assets/console.css. A module rather than a .css file so
+ * that the compiled service carries it (the image ships dist/ only); no inline style anywhere, as
+ * the Content-Security-Policy allows styles from this file alone.
+ */
+export const CONSOLE_CSS = `
+:root { --ink: #1b1f24; --muted: #4a5360; --line: #c9d1da; --paper: #ffffff; --band: #0b3d6b; --accent: #0b5cad;
+  --ok: #1e6b2f; --warn: #8a5200; --bad: #a61b1b; font-family: "Liberation Sans", Arial, Helvetica, sans-serif; }
+* { box-sizing: border-box; }
+body { margin: 0; color: var(--ink); background: #f3f5f8; font-size: 16px; line-height: 1.45; }
+a { color: var(--accent); }
+a:focus, button:focus, input:focus, select:focus, textarea:focus { outline: 3px solid #f0b400; outline-offset: 2px; }
+.skip-link { position: absolute; left: -10000px; top: 0; background: var(--paper); padding: .5rem 1rem; }
+.skip-link:focus { left: 1rem; z-index: 10; }
+header.top { background: var(--band); color: #fff; }
+header.top .bar { max-width: 72rem; margin: 0 auto; padding: .6rem 1rem; display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; }
+header.top a { color: #fff; }
+header.top .brand { font-weight: bold; font-size: 1.1rem; text-decoration: none; margin-right: auto; }
+header.top nav ul { list-style: none; display: flex; gap: 1rem; margin: 0; padding: 0; }
+header.top .who { font-size: .95rem; }
+header.top form { margin: 0; }
+header.top button { background: transparent; color: #fff; border: 1px solid #fff; border-radius: 4px; padding: .25rem .7rem; cursor: pointer; font: inherit; }
+main { max-width: 72rem; margin: 1.5rem auto; padding: 0 1rem; }
+h1 { font-size: 1.6rem; margin: 0 0 1rem; }
+h2 { font-size: 1.25rem; margin: 1.5rem 0 .75rem; }
+.panel { background: var(--paper); border: 1px solid var(--line); border-radius: 6px; padding: 1rem 1.25rem; margin-bottom: 1.25rem; }
+table { border-collapse: collapse; width: 100%; background: var(--paper); }
+caption { text-align: left; font-weight: bold; padding: .5rem 0; }
+th, td { text-align: left; padding: .45rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+th { background: #e8edf3; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+.state { font-weight: bold; }
+.state-OK { color: var(--ok); } .state-LOW, .state-DUE { color: var(--warn); } .state-EXHAUSTED, .state-EXPIRED { color: var(--bad); }
+form.stack label { display: block; font-weight: bold; margin: .75rem 0 .25rem; }
+form.stack input { width: 100%; max-width: 24rem; padding: .45rem; border: 1px solid #6b7785; border-radius: 4px; font: inherit; }
+button.primary { background: var(--accent); color: #fff; border: 0; border-radius: 4px; padding: .5rem 1.1rem; font: inherit; cursor: pointer; margin-top: 1rem; }
+button.danger { background: var(--bad); color: #fff; border: 0; border-radius: 4px; padding: .3rem .8rem; font: inherit; cursor: pointer; }
+.inline { display: inline; margin: 0; }
+.notice { border-left: 5px solid var(--accent); background: #e9f2fc; padding: .75rem 1rem; margin-bottom: 1rem; }
+.error { border-left: 5px solid var(--bad); background: #fbeaea; padding: .75rem 1rem; margin-bottom: 1rem; }
+.secret { font-family: "Liberation Mono", "DejaVu Sans Mono", monospace; font-size: 1.05rem; word-break: break-all; background: #fff8dc;
+  border: 1px dashed var(--warn); padding: .6rem; }
+.muted { color: var(--muted); }
+.login { max-width: 28rem; margin: 3rem auto; }
+ul.links { list-style: none; display: flex; flex-wrap: wrap; gap: 1.25rem; padding: 0; margin: 0 0 1rem; }
+.crumbs { margin: 0 0 .5rem; }
+form.search { display: flex; flex-wrap: wrap; gap: .75rem; align-items: flex-end; margin-bottom: 1rem; }
+form.search label { display: block; font-weight: bold; }
+form.search input { padding: .45rem; border: 1px solid #6b7785; border-radius: 4px; font: inherit; }
+form.search button { margin-top: 0; }
+form.stack select { padding: .45rem; border: 1px solid #6b7785; border-radius: 4px; font: inherit; }
+form.stack fieldset { border: 1px solid var(--line); border-radius: 4px; margin: .75rem 0; }
+form.stack label.choice { font-weight: normal; margin: .25rem 0; }
+form.stack label.choice input { width: auto; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
+dl.facts dt { font-weight: bold; } dl.facts dd { margin: 0; }
+nav.pager { display: flex; gap: 1.5rem; margin: 1rem 0; }
+table.amounts { width: auto; min-width: 24rem; margin: 1rem 0; }
+code { font-family: "Liberation Mono", "DejaVu Sans Mono", monospace; }
+`;

@@ -1,0 +1,68 @@
+import type { MikroORM } from '@mikro-orm/mysql';
+import { RequestContext } from '@mikro-orm/mysql';
+import type { Container } from 'inversify';
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import { ConsoleSessions } from '../services/operators/console-sessions.service';
+import { TOKENS } from '../tokens';
+import { CONSOLE_CSS } from './assets/console-css';
+import type { ConsoleState } from './console-state';
+import { accessLog } from './middleware/access-log';
+import { errorPage } from './middleware/error-page';
+import { formBody } from './middleware/form-body';
+import { guard } from './middleware/guard';
+import { loadSession } from './middleware/load-session';
+import { securityHeaders } from './middleware/security-headers';
+import { notFound } from './page-tools';
+import { buildConsoleRouter } from './router';
+
+export interface ConsoleAppOptions {
+  /** The clock every request reads once (tests move it to expire sessions and locks). */
+  clock?: () => Date;
+}
+
+/**
+ * Builds the operator console (section 15 of the design; decisions 58, 59) without listening.
+ *
+ * Middleware order, outermost first:
+ *   1. security headers: CSP, nosniff, Referrer-Policy, no framing, no-store, on every answer
+ *   2. the request's instant and empty form; access log line
+ *   3. error page: anything thrown below becomes a page with its code's status
+ *   4. ORM request context: one unit of work per request
+ *   5. /assets/console.css, the one stylesheet (public: the login page needs it)
+ *   6. the session the cookie opens (read only)
+ *   7. the POST's urlencoded form
+ *   8. guard: every POST's `_csrf` (403 otherwise, before anything runs); no session -> 303 /login
+ *   9. the pages (router.ts); anything unmatched is the one 404 page
+ */
+export function buildConsoleApp(container: Container, { clock = () => new Date() }: ConsoleAppOptions = {}): Koa<ConsoleState> {
+  const logger = container.get<Logger>(TOKENS.Logger);
+  const orm = container.get<MikroORM>(TOKENS.Orm);
+  const sessions = container.get(ConsoleSessions);
+  const router = buildConsoleRouter(container);
+
+  const app = new Koa<ConsoleState>();
+  app.use(securityHeaders);
+  app.use(async (ctx, next) => {
+    ctx.state.now = clock();
+    ctx.state.form = {};
+    await next();
+  });
+  app.use(accessLog(logger));
+  app.use(errorPage(logger));
+  app.use((_ctx, next) => RequestContext.create(orm.em, next));
+  app.use(async (ctx, next) => {
+    if (ctx.path !== '/assets/console.css' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    ctx.type = 'text/css; charset=utf-8';
+    ctx.body = CONSOLE_CSS;
+  });
+  app.use(loadSession(sessions));
+  app.use(formBody);
+  app.use(guard(sessions));
+  app.use(router.routes());
+  app.use(() => {
+    throw notFound();
+  });
+  app.on('error', (err: Error) => logger.error({ err }, 'console: response failed'));
+  return app;
+}

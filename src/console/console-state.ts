@@ -1,0 +1,21 @@
+import type Router from '@koa/router';
+import type { RouterContext } from '@koa/router';
+import type { OpenSession } from '../services/operators/console-sessions.service';
+
+/** A signed-in request's session: the cookie's id, its operator and its forms' token. */
+export interface SignedIn extends OpenSession {
+  id: string;
+  lastSeenAt: Date;
+}
+
+/** What the console's middleware leaves in ctx.state for pages. */
+export interface ConsoleState {
+  /** The request's one instant: every rule of the request reads this clock (tests move it). */
+  now: Date;
+  session?: SignedIn;
+  /** A POST's urlencoded fields, strings only (a repeated field keeps its first value). */
+  form: Record<string, string>;
+}
+
+export type ConsoleRouter = Router<ConsoleState>;
+export type ConsoleContext = RouterContext<ConsoleState>;

@@ -1,0 +1,30 @@
+import type { ErrorCode } from '../domain/error-codes';
+
+/**
+ * What a refusal means, in the operator's words (Spanish, Honduras); the service's own message
+ * follows it on the error page for the detail. A code without a line here falls back on its status.
+ */
+const MEANINGS: Partial<Record<ErrorCode, string>> = {
+  VALIDATION_FAILED: 'Un dato del formulario no es válido.',
+  NOT_FOUND: 'La página no existe o no está a su alcance.',
+  COMPANY_NOT_FOUND: 'La empresa no existe o no está a su alcance.',
+  API_KEY_NOT_FOUND: 'La llave de API no existe en esta empresa.',
+  API_KEY_LIMIT_REACHED: 'La empresa ya tiene el máximo de llaves activas: revoque una antes de emitir otra.',
+  CSRF_TOKEN_INVALID: 'El formulario caducó o no proviene de esta consola: vuelva a cargar la página e intente de nuevo.',
+  SIGN_IN_FAILED: 'El correo y la contraseña no corresponden a un operador habilitado.',
+  SIGN_IN_LOCKED: 'Demasiados intentos fallidos con este correo: espere 15 minutos e intente de nuevo.',
+  PAYLOAD_TOO_LARGE: 'El formulario enviado es demasiado grande.',
+  SERVICE_UNAVAILABLE: 'La base de datos no está disponible en este momento; no se cambió nada. Intente de nuevo en unos segundos.',
+  INTERNAL_ERROR: 'Ocurrió un error inesperado; no se cambió nada. Si se repite, avise al administrador.',
+};
+
+const BY_STATUS: Record<number, string> = {
+  400: 'Un dato del formulario no es válido.',
+  404: 'Lo que busca no existe o no está a su alcance.',
+  409: 'La operación choca con el estado actual de los datos; no se cambió nada.',
+  422: 'Los datos no cumplen las reglas; no se cambió nada.',
+};
+
+export function errorMeaning(code: ErrorCode, status: number): string {
+  return MEANINGS[code] ?? BY_STATUS[status] ?? 'La operación no se pudo completar.';
+}

@@ -1,0 +1,44 @@
+import type { Actor } from '../domain/actor';
+import { AppError } from '../domain/app-error';
+import type { SessionOperator } from '../services/operators/console-sessions.service';
+import type { OperatorAccess, VisibleCompany } from '../services/operators/operator-access.service';
+import type { ConsoleContext } from './console-state';
+
+/**
+ * What a page handler asks of its request. Anything outside the operator's role or companies is
+ * the same 404 as an unknown path, so a page never tells whether something it hides exists.
+ */
+export function notFound(): AppError {
+  return new AppError('NOT_FOUND', 'no such page');
+}
+
+/** The signed-in operator (the guard has sent every request without one to /login). */
+export function operatorOf(ctx: ConsoleContext): SessionOperator {
+  const operator = ctx.state.session?.operator;
+  if (!operator) throw notFound();
+  return operator;
+}
+
+/** Who the activity trail records a change made by this request under: the signed-in operator. */
+export function actorOf(ctx: ConsoleContext): Actor {
+  return { kind: 'operator', email: operatorOf(ctx).email };
+}
+
+/** For the pages of administrators only: anyone else gets the 404 of an unknown path. */
+export function requireAdmin(ctx: ConsoleContext): SessionOperator {
+  const operator = operatorOf(ctx);
+  if (operator.role !== 'admin') throw notFound();
+  return operator;
+}
+
+/** The company named by the path's `:code`, if the operator may see it; otherwise 404. */
+export async function companyOf(ctx: ConsoleContext, access: OperatorAccess): Promise<VisibleCompany> {
+  const company = await access.company(operatorOf(ctx), ctx.params.code ?? '');
+  if (!company) throw notFound();
+  return company;
+}
+
+/** A POSTed form field, trimmed; '' when absent. */
+export function formField(ctx: ConsoleContext, name: string): string {
+  return (ctx.state.form[name] ?? '').trim();
+}

@@ -1,0 +1,140 @@
+import type { Container } from 'inversify';
+import { AppError } from '../../domain/app-error';
+import { ClientExonerationService } from '../../services/client-exoneration.service';
+import { ClientList, type ClientRow } from '../../services/console-read-models/client-list.service';
+import { OperatorAccess, type VisibleCompany } from '../../services/operators/operator-access.service';
+import { companyPath } from '../company-paths';
+import type { ConsoleRouter } from '../console-state';
+import { actorOf, companyOf, formField } from '../page-tools';
+import { renderPage } from '../render';
+import { formatDay } from '../views/format';
+import { PostForm } from '../views/post-form';
+import { pathId } from './invoice.page';
+
+function Exoneration({ client }: { client: ClientRow }) {
+  if (client.exonerationValidUntil === null) return <span class="muted">no exonerado</span>;
+  const references = [
+    client.exonerationCertificate && `Constancia ${client.exonerationCertificate}`,
+    client.exonerationSagRegistry && `Registro SAG ${client.exonerationSagRegistry}`,
+  ].filter(Boolean);
+  return (
+    <>
+      {references.join(' · ')} <span class="muted">hasta {formatDay(client.exonerationValidUntil)}</span>
+    </>
+  );
+}
+
+function ClientActions({ company, client }: { company: VisibleCompany; client: ClientRow }) {
+  const base = companyPath(company.code, 'clients', client.id, 'exoneration');
+  return (
+    <details>
+      <summary>Exoneración de {client.clientName}</summary>
+      <PostForm action={base} class="stack">
+        <label for={`cert-${client.id}`}>No. de Constancia del Registro de Exonerados</label>
+        <input id={`cert-${client.id}`} name="certificate" value={client.exonerationCertificate ?? ''} maxLength={64} />
+        <label for={`sag-${client.id}`}>No. de Registro SAG</label>
+        <input id={`sag-${client.id}`} name="sagRegistry" value={client.exonerationSagRegistry ?? ''} maxLength={64} />
+        <label for={`until-${client.id}`}>Válida hasta (inclusive)</label>
+        <input id={`until-${client.id}`} name="validUntil" type="date" value={client.exonerationValidUntil ?? ''} required />
+        <button class="primary" type="submit">
+          Guardar exoneración
+        </button>
+      </PostForm>
+      {client.exonerationValidUntil !== null && (
+        <PostForm action={`${base}/clear`}>
+          <button class="danger" type="submit">
+            Quitar la exoneración
+          </button>
+        </PostForm>
+      )}
+    </details>
+  );
+}
+
+/**
+ * `/companies/{code}/clients`: the company's clients and their exoneration, which `admin client
+ * exonerate` and `clear-exoneration` set, through the same service, as the signed-in operator.
+ */
+export function registerClientsPages(router: ConsoleRouter, container: Container): void {
+  const access = container.get(OperatorAccess);
+  const clients = container.get(ClientList);
+  const exoneration = container.get(ClientExonerationService);
+
+  router.get('/companies/:code/clients', async (ctx) => {
+    const company = await companyOf(ctx, access);
+    const raw = typeof ctx.query.page === 'string' ? ctx.query.page : '1';
+    if (!/^\d{1,5}$/.test(raw) || Number(raw) < 1)
+      throw new AppError('VALIDATION_FAILED', `page: "${raw}" is not a page number (1, 2, 3...)`);
+    const page = Number(raw);
+    const { rows, hasNext } = await clients.page(company.id, page);
+    const base = companyPath(company.code, 'clients');
+    renderPage(ctx, {
+      title: `Clientes de ${company.code}`,
+      body: (
+        <>
+          <p class="crumbs">
+            <a href={companyPath(company.code)}>{company.name}</a>
+          </p>
+          <h1>Clientes</h1>
+          {rows.length === 0 ? (
+            <p>La empresa no tiene clientes en esta página.</p>
+          ) : (
+            <table>
+              <caption>Clientes por nombre (página {page})</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Id</th>
+                  <th scope="col">Cliente</th>
+                  <th scope="col">RTN</th>
+                  <th scope="col">Exoneración</th>
+                  <th scope="col">Cambiar</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((c) => (
+                  <tr key={c.id}>
+                    <td>{c.id}</td>
+                    <td>{c.clientName}</td>
+                    <td>{c.legalId ?? '—'}</td>
+                    <td>
+                      <Exoneration client={c} />
+                    </td>
+                    <td>
+                      <ClientActions company={company} client={c} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <nav class="pager" aria-label="Páginas">
+            {page > 1 && <a href={`${base}?page=${page - 1}`}>← Anterior</a>}
+            {hasNext && <a href={`${base}?page=${page + 1}`}>Siguiente →</a>}
+          </nav>
+        </>
+      ),
+    });
+  });
+
+  router.post('/companies/:code/clients/:id/exoneration', async (ctx) => {
+    const company = await companyOf(ctx, access);
+    const id = pathId(ctx);
+    const optional = (name: string) => formField(ctx, name) || null;
+    await exoneration.exonerate(
+      actorOf(ctx),
+      company,
+      id,
+      { certificate: optional('certificate'), sagRegistry: optional('sagRegistry') },
+      formField(ctx, 'validUntil'),
+    );
+    ctx.status = 303;
+    ctx.redirect(companyPath(company.code, 'clients'));
+  });
+
+  router.post('/companies/:code/clients/:id/exoneration/clear', async (ctx) => {
+    const company = await companyOf(ctx, access);
+    await exoneration.clear(actorOf(ctx), company, pathId(ctx));
+    ctx.status = 303;
+    ctx.redirect(companyPath(company.code, 'clients'));
+  });
+}

@@ -1,0 +1,93 @@
+import type { Container } from 'inversify';
+import { DOCUMENT_TYPES, type DocumentType } from '../../domain/document-type';
+import { CompanyOverview, type CaiRangeOutlook } from '../../services/console-read-models/company-overview.service';
+import { OperatorAccess } from '../../services/operators/operator-access.service';
+import type { ConsoleRouter } from '../console-state';
+import { companyOf, operatorOf } from '../page-tools';
+import { renderPage } from '../render';
+import { CaiState } from '../views/cai-state';
+import { formatDay } from '../views/format';
+
+const TYPE_NAMES: Record<DocumentType, string> = { invoice: 'Factura', creditNote: 'Nota de crédito', debitNote: 'Nota de débito' };
+
+function RangeTable({ ranges }: { ranges: CaiRangeOutlook[] }) {
+  if (ranges.length === 0) return <p>La empresa no tiene rangos CAI vigentes.</p>;
+  return (
+    <table>
+      <caption>Rangos CAI de todos los tipos de documento</caption>
+      <thead>
+        <tr>
+          <th scope="col">Documento</th>
+          <th scope="col">CAI</th>
+          <th scope="col">Primer número</th>
+          <th scope="col">Último número</th>
+          <th scope="col">Estado</th>
+          <th scope="col" class="num">
+            Quedan
+          </th>
+          <th scope="col">Fecha límite</th>
+          <th scope="col">Se agota (ritmo de 30 días)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {ranges.map((r) => (
+          <tr key={r.firstPrinted}>
+            <td>{TYPE_NAMES[r.documentType]}</td>
+            <td>
+              <code>{r.cai}</code>
+            </td>
+            <td>{r.firstPrinted}</td>
+            <td>{r.lastPrinted}</td>
+            <td>
+              <CaiState state={r.state} />
+            </td>
+            <td class="num">{r.left}</td>
+            <td>{formatDay(r.deadline)}</td>
+            <td>{r.runsOutOn ? formatDay(r.runsOutOn) : '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** `/companies/{code}`: the company's CAI ranges of every document type and where each stands. */
+export function registerCompanyPage(router: ConsoleRouter, container: Container): void {
+  const access = container.get(OperatorAccess);
+  const overview = container.get(CompanyOverview);
+  router.get('/companies/:code', async (ctx) => {
+    const company = await companyOf(ctx, access);
+    const ranges = await overview.ranges(company, ctx.state.now);
+    const ordered = DOCUMENT_TYPES.flatMap((type) => ranges.filter((r) => r.documentType === type));
+    const admin = operatorOf(ctx).role === 'admin';
+    renderPage(ctx, {
+      title: company.name,
+      body: (
+        <>
+          <h1>
+            {company.name} <span class="muted">({company.code})</span>
+          </h1>
+          <nav aria-label="Empresa">
+            <ul class="links">
+              <li>
+                <a href={`/companies/${encodeURIComponent(company.code)}/invoices`}>Facturas</a>
+              </li>
+              <li>
+                <a href={`/companies/${encodeURIComponent(company.code)}/clients`}>Clientes</a>
+              </li>
+              <li>
+                <a href={`/companies/${encodeURIComponent(company.code)}/reports`}>Reportes</a>
+              </li>
+              {admin && (
+                <li>
+                  <a href={`/companies/${encodeURIComponent(company.code)}/keys`}>Llaves de API</a>
+                </li>
+              )}
+            </ul>
+          </nav>
+          <RangeTable ranges={ordered} />
+        </>
+      ),
+    });
+  });
+}

@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import type { Container } from 'inversify';
+import type { AppConfig } from '../../../config/config';
+import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
+import { InvoiceAnnulmentService } from '../../services/invoicing/invoice-annulment.service';
+import { InvoicePdfService } from '../../services/invoicing/invoice-pdf.service';
+import { InvoiceReader } from '../../services/invoicing/invoice-reader.service';
+import type { InvoiceView } from '../../services/invoicing/invoice-view';
+import { NoteIssuer } from '../../services/notes/note-issuer.service';
+import { NoteReader } from '../../services/notes/note-reader.service';
+import type { NoteView } from '../../services/notes/note-view';
+import { parseId, parseReason } from '../../services/operator-input/operator-arguments';
+import { OperatorAccess, type VisibleCompany } from '../../services/operators/operator-access.service';
+import { TOKENS } from '../../tokens';
+import { companyPath } from '../company-paths';
+import type { ConsoleContext, ConsoleRouter } from '../console-state';
+import { creditRequestOf, debitRequestOf, noteCommon, returnField } from '../note-form';
+import { actorOf, companyOf, notFound } from '../page-tools';
+import { renderPage } from '../render';
+import { AmountsTable, DocumentStatus } from '../views/document-tables';
+import { formatInstant, formatLempiras } from '../views/format';
+import { PostForm } from '../views/post-form';
+import { sendPdf } from './pdf-answer';
+
+/** The `{id}` of a path: the id the API and the CLI print; anything else is the page that does not exist. */
+export function pathId(ctx: ConsoleContext): number {
+  if (!/^\d{1,10}$/.test(ctx.params.id ?? '')) throw notFound();
+  return parseId(ctx.params.id);
+}
+
+function RateOptions({ rates, id }: { rates: readonly string[]; id: string }) {
+  return (
+    <select id={id} name="rate" required>
+      {rates
+        .filter((r) => Number(r) > 0)
+        .map((r) => (
+          <option key={r} value={r}>
+            {`${r} %`}
+          </option>
+        ))}
+      <option value="exempt">exento</option>
+    </select>
+  );
+}
+
+function Lines({ invoice }: { invoice: InvoiceView }) {
+  return (
+    <table>
+      <caption>Líneas</caption>
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">Código</th>
+          <th scope="col">Descripción</th>
+          <th scope="col" class="num">
+            Cantidad
+          </th>
+          <th scope="col" class="num">
+            Precio
+          </th>
+          <th scope="col" class="num">
+            Descuento
+          </th>
+          <th scope="col" class="num">
+            Importe
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {invoice.lines.map((line, i) => (
+          <tr key={i}>
+            <td>{i + 1}</td>
+            <td>{line.productCode}</td>
+            <td>{line.description}</td>
+            <td class="num">{Number(line.quantity)}</td>
+            <td class="num">{formatLempiras(line.unitPrice)}</td>
+            <td class="num">{formatLempiras(line.discountAmount)}</td>
+            <td class="num">{formatLempiras(line.subTotal)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Notes({ company, notes }: { company: VisibleCompany; notes: NoteView[] }) {
+  if (notes.length === 0) return <p>La factura no tiene notas de crédito ni de débito.</p>;
+  return (
+    <table>
+      <caption>Notas de la factura</caption>
+      <thead>
+        <tr>
+          <th scope="col">Número</th>
+          <th scope="col">Tipo</th>
+          <th scope="col">Fecha</th>
+          <th scope="col">Motivo</th>
+          <th scope="col" class="num">
+            Total
+          </th>
+          <th scope="col">Estado</th>
+        </tr>
+      </thead>
+      <tbody>
+        {notes.map((n) => (
+          <tr key={n.id}>
+            <td>
+              <a href={companyPath(company.code, 'notes', n.id)}>{n.fiscalNumber}</a>
+            </td>
+            <td>{DOCUMENT_TYPE_INFO[n.documentType].title}</td>
+            <td>{formatInstant(n.noteDate)}</td>
+            <td>{n.reason}</td>
+            <td class="num">{formatLempiras(n.total)}</td>
+            <td>
+              <DocumentStatus annulled={n.isAnnulled} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function NoteCommonFields({ prefix }: { prefix: string }) {
+  return (
+    <>
+      <label for={`${prefix}-reason`}>Motivo (obligatorio)</label>
+      <input id={`${prefix}-reason`} name="reason" maxLength={255} required />
+      <label for={`${prefix}-point`}>Punto de emisión (EEE-PPP; vacío: el de la factura)</label>
+      <input id={`${prefix}-point`} name="emissionPoint" pattern="\d{3}-\d{3}" placeholder="000-001" />
+      <input type="hidden" name="key" value={randomUUID()} />
+    </>
+  );
+}
+
+function Actions({ company, invoice, rates }: { company: VisibleCompany; invoice: InvoiceView; rates: readonly string[] }) {
+  const base = companyPath(company.code, 'invoices', invoice.id);
+  if (invoice.isAnnulled) return <p>La factura está anulada: no admite notas.</p>;
+  return (
+    <>
+      <section class="panel" aria-labelledby="credito">
+        <h2 id="credito">Emitir una nota de crédito</h2>
+        <PostForm action={`${base}/credit-notes`} class="stack">
+          <fieldset>
+            <legend>Qué acredita</legend>
+            <label class="choice">
+              <input type="radio" name="kind" value="return" required /> Devolución de mercadería (cantidades por línea)
+            </label>
+            <label class="choice">
+              <input type="radio" name="kind" value="discount" /> Descuento posterior a la venta
+            </label>
+            <label class="choice">
+              <input type="radio" name="kind" value="full" /> Todo lo que queda de la factura
+            </label>
+          </fieldset>
+          <fieldset>
+            <legend>Devolución: cantidad devuelta por línea</legend>
+            {invoice.lines.map((line, i) => (
+              <div key={i}>
+                <label for={`return-${i + 1}`}>
+                  Línea {i + 1}: {line.description} (vendidas {Number(line.quantity)})
+                </label>
+                <input id={`return-${i + 1}`} name={returnField(i + 1)} inputMode="decimal" />
+              </div>
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend>Descuento</legend>
+            <label for="discount">Monto del descuento (base, lempiras)</label>
+            <input id="discount" name="discount" inputMode="decimal" />
+            <label for="discount-rate">Tasa de ISV</label>
+            <RateOptions rates={rates} id="discount-rate" />
+          </fieldset>
+          <NoteCommonFields prefix="credit" />
+          <button class="primary" type="submit">
+            Emitir nota de crédito
+          </button>
+        </PostForm>
+      </section>
+      <section class="panel" aria-labelledby="debito">
+        <h2 id="debito">Emitir una nota de débito</h2>
+        <PostForm action={`${base}/debit-notes`} class="stack">
+          <label for="debit-description">Descripción del cargo</label>
+          <input id="debit-description" name="description" maxLength={255} required />
+          <label for="debit-amount">Precio unitario (lempiras)</label>
+          <input id="debit-amount" name="amount" inputMode="decimal" required />
+          <label for="debit-quantity">Cantidad (vacío: 1)</label>
+          <input id="debit-quantity" name="quantity" inputMode="decimal" />
+          <label for="debit-rate">Tasa de ISV</label>
+          <RateOptions rates={rates} id="debit-rate" />
+          <NoteCommonFields prefix="debit" />
+          <button class="primary" type="submit">
+            Emitir nota de débito
+          </button>
+        </PostForm>
+      </section>
+      <section class="panel" aria-labelledby="anular">
+        <h2 id="anular">Anular la factura</h2>
+        <p>Solo para una factura emitida con errores (Art. 41); una venta que el cliente ya tiene se revierte con una nota de crédito.</p>
+        <PostForm action={`${base}/annul`} class="stack">
+          <label for="annul-reason">Motivo de la anulación (obligatorio)</label>
+          <input id="annul-reason" name="reason" maxLength={255} required />
+          <button class="danger" type="submit">
+            Anular factura
+          </button>
+        </PostForm>
+      </section>
+    </>
+  );
+}
+
+/**
+ * `/companies/{code}/invoices/{id}`: the invoice (lines, taxes), its notes, its PDF; annul it with
+ * a reason, or issue a credit or debit note, through the services the CLI uses, as the signed-in
+ * operator. A refused change is the refusal page, and nothing changed.
+ */
+export function registerInvoicePages(router: ConsoleRouter, container: Container): void {
+  const access = container.get(OperatorAccess);
+  const invoices = container.get(InvoiceReader);
+  const notes = container.get(NoteReader);
+  const issuer = container.get(NoteIssuer);
+  const annulment = container.get(InvoiceAnnulmentService);
+  const pdfs = container.get(InvoicePdfService);
+  const rates = container.get<AppConfig>(TOKENS.Config).allowedIsvRates;
+
+  router.get('/companies/:code/invoices/:id', async (ctx) => {
+    const company = await companyOf(ctx, access);
+    const invoice = await invoices.get(company.id, pathId(ctx));
+    const its = await notes.list(company.id, invoice.id);
+    const base = companyPath(company.code, 'invoices', invoice.id);
+    renderPage(ctx, {
+      title: `Factura ${invoice.fiscalNumber}`,
+      body: (
+        <>
+          <p class="crumbs">
+            <a href={companyPath(company.code)}>{company.name}</a> › <a href={companyPath(company.code, 'invoices')}>Facturas</a>
+          </p>
+          <h1>
+            Factura {invoice.fiscalNumber} <DocumentStatus annulled={invoice.isAnnulled} />
+          </h1>
+          <dl class="facts">
+            <dt>Fecha</dt>
+            <dd>{formatInstant(invoice.invoiceDate)}</dd>
+            <dt>Cliente</dt>
+            <dd>{invoice.clientName ?? 'CONSUMIDOR FINAL'}</dd>
+            <dt>RTN</dt>
+            <dd>{invoice.clientLegalId ?? '—'}</dd>
+            <dt>CAI</dt>
+            <dd>
+              <code>{invoice.cai}</code>
+            </dd>
+          </dl>
+          <p>
+            <a href={`${base}/pdf`}>Descargar el PDF</a>
+          </p>
+          <Lines invoice={invoice} />
+          <AmountsTable caption="Montos" amounts={invoice} />
+          <h2>Notas</h2>
+          <Notes company={company} notes={its} />
+          <Actions company={company} invoice={invoice} rates={rates} />
+        </>
+      ),
+    });
+  });
+
+  router.get('/companies/:code/invoices/:id/pdf', async (ctx) => {
+    const company = await companyOf(ctx, access);
+    const invoice = await invoices.get(company.id, pathId(ctx));
+    sendPdf(ctx, `factura-${invoice.fiscalNumber}.pdf`, await pdfs.renderIssued(company.code, invoice));
+  });
+
+  router.post('/companies/:code/invoices/:id/annul', async (ctx) => {
+    const company = await companyOf(ctx, access);
+    const id = pathId(ctx);
+    const reason = parseReason(ctx.state.form.reason ?? '', 'reason');
+    await annulment.annul(actorOf(ctx), company, id, reason, ctx.state.now);
+    ctx.status = 303;
+    ctx.redirect(companyPath(company.code, 'invoices', id));
+  });
+
+  for (const type of ['credit', 'debit'] as const) {
+    router.post(`/companies/:code/invoices/:id/${type}-notes`, async (ctx) => {
+      const company = await companyOf(ctx, access);
+      const invoice = await invoices.get(company.id, pathId(ctx));
+      const { common, key } = noteCommon(ctx.state.form, invoice.id);
+      const request =
+        type === 'credit'
+          ? creditRequestOf(ctx.state.form, common, invoice.lines.length, rates)
+          : debitRequestOf(ctx.state.form, common, rates);
+      const { note } = await issuer.issue(actorOf(ctx), company, request, key, ctx.state.now);
+      ctx.status = 303;
+      ctx.redirect(companyPath(company.code, 'notes', note.id));
+    });
+  }
+}

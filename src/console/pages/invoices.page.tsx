@@ -1,0 +1,126 @@
+import type { Container } from 'inversify';
+import { InvoiceSearch, type InvoiceSearchPage } from '../../services/console-read-models/invoice-search.service';
+import { OperatorAccess, type VisibleCompany } from '../../services/operators/operator-access.service';
+import { companyPath } from '../company-paths';
+import type { ConsoleRouter } from '../console-state';
+import { companyOf } from '../page-tools';
+import { renderPage } from '../render';
+import { DocumentStatus } from '../views/document-tables';
+import { formatDay, formatLempiras } from '../views/format';
+
+interface SearchQuery {
+  q: string;
+  from: string;
+  to: string;
+}
+
+/** The query string of a search at another page; empty parts are left out. */
+function pageHref(base: string, query: SearchQuery, page: number): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== '') params.set(name, value);
+  if (page > 1) params.set('page', String(page));
+  const qs = params.toString();
+  return qs === '' ? base : `${base}?${qs}`;
+}
+
+function SearchForm({ action, query }: { action: string; query: SearchQuery }) {
+  return (
+    <form method="get" action={action} class="search" role="search" aria-label="Buscar facturas">
+      <div>
+        <label for="q">Número, últimos dígitos, cliente o RTN</label>
+        <input id="q" name="q" type="search" value={query.q} maxLength={100} />
+      </div>
+      <div>
+        <label for="from">Desde</label>
+        <input id="from" name="from" type="date" value={query.from} />
+      </div>
+      <div>
+        <label for="to">Hasta</label>
+        <input id="to" name="to" type="date" value={query.to} />
+      </div>
+      <button class="primary" type="submit">
+        Buscar
+      </button>
+    </form>
+  );
+}
+
+function ResultTable({ company, result }: { company: VisibleCompany; result: InvoiceSearchPage }) {
+  if (result.rows.length === 0) return <p role="status">Ninguna factura coincide con la búsqueda.</p>;
+  return (
+    <table>
+      <caption>Facturas, de la más reciente a la más antigua (página {result.page})</caption>
+      <thead>
+        <tr>
+          <th scope="col">Número</th>
+          <th scope="col">Fecha</th>
+          <th scope="col">Cliente</th>
+          <th scope="col" class="num">
+            Total
+          </th>
+          <th scope="col">Estado</th>
+          <th scope="col" class="num">
+            Acreditado
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {result.rows.map((row) => (
+          <tr key={row.id}>
+            <td>
+              <a href={companyPath(company.code, 'invoices', row.id)}>{row.fiscalNumber}</a>
+            </td>
+            <td>{formatDay(row.date)}</td>
+            <td>
+              {row.clientName ?? 'CONSUMIDOR FINAL'}
+              {row.clientRtn && <span class="muted"> · RTN {row.clientRtn}</span>}
+            </td>
+            <td class="num">{formatLempiras(row.total)}</td>
+            <td>
+              <DocumentStatus annulled={row.status === 'ANULADA'} />
+            </td>
+            <td class="num">{formatLempiras(row.credited)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * `/companies/{code}/invoices?q=&from=&to=&page=`: the company's invoices found by number (or its
+ * last digits), client name or RTN within a Honduras period, 50 a page, newest first (decision 63).
+ * A bad parameter is the refusal page naming it.
+ */
+export function registerInvoicesPage(router: ConsoleRouter, container: Container): void {
+  const access = container.get(OperatorAccess);
+  const search = container.get(InvoiceSearch);
+  router.get('/companies/:code/invoices', async (ctx) => {
+    const company = await companyOf(ctx, access);
+    const text = (name: string) => (typeof ctx.query[name] === 'string' ? (ctx.query[name] as string) : '');
+    const query: SearchQuery = { q: text('q').trim(), from: text('from').trim(), to: text('to').trim() };
+    const result = await search.search(company.id, { ...query, page: text('page') });
+    const base = companyPath(company.code, 'invoices');
+    renderPage(ctx, {
+      title: `Facturas de ${company.code}`,
+      body: (
+        <>
+          <p class="crumbs">
+            <a href={companyPath(company.code)}>{company.name}</a>
+          </p>
+          <h1>Facturas</h1>
+          <SearchForm action={base} query={query} />
+          <ResultTable company={company} result={result} />
+          <nav class="pager" aria-label="Páginas">
+            {result.page > 1 && <a href={pageHref(base, query, result.page - 1)}>← Anterior</a>}
+            {result.hasNext && (
+              <a href={pageHref(base, query, result.page + 1)} rel="next">
+                Siguiente →
+              </a>
+            )}
+          </nav>
+        </>
+      ),
+    });
+  });
+}

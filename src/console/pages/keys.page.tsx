@@ -1,0 +1,118 @@
+import type { Container } from 'inversify';
+import { ApiKeyService, MAX_ACTIVE_KEYS, statusOf } from '../../services/api-key.service';
+import { OperatorAccess, type VisibleCompany } from '../../services/operators/operator-access.service';
+import type { ConsoleContext, ConsoleRouter } from '../console-state';
+import { actorOf, companyOf, notFound, requireAdmin } from '../page-tools';
+import { renderPage } from '../render';
+import { formatInstant } from '../views/format';
+import { PostForm } from '../views/post-form';
+
+const STATUS_NAMES = { active: 'activa', revoked: 'revocada', expired: 'vencida' } as const;
+
+interface KeyRow {
+  id: number;
+  prefix: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+  status: keyof typeof STATUS_NAMES;
+}
+
+function KeysView({ company, keys, issued }: { company: VisibleCompany; keys: KeyRow[]; issued?: string }) {
+  const base = `/companies/${encodeURIComponent(company.code)}/keys`;
+  return (
+    <>
+      <h1>
+        Llaves de API de {company.name} <span class="muted">({company.code})</span>
+      </h1>
+      {issued !== undefined && (
+        <div class="notice" role="status">
+          <p>
+            <strong>Llave nueva.</strong> Cópiela ahora: no se volverá a mostrar (solo se guarda su huella).
+          </p>
+          <p class="secret" id="llave-nueva">
+            {issued}
+          </p>
+        </div>
+      )}
+      <table>
+        <caption>Llaves (como máximo {MAX_ACTIVE_KEYS} activas)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Prefijo</th>
+            <th scope="col">Estado</th>
+            <th scope="col">Creada</th>
+            <th scope="col">Revocada</th>
+            <th scope="col">Acción</th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((k) => (
+            <tr key={k.id}>
+              <td>
+                <code>{k.prefix}…</code>
+              </td>
+              <td>{STATUS_NAMES[k.status]}</td>
+              <td>{formatInstant(k.createdAt)}</td>
+              <td>{k.revokedAt ? formatInstant(k.revokedAt) : '—'}</td>
+              <td>
+                {k.status === 'active' && (
+                  <PostForm action={`${base}/${k.id}/revoke`} class="inline">
+                    <button class="danger" type="submit" aria-label={`Revocar la llave ${k.prefix}`}>
+                      Revocar
+                    </button>
+                  </PostForm>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <PostForm action={base}>
+        <button class="primary" type="submit">
+          Emitir una llave nueva
+        </button>
+      </PostForm>
+    </>
+  );
+}
+
+/**
+ * `/companies/{code}/keys` (administrators): the keys, issue and revoke. A new key appears only on
+ * the answer to the POST that issued it; only its hash is stored, so no later page can show it.
+ */
+export function registerKeysPages(router: ConsoleRouter, container: Container): void {
+  const access = container.get(OperatorAccess);
+  const apiKeys = container.get(ApiKeyService);
+
+  const show = async (ctx: ConsoleContext, company: VisibleCompany, issued?: string) => {
+    const keys = (await apiKeys.list(company)).map((k): KeyRow => ({
+      id: k.id,
+      prefix: k.prefix,
+      createdAt: k.createdAt,
+      revokedAt: k.revokedAt,
+      status: statusOf(k, ctx.state.now),
+    }));
+    renderPage(ctx, { title: `Llaves de API de ${company.code}`, body: <KeysView company={company} keys={keys} issued={issued} /> });
+  };
+
+  router.get('/companies/:code/keys', async (ctx) => {
+    requireAdmin(ctx);
+    await show(ctx, await companyOf(ctx, access));
+  });
+
+  router.post('/companies/:code/keys', async (ctx) => {
+    requireAdmin(ctx);
+    const company = await companyOf(ctx, access);
+    const { key } = await apiKeys.issue(actorOf(ctx), company, null, ctx.state.now);
+    await show(ctx, company, key);
+  });
+
+  router.post('/companies/:code/keys/:id/revoke', async (ctx) => {
+    requireAdmin(ctx);
+    const company = await companyOf(ctx, access);
+    if (!/^\d{1,10}$/.test(ctx.params.id)) throw notFound();
+    await apiKeys.revoke(actorOf(ctx), company, Number(ctx.params.id), ctx.state.now);
+    ctx.status = 303;
+    ctx.redirect(`/companies/${encodeURIComponent(company.code)}/keys`);
+  });
+}

@@ -1,0 +1,103 @@
+import type { Container } from 'inversify';
+import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
+import { NotePdfService } from '../../services/notes/note-pdf.service';
+import { NoteReader } from '../../services/notes/note-reader.service';
+import { OperatorAccess } from '../../services/operators/operator-access.service';
+import { companyPath } from '../company-paths';
+import type { ConsoleRouter } from '../console-state';
+import { companyOf } from '../page-tools';
+import { renderPage } from '../render';
+import { AmountsTable, DocumentStatus } from '../views/document-tables';
+import { formatInstant, formatLempiras } from '../views/format';
+import { pathId } from './invoice.page';
+import { sendPdf } from './pdf-answer';
+
+/** `/companies/{code}/notes/{id}` and its `/pdf`: a credit or debit note as issued. */
+export function registerNotePages(router: ConsoleRouter, container: Container): void {
+  const access = container.get(OperatorAccess);
+  const notes = container.get(NoteReader);
+  const pdfs = container.get(NotePdfService);
+
+  router.get('/companies/:code/notes/:id', async (ctx) => {
+    const company = await companyOf(ctx, access);
+    const note = await notes.get(company, pathId(ctx));
+    const title = `${DOCUMENT_TYPE_INFO[note.documentType].title} ${note.fiscalNumber}`;
+    renderPage(ctx, {
+      title,
+      body: (
+        <>
+          <p class="crumbs">
+            <a href={companyPath(company.code)}>{company.name}</a> ›{' '}
+            <a href={companyPath(company.code, 'invoices', note.invoiceId)}>Factura {note.invoiceFiscalNumber}</a>
+          </p>
+          <h1>
+            {title} <DocumentStatus annulled={note.isAnnulled} />
+          </h1>
+          <dl class="facts">
+            <dt>Fecha</dt>
+            <dd>{formatInstant(note.noteDate)}</dd>
+            <dt>Documento que modifica</dt>
+            <dd>
+              <a href={companyPath(company.code, 'invoices', note.invoiceId)}>{note.invoiceFiscalNumber}</a>
+            </dd>
+            <dt>Cliente</dt>
+            <dd>{note.clientName ?? 'CONSUMIDOR FINAL'}</dd>
+            <dt>Motivo</dt>
+            <dd>{note.reason}</dd>
+            <dt>CAI</dt>
+            <dd>
+              <code>{note.cai}</code>
+            </dd>
+            {note.isAnnulled && (
+              <>
+                <dt>Anulada</dt>
+                <dd>
+                  {note.annulledAt ? formatInstant(note.annulledAt) : ''} {note.annulReason}
+                </dd>
+              </>
+            )}
+          </dl>
+          <p>
+            <a href={`${companyPath(company.code, 'notes', note.id)}/pdf`}>Descargar el PDF</a>
+          </p>
+          <table>
+            <caption>Líneas</caption>
+            <thead>
+              <tr>
+                <th scope="col">Línea de la factura</th>
+                <th scope="col">Descripción</th>
+                <th scope="col" class="num">
+                  Cantidad
+                </th>
+                <th scope="col" class="num">
+                  Precio
+                </th>
+                <th scope="col" class="num">
+                  Importe
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {note.lines.map((line, i) => (
+                <tr key={i}>
+                  <td>{line.invoiceLineNumber ?? '—'}</td>
+                  <td>{line.description}</td>
+                  <td class="num">{Number(line.quantity)}</td>
+                  <td class="num">{formatLempiras(line.unitPrice)}</td>
+                  <td class="num">{formatLempiras(line.subTotal)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <AmountsTable caption="Montos" amounts={note} />
+        </>
+      ),
+    });
+  });
+
+  router.get('/companies/:code/notes/:id/pdf', async (ctx) => {
+    const company = await companyOf(ctx, access);
+    const note = await notes.get(company, pathId(ctx));
+    sendPdf(ctx, `nota-${note.fiscalNumber}.pdf`, await pdfs.render(company, note));
+  });
+}

@@ -1,0 +1,29 @@
+import type { VNode } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import type { ConsoleContext } from './console-state';
+import { Layout } from './views/layout';
+import { PageEnv, PageEnvContext } from './views/page-env';
+
+export interface PageContent {
+  title: string;
+  body: VNode;
+  status?: number;
+  /** Another `_csrf` than the session's (the login page's pre-session token). */
+  csrfToken?: string;
+}
+
+/**
+ * Answers a whole HTML page: the layout around `body`, with the request's operator and token in
+ * context. preact-render-to-string escapes every text and attribute value, so a name a caller
+ * stored is shown as text, never as markup.
+ */
+export function renderPage(ctx: ConsoleContext, { title, body, status = 200, csrfToken }: PageContent): void {
+  const env: PageEnv = { operator: ctx.state.session?.operator ?? null, csrfToken: csrfToken ?? ctx.state.session?.csrfToken ?? '' };
+  ctx.status = status;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.body = `<!doctype html>${renderToString(
+    <PageEnvContext.Provider value={env}>
+      <Layout title={title}>{body}</Layout>
+    </PageEnvContext.Provider>,
+  )}`;
+}

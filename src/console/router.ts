@@ -1,0 +1,40 @@
+import Router from '@koa/router';
+import type { Container } from 'inversify';
+import type { ConsoleRouter, ConsoleState } from './console-state';
+import { registerActivityPage } from './pages/activity.page';
+import { registerCompanyPage } from './pages/company.page';
+import { registerHomePage } from './pages/home.page';
+import { registerKeysPages } from './pages/keys.page';
+import { registerLoginPages } from './pages/login.page';
+import { registerClientsPages } from './pages/clients.page';
+import { registerInvoicePages } from './pages/invoice.page';
+import { registerInvoicesPage } from './pages/invoices.page';
+import { registerNotePages } from './pages/note.page';
+import { registerReportsPages } from './pages/reports.page';
+
+/** How a page module plugs in: it takes its services from the container and adds its routes. */
+export type ConsolePages = (router: ConsoleRouter, container: Container) => void;
+
+/**
+ * Every page of the console, one module per page (or per page and the forms it posts) in
+ * `pages/`. A new page is a new module here; the middleware in console-app.ts has already
+ * checked the session, the role-free access and every POST's `_csrf` before its handler runs.
+ */
+const PAGES: ConsolePages[] = [
+  registerLoginPages,
+  registerHomePage,
+  registerCompanyPage,
+  registerKeysPages,
+  registerActivityPage,
+  registerInvoicesPage,
+  registerInvoicePages,
+  registerNotePages,
+  registerClientsPages,
+  registerReportsPages,
+];
+
+export function buildConsoleRouter(container: Container): ConsoleRouter {
+  const router = new Router<ConsoleState>();
+  for (const register of PAGES) register(router, container);
+  return router;
+}

@@ -1,0 +1,68 @@
+import { formatLempiras } from './format';
+
+/** A stored rate as printed: "15" for 15.0000. */
+export function rateLabel(rate: string | null): string {
+  return rate === null ? 'exento' : `${Number(rate)} %`;
+}
+
+interface TaxRow {
+  rate: string;
+  taxedAmount: string;
+  taxAmount: string;
+}
+
+/** The amounts of an invoice or a note: exempt, exonerated, each rate's base and ISV, the total. */
+export function AmountsTable({
+  caption,
+  amounts,
+}: {
+  caption: string;
+  amounts: { importe: string; discountTotal: string; exemptedAmount: string; exoneratedAmount: string; taxes: TaxRow[]; total: string };
+}) {
+  return (
+    <table class="amounts">
+      <caption>{caption}</caption>
+      <tbody>
+        <tr>
+          <th scope="row">Importe</th>
+          <td class="num">{formatLempiras(amounts.importe)}</td>
+        </tr>
+        <tr>
+          <th scope="row">Descuentos</th>
+          <td class="num">{formatLempiras(amounts.discountTotal)}</td>
+        </tr>
+        <tr>
+          <th scope="row">Importe exento</th>
+          <td class="num">{formatLempiras(amounts.exemptedAmount)}</td>
+        </tr>
+        <tr>
+          <th scope="row">Importe exonerado</th>
+          <td class="num">{formatLempiras(amounts.exoneratedAmount)}</td>
+        </tr>
+        {amounts.taxes.map((t) => (
+          <>
+            <tr key={`base-${t.rate}`}>
+              <th scope="row">Gravado {rateLabel(t.rate)}</th>
+              <td class="num">{formatLempiras(t.taxedAmount)}</td>
+            </tr>
+            <tr key={`isv-${t.rate}`}>
+              <th scope="row">ISV {rateLabel(t.rate)}</th>
+              <td class="num">{formatLempiras(t.taxAmount)}</td>
+            </tr>
+          </>
+        ))}
+        <tr>
+          <th scope="row">Total</th>
+          <td class="num">
+            <strong>{formatLempiras(amounts.total)}</strong>
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+/** VIGENTE or ANULADA, as the sales register says it. */
+export function DocumentStatus({ annulled }: { annulled: boolean }) {
+  return <span class={annulled ? 'state state-EXPIRED' : 'state state-OK'}>{annulled ? 'ANULADA' : 'VIGENTE'}</span>;
+}

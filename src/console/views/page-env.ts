@@ -1,0 +1,11 @@
+import { createContext } from 'preact';
+import type { SessionOperator } from '../../services/operators/console-sessions.service';
+
+/** What every component of a page may need of its request: the operator and the forms' token. */
+export interface PageEnv {
+  operator: SessionOperator | null;
+  /** The session's `_csrf` (or, on the login page, the pre-session's). */
+  csrfToken: string;
+}
+
+export const PageEnvContext = createContext<PageEnv>({ operator: null, csrfToken: '' });

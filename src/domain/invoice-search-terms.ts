@@ -1,0 +1,108 @@
+import { AppError } from './app-error';
+import { isCalendarDate } from './calendar-date';
+import { DOCUMENT_TYPE_INFO } from './document-type';
+
+/** Rows on one page of a search. */
+export const SEARCH_PAGE_SIZE = 50;
+
+/**
+ * The deepest page a search goes to. Pages are read by offset, and a deep offset costs a walk
+ * over every row before it; past this many, the period (from, to) narrows the search instead.
+ */
+export const MAX_SEARCH_PAGE = 2000;
+
+const MAX_QUERY_LENGTH = 100;
+const MIN_NAME_LENGTH = 2;
+
+/**
+ * What the operator typed, as one of the four things an invoice is found by (decision 63):
+ * - `number`: a printed number or its end, as printed (`001-001-01-00000123`, `01-00000123`, or
+ *   the sequence alone, `123` or `00000123`). The sequence is the number the range counts, so
+ *   `123` finds `...-00000123` at every emission point, never 1123: the digits a reader copies
+ *   off the paper name one document per range, not a thousand. `suffix` is the printed end to
+ *   match (the sequence padded to its eight digits and whatever was typed before it).
+ * - `rtn`: the buyer's RTN, 14 digits (dashes allowed as in `0801-1990-123456`), exactly.
+ * - `name`: part of the client's name, anywhere in it, any case.
+ */
+export type InvoiceSearchTerm =
+  { kind: 'all' } | { kind: 'number'; sequence: number; suffix: string } | { kind: 'rtn'; rtn: string } | { kind: 'name'; text: string };
+
+export interface InvoiceSearchInput {
+  q?: string;
+  from?: string;
+  to?: string;
+  page?: string | number;
+}
+
+/** A search as the read model runs it: every part checked. */
+export interface InvoiceSearchCriteria {
+  term: InvoiceSearchTerm;
+  /** Honduras calendar days, both inclusive; null when not given. */
+  from: string | null;
+  to: string | null;
+  /** 1-based. */
+  page: number;
+}
+
+const INVOICE_CODE = DOCUMENT_TYPE_INFO.invoice.code;
+const SEQUENCE_DIGITS = 8;
+// The end of EEE-PPP-TT-NNNNNNNN: the sequence alone, or with the parts before it, from the right.
+const PRINTED_END = /^(?:(?:(?:(\d{3})-)?(\d{3})-)?(\d{2})-)?(\d{1,8})$/;
+const RTN = /^(?:\d{14}|\d{4}-\d{4}-\d{6})$/;
+
+function invalid(message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message);
+}
+
+/** What `q` asks for; an empty or absent q finds every invoice. */
+export function parseSearchTerm(raw: string | undefined): InvoiceSearchTerm {
+  const q = (raw ?? '').trim().replace(/\s+/g, ' ');
+  if (q === '') return { kind: 'all' };
+  if (q.length > MAX_QUERY_LENGTH) throw invalid(`q is longer than ${MAX_QUERY_LENGTH} characters`);
+  if (RTN.test(q)) return { kind: 'rtn', rtn: q.replace(/-/g, '') };
+  const printed = PRINTED_END.exec(q);
+  if (printed) {
+    const [, establishment, point, type, digits] = printed;
+    if (type !== undefined && type !== INVOICE_CODE) {
+      throw invalid(
+        `q: ${type} is not the invoices' document code (${INVOICE_CODE}); credit and debit notes are listed with their invoice`,
+      );
+    }
+    const sequence = Number(digits);
+    const parts = [establishment, point, type, digits.padStart(SEQUENCE_DIGITS, '0')].filter((p) => p !== undefined);
+    return { kind: 'number', sequence, suffix: parts.join('-') };
+  }
+  if (/^[\d\s-]+$/.test(q)) {
+    throw invalid(`q: "${q}" is neither a printed number or its last digits (at most ${SEQUENCE_DIGITS}) nor an RTN (14 digits)`);
+  }
+  if (!/\p{L}/u.test(q)) throw invalid(`q: "${q}" is not a printed number, an RTN or part of a client's name`);
+  if (q.length < MIN_NAME_LENGTH) throw invalid(`q: a client's name needs at least ${MIN_NAME_LENGTH} characters`);
+  return { kind: 'name', text: q };
+}
+
+function parseDay(name: 'from' | 'to', raw: string | undefined): string | null {
+  const value = (raw ?? '').trim();
+  if (value === '') return null;
+  if (!isCalendarDate(value)) throw invalid(`${name}: "${value}" is not a date (YYYY-MM-DD)`);
+  return value;
+}
+
+function parsePage(raw: string | number | undefined): number {
+  const value = String(raw ?? '').trim();
+  if (value === '') return 1;
+  if (!/^\d{1,6}$/.test(value) || Number(value) < 1) throw invalid(`page: "${value}" is not a page number (1, 2, 3...)`);
+  const page = Number(value);
+  if (page > MAX_SEARCH_PAGE) {
+    throw invalid(`page ${page} is past the last page a search shows (${MAX_SEARCH_PAGE}): narrow it with from and to`);
+  }
+  return page;
+}
+
+/** Checks every part of a search; a bad one is VALIDATION_FAILED naming the part and what is wrong. */
+export function parseInvoiceSearch(input: InvoiceSearchInput): InvoiceSearchCriteria {
+  const term = parseSearchTerm(input.q);
+  const from = parseDay('from', input.from);
+  const to = parseDay('to', input.to);
+  if (from !== null && to !== null && from > to) throw invalid(`from ${from} is after to ${to}`);
+  return { term, from, to, page: parsePage(input.page) };
+}

@@ -1,0 +1,268 @@
+import supertest from 'supertest';
+import { ActivityEntry, Client, Invoice, Note } from '../../src/entities';
+import { clientData, uniqueCode } from '../support/factories';
+import { CART, caiOf, setupWithRanges } from '../support/issuing-fixtures';
+import { readPdf } from '../support/pdf-reader';
+import { createConsoleTest, type ConsoleClient, type ConsoleTest } from '../support/console-client';
+import { setUpCompany, type ReadyCompany } from '../support/setup-fixtures';
+import { tableChecksums } from '../support/table-checksums';
+
+const FAR = '2099-12-31';
+
+/**
+ * The console's document pages through the real console app (sessions, CSRF, error pages) on the
+ * real database and PDF renderer: find, read, print, annul, credit, debit, clients, reports.
+ * CART: line 1, 2 x rice 100.00 (15 %); line 2, 3 x beer 35.50 less 10 % (18 %); total 343.10.
+ */
+describe('console document pages', () => {
+  let c: ConsoleTest;
+  let company: ReadyCompany;
+  let other: ReadyCompany;
+  let admin: ConsoleClient;
+  let accountant: ConsoleClient;
+  let stranger: ConsoleClient;
+  let keys = 0;
+  const base = () => `/companies/${company.code}`;
+
+  async function issue(to: ReadyCompany = company, body: object = CART): Promise<{ id: number; fiscalNumber: string }> {
+    const res = await c.t.http.post('/v1/invoices').set(to.auth).set('Idempotency-Key', `k-${++keys}`).send(body);
+    expect(res.status).toBe(201);
+    return res.body as { id: number; fiscalNumber: string };
+  }
+
+  /**
+   * Every table but the store of template versions: the note issuer stores the company's current
+   * template of a document type, content-addressed, before its transaction, the first time the type
+   * is issued (whether that note then passes its limits or not); that store is not the record.
+   */
+  const record = async () => (await tableChecksums(c.t.orm)).replace(/[^;]*\.template_versions=[^;]*;?/, '');
+
+  /** A refused POST: the page says what is wrong, with its status, and no table of the record changed. */
+  async function refused(client: ConsoleClient, path: string, fields: Record<string, string>, status: number, text: RegExp) {
+    const before = await record();
+    const res = await client.post(path, fields);
+    expect(res.status).toBe(status);
+    expect(res.text).toMatch(text);
+    expect(await record()).toBe(before);
+    return res;
+  }
+
+  /** A GET whose body is bytes (a PDF, an XLSX), with the client's session. */
+  const download = (client: ConsoleClient, path: string) =>
+    supertest(c.app.callback())
+      .get(path)
+      .set('Cookie', [...client.cookies].map(([n, v]) => `${n}=${v}`).join('; '))
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+
+  const activity = () => c.t.orm.em.fork().find(ActivityEntry, {}, { orderBy: { id: 'asc' } });
+
+  beforeAll(async () => {
+    // A cold LibreOffice on a loaded machine can take longer than the default 30 s to start.
+    c = await createConsoleTest({ pdf: true, env: { PDF_TIMEOUT_MS: '120000' } });
+    company = await setUpCompany(c.t, {
+      ...setupWithRanges(
+        [
+          { cai: caiOf('a'), rangeStart: 1, rangeEnd: 1000, deadline: FAR },
+          { cai: caiOf('b'), rangeStart: 1, rangeEnd: 1000, deadline: FAR, documentType: 'creditNote' },
+          { cai: caiOf('c'), rangeStart: 1, rangeEnd: 1000, deadline: FAR, documentType: 'debitNote' },
+        ],
+        uniqueCode('D'),
+      ),
+      clients: [clientData({ code: 'CLI-1', clientName: 'Ferretería <b>López</b>', legalId: '08011990000011' })],
+    });
+    other = await setUpCompany(c.t, setupWithRanges([{ cai: caiOf('d'), rangeStart: 1, rangeEnd: 1000, deadline: FAR }], uniqueCode('O')));
+    const passwords = {
+      admin: await c.addOperator('admin@consola.hn', 'admin'),
+      accountant: await c.addOperator('contador@consola.hn', 'accountant', [company.code]),
+      stranger: await c.addOperator('otro@consola.hn', 'accountant', [other.code]),
+    };
+    admin = c.client();
+    accountant = c.client();
+    stranger = c.client();
+    expect((await admin.signIn('admin@consola.hn', passwords.admin)).status).toBe(303);
+    expect((await accountant.signIn('contador@consola.hn', passwords.accountant)).status).toBe(303);
+    expect((await stranger.signIn('otro@consola.hn', passwords.stranger)).status).toBe(303);
+  }, 240_000);
+  afterAll(() => c.close());
+
+  it('finds an invoice by its number, its last digits or its client, and links to it', async () => {
+    const clientId = (await c.t.orm.em.fork().findOneOrFail(Client, { code: 'CLI-1', company: company.companyId })).id;
+    const sold = await issue(company, { ...CART, clientId });
+    await issue();
+    const byNumber = await accountant.get(`${base()}/invoices?q=${sold.fiscalNumber}`);
+    expect(byNumber.status).toBe(200);
+    expect(byNumber.text).toContain(`href="${base()}/invoices/${sold.id}"`);
+    expect(byNumber.text).toContain('L 343.10');
+    expect(byNumber.text).toContain('VIGENTE');
+    // The client's name is text, never markup.
+    expect(byNumber.text).toContain('Ferretería &lt;b>López&lt;/b>');
+    const byName = await accountant.get(`${base()}/invoices?q=${encodeURIComponent('lópez')}`);
+    expect(byName.text).toContain(sold.fiscalNumber);
+    const all = await accountant.get(`${base()}/invoices`);
+    expect(all.text.match(/<tr/g)).toHaveLength(3);
+  });
+
+  it.each([
+    ['from=2026-02-30', /from: &quot;2026-02-30&quot; is not a date|from: "2026-02-30" is not a date/],
+    ['from=2026-03-02&to=2026-03-01', /from 2026-03-02 is after to 2026-03-01/],
+    ['page=0', /page: .*0.* is not a page number/],
+    ['q=123456789', /neither a printed number or its last digits/],
+  ])('answers a search with %s by a page that says what is wrong (400)', async (query, message) => {
+    const res = await accountant.get(`${base()}/invoices?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('VALIDATION_FAILED');
+    expect(res.text).toMatch(message);
+  });
+
+  it('answers 404 for a company, invoice or note out of reach, as for a page that does not exist', async () => {
+    const theirs = await issue(other);
+    expect((await stranger.get(`${base()}/invoices`)).status).toBe(404);
+    expect((await accountant.get(`/companies/${other.code}/invoices/${theirs.id}`)).status).toBe(404);
+    expect((await accountant.get(`${base()}/invoices/${theirs.id}`)).status).toBe(404);
+    expect((await accountant.get(`${base()}/invoices/abc`)).status).toBe(404);
+    expect((await accountant.get(`${base()}/notes/999999`)).status).toBe(404);
+  });
+
+  it('shows an invoice with its lines and amounts, and its PDF', async () => {
+    const inv = await issue();
+    const page = await accountant.get(`${base()}/invoices/${inv.id}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`Factura ${inv.fiscalNumber}`);
+    expect(page.text).toContain('P-ARROZ');
+    expect(page.text).toContain('L 343.10');
+    expect(page.text).toContain(`href="${base()}/invoices/${inv.id}/pdf"`);
+    const pdf = await download(accountant, `${base()}/invoices/${inv.id}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(readPdf(pdf.body as Buffer).text).toContain(inv.fiscalNumber);
+  }, 240_000);
+
+  it('annuls an invoice with a reason, recorded in the activity trail as the operator', async () => {
+    const inv = await issue();
+    const path = `${base()}/invoices/${inv.id}/annul`;
+    await accountant.get(`${base()}/invoices/${inv.id}`);
+    await refused(accountant, path, { reason: '   ' }, 400, /reason must be 1 to 255 characters after trimming/);
+    await refused(accountant, path, { reason: 'x'.repeat(256) }, 400, /reason must be 1 to 255 characters/);
+    // Without the session's token: 403, nothing changes.
+    const before = await tableChecksums(c.t.orm);
+    expect((await accountant.post(path, { reason: 'Error en el RTN' }, null)).status).toBe(403);
+    expect(await tableChecksums(c.t.orm)).toBe(before);
+
+    const res = await accountant.post(path, { reason: 'Error en el RTN' });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(`${base()}/invoices/${inv.id}`);
+    const stored = await c.t.orm.em.fork().findOneOrFail(Invoice, inv.id);
+    expect(stored).toMatchObject({ isAnnulled: true, annulReason: 'Error en el RTN' });
+    expect((await accountant.get(`${base()}/invoices/${inv.id}`)).text).toContain('ANULADA');
+    expect((await activity()).at(-1)).toMatchObject({ actor: 'contador@consola.hn', action: 'invoice-annulled' });
+  });
+
+  it('issues a credit note returning a line, shows it and its PDF, and refuses one over the limit', async () => {
+    const inv = await issue();
+    const page = await accountant.get(`${base()}/invoices/${inv.id}`);
+    const key = /name="key" value="([^"]+)"/.exec(page.text)![1];
+    const path = `${base()}/invoices/${inv.id}/credit-notes`;
+    await refused(accountant, path, { kind: 'return', return_1: '3', reason: 'Devolución', key }, 409, /NOTE_LIMIT_EXCEEDED/);
+    await refused(accountant, path, { kind: 'return', reason: 'Devolución', key }, 400, /at least one line/);
+    await refused(accountant, path, { kind: 'return', return_1: '1', reason: '', key }, 400, /reason \(Motivo\) must be 1 to 255/);
+    await refused(
+      accountant,
+      path,
+      { kind: 'discount', discount: '10', rate: '12', reason: 'Pronto pago', key },
+      400,
+      /rate must be one of/,
+    );
+    await refused(accountant, path, { reason: 'Devolución', key }, 400, /choose what the credit note credits/);
+
+    const res = await accountant.post(path, { kind: 'return', return_1: '1', reason: 'Devolución de 1 saco', key });
+    expect(res.status).toBe(303);
+    const noteId = Number(/\/notes\/(\d+)$/.exec(res.headers.location as string)![1]);
+    // The same form sent again (its key): the same note, nothing new.
+    const again = await accountant.post(path, { kind: 'return', return_1: '1', reason: 'Devolución de 1 saco', key });
+    expect(again.headers.location).toBe(res.headers.location);
+    expect(await c.t.orm.em.fork().count(Note, { invoice: inv.id })).toBe(1);
+
+    const shown = await accountant.get(`${base()}/notes/${noteId}`);
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain('NOTA DE CRÉDITO 000-001-06-');
+    expect(shown.text).toContain('Devolución de 1 saco');
+    expect(shown.text).toContain('L 115.00');
+    const pdf = await download(accountant, `${base()}/notes/${noteId}/pdf`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(readPdf(pdf.body as Buffer).text).toContain('NOTA DE CRÉDITO');
+    expect((await accountant.get(`${base()}/invoices?q=${inv.fiscalNumber}`)).text).toContain('L 115.00');
+    expect((await activity()).at(-1)).toMatchObject({ actor: 'contador@consola.hn', action: 'note-issued' });
+    // An invoice with a live note cannot be annulled.
+    await refused(accountant, `${base()}/invoices/${inv.id}/annul`, { reason: 'Error' }, 409, /INVOICE_HAS_NOTES/);
+  }, 240_000);
+
+  it('issues a debit note and refuses a bad amount', async () => {
+    const inv = await issue();
+    await accountant.get(`${base()}/invoices/${inv.id}`);
+    const path = `${base()}/invoices/${inv.id}/debit-notes`;
+    const fields = { description: 'Flete', amount: '50', rate: '15', reason: 'Flete a domicilio', key: 'debito-1' };
+    await refused(accountant, path, { ...fields, amount: '50.001' }, 400, /amount must have at most 2 decimals|amount .*decimal/);
+    await refused(accountant, path, { ...fields, quantity: '0' }, 400, /quantity/);
+    await refused(accountant, path, { ...fields, emissionPoint: '9-9' }, 400, /emissionPoint|EEE-PPP/);
+    const res = await accountant.post(path, fields);
+    expect(res.status).toBe(303);
+    const shown = await accountant.get(res.headers.location as string);
+    expect(shown.text).toContain('NOTA DE DÉBITO 000-001-07-');
+    expect(shown.text).toContain('L 57.50');
+  });
+
+  it('records and clears a client exoneration, refusing a bad date', async () => {
+    const list = await accountant.get(`${base()}/clients`);
+    expect(list.status).toBe(200);
+    expect(list.text).toContain('Ferretería &lt;b>López&lt;/b>');
+    const clientId = (await c.t.orm.em.fork().findOneOrFail(Client, { code: 'CLI-1', company: company.companyId })).id;
+    const path = `${base()}/clients/${clientId}/exoneration`;
+    await refused(accountant, path, { certificate: 'CE-1', validUntil: '2026-02-30' }, 400, /valid-until date must be a real date/);
+    await refused(accountant, path, { validUntil: '2027-12-31' }, 400, /certificate/);
+    expect((await accountant.post(path, { certificate: 'CE-2026-001', validUntil: '2027-12-31' })).status).toBe(303);
+    const shown = await accountant.get(`${base()}/clients`);
+    expect(shown.text).toContain('Constancia CE-2026-001');
+    expect(shown.text).toContain('31/12/2027');
+    expect((await activity()).at(-1)).toMatchObject({ actor: 'contador@consola.hn', action: 'client-exonerated' });
+    expect((await accountant.post(`${path}/clear`)).status).toBe(303);
+    expect((await accountant.get(`${base()}/clients`)).text).toContain('no exonerado');
+    await refused(accountant, `${base()}/clients/999999/exoneration`, { certificate: 'X', validUntil: '2027-01-01' }, 404, /no encontrada/);
+  });
+
+  it('downloads the sales register as CSV and XLSX, the unused numbers, and shows the audit', async () => {
+    expect((await accountant.get(`${base()}/reports`)).status).toBe(200);
+    const csv = await accountant.get(`${base()}/reports/sales?from=2020-01-01&to=2099-12-31&format=csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="libro-de-ventas-.*\.csv"$/);
+    expect(csv.text.startsWith('\uFEFFFecha,Numero,CAI')).toBe(true);
+    expect(csv.text).toMatch(/\nTOTAL,/);
+    const xlsx = await download(accountant, `${base()}/reports/sales?from=2020-01-01&to=2099-12-31&format=xlsx`);
+    expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    // A zip (an .xlsx is one): its local file header.
+    expect((xlsx.body as Buffer).subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+    const unused = await accountant.get(`${base()}/reports/unused?month=2026-01&format=csv`);
+    expect(unused.status).toBe(200);
+    const bad = await accountant.get(`${base()}/reports/sales?from=2026-03-01&to=2026-02-01`);
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('from 2026-03-01 is after to 2026-02-01');
+    expect((await accountant.get(`${base()}/reports/sales?from=x&to=2026-02-01`)).status).toBe(400);
+    expect((await accountant.get(`${base()}/reports/unused?month=2026-13`)).text).toContain('month must be a month YYYY-MM');
+    expect((await accountant.get(`${base()}/reports/sales?from=2026-01-01&to=2026-01-31&format=pdf`)).text).toContain(
+      'format must be one of csv, xlsx',
+    );
+    const audit = await accountant.get(`${base()}/reports/audit`);
+    expect(audit.status).toBe(200);
+    expect(audit.text).toMatch(/Registro correcto: \d+ facturas y \d+ notas en 3 rangos/);
+  });
+
+  it('lets an administrator reach every company', async () => {
+    expect((await admin.get(`/companies/${other.code}/invoices`)).status).toBe(200);
+    expect((await admin.get(`/companies/${other.code}/reports`)).status).toBe(200);
+  });
+});
