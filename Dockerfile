@@ -54,7 +54,7 @@ COPY --from=build --chown=root:root /app/templates ./templates
 # Code and templates stay root-owned and read-only to the service; carbone and LibreOffice
 # write only under os.tmpdir() (/tmp) and $HOME (/home/node).
 USER node
-EXPOSE 3000
+EXPOSE 3000 3001
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "require('http').get({host:'127.0.0.1',port:process.env.PORT||3000,path:'/v1/health',timeout:4000},r=>process.exit(r.statusCode===200?0:1)).on('error',()=>process.exit(1)).on('timeout',function(){this.destroy();process.exit(1)})"]
 ENTRYPOINT ["/usr/bin/tini", "--"]

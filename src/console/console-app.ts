@@ -5,7 +5,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import { ConsoleSessions } from '../services/operators/console-sessions.service';
 import { TOKENS } from '../tokens';
-import { CONSOLE_CSS } from './assets/console-css';
+import { CONSOLE_ASSETS } from './assets/console-assets';
 import type { ConsoleState } from './console-state';
 import { accessLog } from './middleware/access-log';
 import { errorPage } from './middleware/error-page';
@@ -29,7 +29,7 @@ export interface ConsoleAppOptions {
  *   2. the request's instant and empty form; access log line
  *   3. error page: anything thrown below becomes a page with its code's status
  *   4. ORM request context: one unit of work per request
- *   5. /assets/console.css, the one stylesheet (public: the login page needs it)
+ *   5. the stylesheet and the icon (assets/console-assets.ts; public: the login page needs them)
  *   6. the session the cookie opens (read only)
  *   7. the POST's urlencoded form
  *   8. guard: every POST's `_csrf` (403 otherwise, before anything runs); no session -> 303 /login
@@ -52,9 +52,10 @@ export function buildConsoleApp(container: Container, { clock = () => new Date()
   app.use(errorPage(logger));
   app.use((_ctx, next) => RequestContext.create(orm.em, next));
   app.use(async (ctx, next) => {
-    if (ctx.path !== '/assets/console.css' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    ctx.type = 'text/css; charset=utf-8';
-    ctx.body = CONSOLE_CSS;
+    const asset = CONSOLE_ASSETS.get(ctx.path);
+    if (!asset || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    ctx.type = asset.type;
+    ctx.body = asset.body;
   });
   app.use(loadSession(sessions));
   app.use(formBody);

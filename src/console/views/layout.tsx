@@ -15,6 +15,7 @@ export function Layout({ title, children }: { title: string; children: Component
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} · Consola de facturación`}</title>
         <link rel="stylesheet" href="/assets/console.css" />
+        <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
       </head>
       <body>
         <a class="skip-link" href="#contenido">

@@ -1,7 +1,8 @@
 /**
- * The console's one stylesheet, served at /assets/console.css. A module rather than a .css file so
- * that the compiled service carries it (the image ships dist/ only); no inline style anywhere, as
- * the Content-Security-Policy allows styles from this file alone.
+ * The console's files: its one stylesheet and its icon, each served by the console itself (no CDN).
+ * Modules rather than .css/.svg files so that the compiled service carries them (the image ships
+ * dist/ only); no inline style anywhere, as the Content-Security-Policy allows styles from this
+ * stylesheet alone.
  */
 export const CONSOLE_CSS = `
 :root { --ink: #1b1f24; --muted: #4a5360; --line: #c9d1da; --paper: #ffffff; --band: #0b3d6b; --accent: #0b5cad;
@@ -58,3 +59,15 @@ nav.pager { display: flex; gap: 1.5rem; margin: 1rem 0; }
 table.amounts { width: auto; min-width: 24rem; margin: 1rem 0; }
 code { font-family: "Liberation Mono", "DejaVu Sans Mono", monospace; }
 `;
+
+/** The tab's icon (served at /favicon.ico and /assets/favicon.svg): an "F" on the header's blue. */
+export const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#0b3d6b"/>' +
+  '<path d="M5 3h7v2H7v2h4v2H7v4H5z" fill="#fff"/></svg>';
+
+/** Every file the console serves without a session, by path: its content type and content. */
+export const CONSOLE_ASSETS: ReadonlyMap<string, { type: string; body: string }> = new Map([
+  ['/assets/console.css', { type: 'text/css; charset=utf-8', body: CONSOLE_CSS }],
+  ['/assets/favicon.svg', { type: 'image/svg+xml', body: FAVICON_SVG }],
+  ['/favicon.ico', { type: 'image/svg+xml', body: FAVICON_SVG }],
+]);

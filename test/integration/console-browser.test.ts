@@ -1,0 +1,34 @@
+import type { Browser } from 'playwright-core';
+import { createConsoleTest, ConsoleTest } from '../support/console-client';
+import { launchChromium, serveConsole } from '../support/console-browser';
+import { adminDay } from './console-journeys/admin-day.journey';
+import type { Journey, JourneyEnv } from './console-journeys/journey';
+
+/**
+ * The console in a real browser (Debian's Chromium through Playwright), against the real service
+ * and database: one browser and one console for every journey. Screenshots of the main pages go
+ * to CONSOLE_SCREENSHOTS when it names a directory.
+ */
+const JOURNEYS: Journey[] = [adminDay];
+
+describe('the console in a browser', () => {
+  let browser: Browser;
+  let c: ConsoleTest;
+  let served: Awaited<ReturnType<typeof serveConsole>>;
+  let env: JourneyEnv;
+
+  beforeAll(async () => {
+    // Plain HTTP on 127.0.0.1, as inside a private network.
+    [browser, c] = await Promise.all([launchChromium(), createConsoleTest({ env: { CONSOLE_SECURE_COOKIE: 'false' } })]);
+    served = await serveConsole(c);
+    env = { browser, console: c, url: served.url };
+  }, 120_000);
+
+  afterAll(async () => {
+    await served?.close();
+    await browser?.close();
+    await c?.close();
+  });
+
+  for (const journey of JOURNEYS) journey(() => env);
+});
