@@ -247,6 +247,39 @@ describe('credit and debit notes (CLI)', () => {
       await refused(credit('--full', '--emission-point', '1-1'), '--emission-point must be EEE-PPP (e.g. 000-002), got "1-1"');
     });
 
+    it('the remaining refusals of the note commands: each one line, exit 1, nothing written', async () => {
+      const debit = (...more: string[]) => [
+        'note',
+        'debit',
+        '--company',
+        code,
+        '--invoice-id',
+        String(inv.id),
+        '--reason',
+        'Cargo',
+        ...more,
+      ];
+      await refused(credit('--return', '1:1,1:1'), 'line 1 is returned twice in one note; give it once with the whole quantity');
+      await refused(credit('--return', '1:0'), '--return quantity of line 1 must be greater than 0, got "0"');
+      await refused(credit('--return', '1:1', '--rate', '15'), '--rate goes with --discount only');
+      await refused(credit('--full', '--key', 'k'.repeat(256)), '--key must be 1 to 255 characters, got 256');
+      await refused(
+        debit('--description', '  ', '--amount', '1', '--rate', '15'),
+        '--description must be 1 to 255 characters after trimming, got 0',
+      );
+      await refused(debit('--description', 'Flete', '--amount', '0', '--rate', '15'), '--amount must be greater than 0, got "0"');
+      await refused(debit('--description', 'Flete', '--amount', '1', '--rate', '7'), '--rate must be one of 15, 18, exempt, got "7"');
+      await refused(
+        debit('--description', 'Flete', '--amount', '1', '--rate', '15', '--quantity', '0'),
+        '--quantity must be greater than 0, got "0"',
+      );
+      await refused(['note', 'annul', '--company', code, '--id', '999999', '--reason', 'x'], `company ${code} has no note with id 999999`);
+      await refused(
+        ['note', 'pdf', '--company', code, '--id', '999999', '--out', '/tmp/never.pdf'],
+        `company ${code} has no note with id 999999`,
+      );
+    });
+
     it('unknown company, invoice, emission point or note', async () => {
       await refused(
         ['note', 'credit', '--company', 'NO-SUCH', '--invoice-id', String(inv.id), '--reason', 'x', '--full'],

@@ -25,6 +25,9 @@ export class NoteReader {
     lines: string;
     taxes: string;
     list: string;
+    page: string;
+    creditedInvoices: string;
+    liveCredits: string;
     creditedLines: string;
     creditedTaxes: string;
     creditedNotes: string;
@@ -50,6 +53,11 @@ export class NoteReader {
       lines: `SELECT l.note_id AS noteId, ${this.lineColumns.columns} FROM ${lines} l WHERE l.note_id IN (?) ORDER BY l.note_id, l.line_number`,
       taxes: `SELECT t.note_id AS noteId, ${this.taxColumns.columns} FROM ${taxes} t WHERE t.note_id IN (?) ORDER BY t.note_id, t.rate`,
       list: `${select} WHERE n.company_id = ? AND (? IS NULL OR n.invoice_id = ?) ORDER BY n.note_date, n.id`,
+      page: `${select} WHERE n.company_id = ? AND n.id > ? ORDER BY n.id LIMIT ?`,
+      creditedInvoices:
+        `SELECT DISTINCT n.invoice_id AS invoiceId FROM ${notes} n WHERE n.company_id = ? AND n.invoice_id > ?` +
+        ` AND n.document_type = 'creditNote' AND n.is_annulled = 0 ORDER BY n.invoice_id LIMIT ?`,
+      liveCredits: `${select} WHERE n.invoice_id IN (?) AND n.document_type = 'creditNote' AND n.is_annulled = 0 ORDER BY n.invoice_id, n.id`,
       creditedNotes: `SELECT n.id AS id, n.exempted_amount AS exemptedAmount, n.exonerated_amount AS exoneratedAmount, n.total AS total FROM ${notes} n WHERE ${live}`,
       creditedLines: `SELECT l.note_id AS noteId, ${this.lineColumns.columns} FROM ${lines} l JOIN ${notes} n ON n.id = l.note_id WHERE ${live}`,
       creditedTaxes: `SELECT t.note_id AS noteId, ${this.taxColumns.columns} FROM ${taxes} t JOIN ${notes} n ON n.id = t.note_id WHERE ${live}`,
@@ -67,6 +75,23 @@ export class NoteReader {
   async list(companyId: number, invoiceId: number | null): Promise<NoteView[]> {
     const rows = await this.db.select(this.sql.list, [companyId, invoiceId, invoiceId]);
     return this.withLines(rows);
+  }
+
+  /** Up to `limit` of the company's notes with an id above `afterId`, by id: a page of a walk through all of them. */
+  async page(companyId: number, afterId: number, limit: number): Promise<NoteView[]> {
+    return this.withLines(await this.db.select(this.sql.page, [companyId, afterId, limit]));
+  }
+
+  /** Up to `limit` ids of the company's invoices that live credit notes credit, above `afterInvoiceId`, ascending. */
+  async creditedInvoiceIds(companyId: number, afterInvoiceId: number, limit: number): Promise<number[]> {
+    const rows = await this.db.select(this.sql.creditedInvoices, [companyId, afterInvoiceId, limit]);
+    return rows.map((r) => Number(r.invoiceId));
+  }
+
+  /** The live credit notes of these invoices, by invoice then id. */
+  async liveCreditNotesOf(invoiceIds: readonly number[]): Promise<NoteView[]> {
+    if (invoiceIds.length === 0) return [];
+    return this.withLines(await this.db.select(this.sql.liveCredits, [invoiceIds]));
   }
 
   private async withLines(rows: SqlRow[]): Promise<NoteView[]> {

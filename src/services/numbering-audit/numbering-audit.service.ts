@@ -12,7 +12,7 @@ import type { NoteView } from '../notes/note-view';
 import { limitDiscrepancies, noteDiscrepancies } from './note-totals-check';
 import { invoiceForNotesOf } from './invoice-totals-check';
 
-/** Invoices read per query: bounded memory whatever the company's history. */
+/** Invoices, notes or credited invoices read per query: bounded memory whatever the company's history. */
 const PAGE = 500;
 
 export interface AuditResult {
@@ -38,13 +38,14 @@ export class NumberingAuditService {
     @inject(NoteReader) private readonly notes: NoteReader,
   ) {}
 
-  async audit(company: CompanyRef): Promise<AuditResult> {
+  /** `pageSize`: rows read per query (invoices, notes, credited invoices); tests make it small. */
+  async audit(company: CompanyRef, pageSize = PAGE): Promise<AuditResult> {
     const ranges = await companyCaiRanges(this.em, company.id);
     const discrepancies: string[] = [];
     for (const range of ranges) discrepancies.push(...(await this.checkNumbering(range)));
-    const { count, problems } = await this.checkTotals(company.id);
+    const { count, problems } = await this.checkTotals(company.id, pageSize);
     discrepancies.push(...problems);
-    const notes = await this.checkNotes(company);
+    const notes = await this.checkNotes(company, pageSize);
     discrepancies.push(...notes.problems);
     return { invoices: count, notes: notes.count, ranges: ranges.length, discrepancies };
   }
@@ -59,24 +60,43 @@ export class NumberingAuditService {
 
   /**
    * Every note's amounts against its lines, and the live credit notes of each invoice against its
-   * limits (a line's quantity; base and ISV per rate, exempt, exonerated, total).
+   * limits (a line's quantity; base and ISV per rate, exempt, exonerated, total). Both walk the
+   * record in pages, so memory stays bounded whatever the number of notes.
    */
-  private async checkNotes(company: CompanyRef): Promise<{ count: number; problems: string[] }> {
-    const notes = await this.notes.list(company.id, null);
-    const problems = notes.flatMap(noteDiscrepancies);
-    const byInvoice = new Map<number, NoteView[]>();
-    for (const note of notes) {
-      if (note.documentType !== 'creditNote' || note.isAnnulled) continue;
-      byInvoice.set(note.invoiceId, [...(byInvoice.get(note.invoiceId) ?? []), note]);
+  private async checkNotes(company: CompanyRef, pageSize: number): Promise<{ count: number; problems: string[] }> {
+    const problems: string[] = [];
+    let count = 0;
+    for (let afterId = 0; ;) {
+      const page = await this.notes.page(company.id, afterId, pageSize);
+      for (const note of page) problems.push(...noteDiscrepancies(note));
+      count += page.length;
+      if (page.length < pageSize) break;
+      afterId = page[page.length - 1].id;
     }
-    for (const [invoiceId, live] of byInvoice) {
-      const invoice = await this.em.fork().findOneOrFail(Invoice, invoiceId, { populate: ['lines', 'taxes'] });
-      problems.push(...limitDiscrepancies(`invoice ${invoice.id} (${invoice.fiscalNumber})`, invoiceForNotesOf(invoice), live));
+    for (let afterInvoiceId = 0; ;) {
+      const invoiceIds = await this.notes.creditedInvoiceIds(company.id, afterInvoiceId, pageSize);
+      problems.push(...(await this.checkLimits(invoiceIds)));
+      if (invoiceIds.length < pageSize) break;
+      afterInvoiceId = invoiceIds[invoiceIds.length - 1];
     }
-    return { count: notes.length, problems };
+    return { count, problems };
   }
 
-  private async checkTotals(companyId: number): Promise<{ count: number; problems: string[] }> {
+  /** The live credit notes of a page of invoices against each invoice's limits. */
+  private async checkLimits(invoiceIds: number[]): Promise<string[]> {
+    if (invoiceIds.length === 0) return [];
+    const byInvoice = new Map<number, NoteView[]>(invoiceIds.map((id) => [id, []]));
+    for (const note of await this.notes.liveCreditNotesOf(invoiceIds)) byInvoice.get(note.invoiceId)?.push(note);
+    // A fresh fork per page, so the identity map does not grow with the history.
+    const invoices = await this.em
+      .fork()
+      .find(Invoice, { id: { $in: invoiceIds } }, { orderBy: { id: 'asc' }, populate: ['lines', 'taxes'], strategy: 'select-in' });
+    return invoices.flatMap((invoice) =>
+      limitDiscrepancies(`invoice ${invoice.id} (${invoice.fiscalNumber})`, invoiceForNotesOf(invoice), byInvoice.get(invoice.id) ?? []),
+    );
+  }
+
+  private async checkTotals(companyId: number, pageSize: number): Promise<{ count: number; problems: string[] }> {
     const problems: string[] = [];
     let count = 0;
     let afterId = 0;
@@ -86,11 +106,11 @@ export class NumberingAuditService {
       const page = await em.find(
         Invoice,
         { company: companyId, id: { $gt: afterId } },
-        { orderBy: { id: 'asc' }, limit: PAGE, populate: ['lines', 'taxes'], strategy: 'select-in' },
+        { orderBy: { id: 'asc' }, limit: pageSize, populate: ['lines', 'taxes'], strategy: 'select-in' },
       );
       for (const invoice of page) problems.push(...totalsDiscrepancies(invoice));
       count += page.length;
-      if (page.length < PAGE) break;
+      if (page.length < pageSize) break;
       afterId = page[page.length - 1].id;
     }
     return { count, problems };
