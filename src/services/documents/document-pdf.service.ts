@@ -81,7 +81,11 @@ export class DocumentPdfService {
       const data = buildTemplateData(printed);
       // The QR picture is a function of data.verificationUrl, so the key covers it.
       return this.cache.getOrRender(renderKey({ data, template: versions.identity }), async () =>
-        this.renderer.render(await applyVerificationQr(await this.versions.preparedTemplate(versions), printed, data), data, printed.issuedAt),
+        this.renderer.render(
+          await applyVerificationQr(await this.versions.preparedTemplate(versions), printed, data),
+          data,
+          printed.issuedAt,
+        ),
       );
     });
   }
