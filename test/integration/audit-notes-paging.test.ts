@@ -104,7 +104,9 @@ describe('admin audit over many notes', () => {
       expect(paged.discrepancies).toEqual(
         expect.arrayContaining([
           expect.stringMatching(new RegExp(`^credit note ${last} \\(000-001-06-\\d{8}\\): stored total `)),
-          expect.stringMatching(new RegExp(`^invoice ${invoices[1]} \\(000-001-01-\\d{8}\\): its credit notes return 4 of line 1, more than its 3`)),
+          expect.stringMatching(
+            new RegExp(`^invoice ${invoices[1]} \\(000-001-01-\\d{8}\\): its credit notes return 4 of line 1, more than its 3`),
+          ),
         ]),
       );
     } finally {
