@@ -26,7 +26,6 @@ describe('carbone output', () => {
   it('keeps doing so when carbone runs its printing code again later', () => {
     const log = jest.spyOn(console, 'log');
     const before = lines.length;
-     
     (require('carbone/lib/helper') as { updatePerformanceFactor(): void }).updatePerformanceFactor();
 
     expect(log).not.toHaveBeenCalled();

@@ -59,13 +59,13 @@ export function demoSetupDocument(today: string): SetupDocument {
             caiRanges: [
               { cai: '8F3D2A-71C94B-E05A6D-3B9F10-C2E847-5D', rangeStart: 1, rangeEnd: 50000, deadline: inAYear },
               {
-                cai: '4B7E19-D20C83-F61A5E-92C4B7-0E3D68-A1',
+                cai: '2C7E91-A4B03D-5F6182-E9D4C7-0B3A5E-71',
                 rangeStart: 1,
                 rangeEnd: 5000,
                 deadline: inAYear,
                 documentType: 'creditNote',
               },
-              { cai: 'C5A803-6E1F29-B47D0C-38E5A1-F92B64-7E', rangeStart: 1, rangeEnd: 5000, deadline: inAYear, documentType: 'debitNote' },
+              { cai: '6D0B4F-93E2A1-C8F570-1A3B6D-E4F092-8C', rangeStart: 1, rangeEnd: 2000, deadline: inAYear, documentType: 'debitNote' },
             ],
           },
         ],
