@@ -21,13 +21,19 @@ const ranges: CaiRangeSpec[] = [
 ];
 
 /** What pdfinfo reads in a file: its raw dates, and whether it had to repair anything to read it. */
-function pdfInfo(pdf: Buffer): { creationDate: string | undefined; modDate: string | undefined; complaints: string } {
+function pdfInfo(pdf: Buffer): {
+  title: string | undefined;
+  creationDate: string | undefined;
+  modDate: string | undefined;
+  complaints: string;
+} {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pdfinfo-')), 'doc.pdf');
   fs.writeFileSync(file, pdf);
   const run = spawnSync('pdfinfo', ['-rawdates', file], { encoding: 'utf8' });
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
   expect(run.status).toBe(0);
   return {
+    title: /^Title:\s+(.+)$/m.exec(run.stdout)?.[1],
     creationDate: /^CreationDate:\s+(.+)$/m.exec(run.stdout)?.[1],
     modDate: /^ModDate:\s+(.+)$/m.exec(run.stdout)?.[1],
     complaints: run.stderr,
@@ -178,7 +184,7 @@ describe('identical reprints of every document type', () => {
     expect(second.equals(first)).toBe(true);
     expect(first.equals(Buffer.from(invoice.pdfBase64, 'base64'))).toBe(false);
     expect(readPdf(first).text).toContain('ANULADA');
-    expect(pdfInfo(first)).toMatchObject({ creationDate: hondurasPdfDate(invoice.invoiceDate), complaints: '' });
+    expect(pdfInfo(first)).toMatchObject({ title: 'Factura', creationDate: hondurasPdfDate(invoice.invoiceDate), complaints: '' });
   }, 120_000);
 
   it('prints a credit note to the same bytes in every process, live and annulled; `note pdf` writes only its line', async () => {
@@ -202,7 +208,7 @@ describe('identical reprints of every document type', () => {
 
     expect(second.equals(first)).toBe(true);
     expect(here.equals(first)).toBe(true);
-    expect(pdfInfo(first)).toMatchObject({ creationDate: hondurasPdfDate(note.date), complaints: '' });
+    expect(pdfInfo(first)).toMatchObject({ title: 'Nota de crédito', creationDate: hondurasPdfDate(note.date), complaints: '' });
     expect(readPdf(first).text).toContain('NOTA DE CRÉDITO');
 
     const annul = await runAdminProcess(t.config.databaseUrl, [
@@ -252,7 +258,7 @@ describe('identical reprints of every document type', () => {
     const here = await renderNoteHere(note.id);
 
     expect(here.equals(printed)).toBe(true);
-    expect(pdfInfo(printed)).toMatchObject({ creationDate: hondurasPdfDate(note.date), complaints: '' });
+    expect(pdfInfo(printed)).toMatchObject({ title: 'Nota de débito', creationDate: hondurasPdfDate(note.date), complaints: '' });
     expect(readPdf(printed).text).toContain('NOTA DE DÉBITO');
   }, 120_000);
 
