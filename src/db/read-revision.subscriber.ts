@@ -31,7 +31,8 @@ type Bumps = Map<number, Set<ReadRevisionKind>>;
  *
  * Writes below the unit of work (em.insert, em.upsert, nativeUpdate, nativeDelete, a query
  * builder, execute) are not seen here. The service's own change no cached answer: idempotency records are read by none, a stored
- * template version only through invoices that point at it, and versions are fixed only on
+ * template version only through invoices and letterhead publications that point at it (a
+ * publication is flushed, so it bumps), and versions are fixed only on
  * invoices that have none, which the read cache never keeps. A new one that changes what a
  * cached answer reads calls bumpReadRevisions in its transaction.
  */

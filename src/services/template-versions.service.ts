@@ -122,7 +122,8 @@ async function storeVersion(
   // A stored version was checked when it was stored, so only new bytes pay for the check.
   await check();
   // Below the unit of work, so no read-cache counter moves, and none needs to: a new version is
-  // seen only through an invoice that points at it, which is new or had no versions (never cached).
+  // seen only through an invoice that points at it, which is new or had no versions (never cached),
+  // or through a letterhead publication, whose insert through the unit of work bumps `letterheads`.
   try {
     return stored(await em.insert(TemplateVersion, { kind, sha256: hash, content, byteSize: content.length, createdAt: new Date() }));
   } catch (err) {
