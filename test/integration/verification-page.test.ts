@@ -37,7 +37,11 @@ describe('verifiable documents: the QR code and GET /verify/{token}', () => {
 
   beforeAll(async () => {
     // The address limit is tested on an app of its own below; here it would count every request of the file.
-    t = await createTestApp({ pdf: true, env: { PUBLIC_BASE_URL, VERIFY_RATE_LIMIT_PER_MINUTE: '0', PDF_TIMEOUT_MS: '60000' } });
+    // No PDF cache: a reprint is rendered again, so its code is shown to be the same, not merely served again.
+    t = await createTestApp({
+      pdf: true,
+      env: { PUBLIC_BASE_URL, VERIFY_RATE_LIMIT_PER_MINUTE: '0', PDF_TIMEOUT_MS: '60000', PDF_CACHE_MAX_MB: '0' },
+    });
     company = await setUpCompany(
       t,
       sellingCompany({
@@ -138,8 +142,10 @@ describe('verifiable documents: the QR code and GET /verify/{token}', () => {
     });
     expectNoBuyerData(live.text, facts.body);
 
-    // A reprint carries the same code.
-    expect(scannedPath(await invoicePdf(invoice.id))).toBe(path);
+    // A reprint, rendered anew, carries the same code and prints the same text.
+    const reprint = await invoicePdf(invoice.id);
+    expect(scannedPath(reprint)).toBe(path);
+    expect(readPdf(reprint).text).toBe(readPdf(pdf).text);
 
     // A credit note made by another process (the CLI) shows on the next request.
     const credit = await admin(

@@ -11,7 +11,7 @@ const STYLE = [
   'h1{font-size:1.4rem;margin:0 0 1rem}h2{font-size:1.1rem;margin:1.5rem 0 .5rem}',
   'dl{display:grid;grid-template-columns:max-content 1fr;gap:.4rem 1rem;margin:0}dt{font-weight:bold}dd{margin:0;overflow-wrap:anywhere}',
   '.estado{display:inline-block;padding:.2rem .6rem;font-weight:bold;border:2px solid}',
-  '.VIGENTE{color:#0b6b2f}.ANULADA{color:#a10f0f}',
+  '.vigente{color:#0b6b2f}.anulada{color:#a10f0f}',
   'table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #ddd}',
   'td.monto,th.monto{text-align:right}',
 ].join('');
@@ -78,7 +78,7 @@ export function verificationPage(doc: PresentedVerification): string {
   return layout(
     `Verificación: ${doc.type} ${doc.number}`,
     html`<h1>Verificación de documento fiscal</h1>
-      <p class="estado ${doc.state}">${doc.state}</p>
+      <p class="estado ${doc.state.toLowerCase()}">${doc.state}</p>
       <dl>
         <dt>Emisor</dt>
         <dd>${doc.issuer.name}</dd>
