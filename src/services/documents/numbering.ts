@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/app-error';
 import type { DocumentType } from '../../domain/document-type';
-import type { SqlTransaction } from '../../db/sql-client';
+import type { SqlRow, SqlTransaction } from '../../db/sql-client';
 
 /** The CAI range a number was taken from, as the document copies it. */
 export interface NumberedRange {
@@ -17,9 +17,10 @@ export interface TakenNumber {
   number: number;
 }
 
-const LOCK_RANGES_SQL =
+const RANGES_SQL =
   'SELECT `id`, `cai`, `range_start` AS rangeStart, `range_end` AS rangeEnd, `deadline`, `next_number` AS nextNumber FROM `cai_ranges`' +
-  ' WHERE `emission_point_id` = ? AND `document_type` = ? AND `deleted_at` IS NULL ORDER BY `range_start`, `id` FOR UPDATE';
+  ' WHERE `emission_point_id` = ? AND `document_type` = ? AND `deleted_at` IS NULL ORDER BY `range_start`, `id`';
+const LOCK_RANGES_SQL = `${RANGES_SQL} FOR UPDATE`;
 const ADVANCE_SQL = 'UPDATE `cai_ranges` SET `next_number` = ? WHERE `id` = ?';
 
 /**
@@ -36,7 +37,28 @@ export async function takeNextNumber(
   documentType: DocumentType,
   today: string,
 ): Promise<TakenNumber> {
-  const rows = await tx.select(LOCK_RANGES_SQL, [emissionPointId, documentType]);
+  const range = usableRange(await tx.select(LOCK_RANGES_SQL, [emissionPointId, documentType]), today);
+  await tx.run(ADVANCE_SQL, [range.nextNumber + 1, range.id]);
+  const { nextNumber: number, ...taken } = range;
+  return { range: taken, number };
+}
+
+/**
+ * Throws what takeNextNumber would throw now (CAI_EXPIRED, CAI_RANGE_EXHAUSTED) without locking
+ * or taking anything: for a caller that must refuse before it stores anything outside the
+ * document's transaction. The transaction decides again under its lock.
+ */
+export async function checkNumberAvailable(
+  db: Pick<SqlTransaction, 'select'>,
+  emissionPointId: number,
+  documentType: DocumentType,
+  today: string,
+): Promise<void> {
+  usableRange(await db.select(RANGES_SQL, [emissionPointId, documentType]), today);
+}
+
+/** The lowest range with numbers left and its deadline not past, or the refusal that says why none is. */
+function usableRange(rows: SqlRow[], today: string) {
   const ranges = rows.map((r) => ({
     id: Number(r.id),
     cai: String(r.cai),
@@ -47,19 +69,15 @@ export async function takeNextNumber(
   }));
   const unexhausted = ranges.filter((r) => r.nextNumber <= r.rangeEnd);
   const range = unexhausted.find((r) => r.deadline >= today);
-  if (!range) {
-    if (unexhausted.length > 0) {
-      throw new AppError(
-        'CAI_EXPIRED',
-        'Every CAI range with numbers left is past its deadline (fecha límite de emisión); the operator must register a new CAI.',
-      );
-    }
+  if (range) return range;
+  if (unexhausted.length > 0) {
     throw new AppError(
-      'CAI_RANGE_EXHAUSTED',
-      'The CAI ranges of the emission point have no numbers left; the operator must register a new CAI range.',
+      'CAI_EXPIRED',
+      'Every CAI range with numbers left is past its deadline (fecha límite de emisión); the operator must register a new CAI.',
     );
   }
-  await tx.run(ADVANCE_SQL, [range.nextNumber + 1, range.id]);
-  const { nextNumber: number, ...taken } = range;
-  return { range: taken, number };
+  throw new AppError(
+    'CAI_RANGE_EXHAUSTED',
+    'The CAI ranges of the emission point have no numbers left; the operator must register a new CAI range.',
+  );
 }

@@ -18,6 +18,7 @@ import { TOKENS } from '../../tokens';
 import type { CompanyRef } from '../company-directory.service';
 import { IdempotencyStore, type IdempotencyClaim } from '../documents/idempotency-store';
 import { NumberedWriter } from '../documents/numbered-writer';
+import { checkNumberAvailable } from '../documents/numbering';
 import { TemplateVersionStore } from '../template-versions.service';
 import { canonicalNoteArguments, type NoteRequest } from './note-request';
 import { NoteReader } from './note-reader.service';
@@ -44,7 +45,7 @@ export class NoteIssuer {
   private readonly rows: NoteRowWriter;
   private readonly sql: {
     invoiceOfCompany: string;
-    lockInvoice: string;
+    invoice: string;
     invoiceLines: string;
     invoiceTaxes: string;
     emissionPointById: string;
@@ -68,11 +69,11 @@ export class NoteIssuer {
       'ep.id AS id, ep.code AS code, es.code AS establishmentCode, es.name AS establishmentName, es.address AS establishmentAddress';
     this.sql = {
       invoiceOfCompany: `SELECT i.emission_point_id AS emissionPointId FROM ${invoices} i WHERE i.id = ? AND i.company_id = ?`,
-      lockInvoice:
+      invoice:
         'SELECT i.id AS id, i.company_id AS companyId, i.is_annulled AS isAnnulled, i.fiscal_number AS fiscalNumber, i.cai AS cai, i.invoice_date AS invoiceDate,' +
         ' i.client_name AS clientName, i.client_legal_id AS clientLegalId, i.exoneration_certificate AS exonerationCertificate,' +
         ' i.exoneration_sag_registry AS exonerationSagRegistry, i.exempt_purchase_order_number AS exemptPurchaseOrderNumber,' +
-        ` i.exempted_amount AS exemptedAmount, i.exonerated_amount AS exoneratedAmount, i.total AS total FROM ${invoices} i WHERE i.id = ? FOR UPDATE`,
+        ` i.exempted_amount AS exemptedAmount, i.exonerated_amount AS exoneratedAmount, i.total AS total FROM ${invoices} i WHERE i.id = ?`,
       invoiceLines:
         'SELECT l.line_number AS position, l.product_code AS code, l.description AS description, l.quantity AS quantity, l.unit_price AS unitPrice,' +
         ' l.importe AS importe, l.discount_amount AS discountAmount, l.sub_total AS subTotal, l.exempt_amount AS exemptAmount, l.isv_rate AS isvRate' +
@@ -117,10 +118,17 @@ export class NoteIssuer {
       establishmentAddress: point.establishmentAddress,
       reason: request.reason,
     };
-    // File work (reading and hashing the letterhead) before the transaction.
-    const versions = await this.templateVersions.current(company.code, request.type);
     let result;
     try {
+      // A refused note writes nothing, and the template versions are stored before the
+      // transaction (decision 44): so every refusal the transaction would meet is looked for
+      // first, without locks. The transaction checks again under its locks, where only a note
+      // racing another one can still be refused.
+      await checkNumberAvailable(this.db, point.id, request.type, hondurasDate(now));
+      const unlocked = await this.invoiceForNotes(this.db, company, request.invoiceId, false);
+      await this.compute(this.db, request, unlocked.invoice, unlocked.forNotes);
+      // File work (reading and hashing the letterhead) before the transaction.
+      const versions = await this.templateVersions.current(company.code, request.type);
       result = await this.writer.write({
         companyId: company.id,
         companyCode: company.code,
@@ -130,7 +138,7 @@ export class NoteIssuer {
         claim,
         numberIndex: NOTE_NUMBER_INDEX,
         insert: async (tx, issue) => {
-          const { invoice, forNotes } = await this.lockedInvoice(tx, company, request.invoiceId);
+          const { invoice, forNotes } = await this.invoiceForNotes(tx, company, request.invoiceId, true);
           const amounts = await this.compute(tx, request, invoice, forNotes);
           const note = await this.rows.insert(tx, heading, invoice, amounts, issue, versions);
           await this.trail.record(tx, {
@@ -190,13 +198,17 @@ export class NoteIssuer {
     };
   }
 
-  /** The invoice, locked for the rest of the transaction; refused when annulled or of another company. */
-  private async lockedInvoice(
-    tx: SqlTransaction,
+  /**
+   * The invoice, with `lock` locked for the rest of the transaction; refused when annulled or of
+   * another company.
+   */
+  private async invoiceForNotes(
+    tx: Pick<SqlTransaction, 'select'>,
     company: CompanyRef,
     invoiceId: number,
+    lock: boolean,
   ): Promise<{ invoice: ModifiedInvoice; forNotes: InvoiceForNotes }> {
-    const [row] = await tx.select(this.sql.lockInvoice, [invoiceId]);
+    const [row] = await tx.select(lock ? `${this.sql.invoice} FOR UPDATE` : this.sql.invoice, [invoiceId]);
     if (!row || Number(row.companyId) !== company.id)
       throw new AppError('EXTERNAL_INVOICE_NOT_FOUND', `company ${company.code} has no invoice with id ${invoiceId}`);
     if (Number(row.isAnnulled) === 1)
@@ -244,7 +256,7 @@ export class NoteIssuer {
     };
   }
 
-  private async compute(tx: SqlTransaction, request: NoteRequest, invoice: ModifiedInvoice, forNotes: InvoiceForNotes) {
+  private async compute(tx: Pick<SqlTransaction, 'select'>, request: NoteRequest, invoice: ModifiedInvoice, forNotes: InvoiceForNotes) {
     try {
       if (request.type === 'debitNote') return computeDebitNote(invoice.exonerated, request.debit);
       const earlier = await this.reader.liveCreditNotes(tx, invoice.id);

@@ -116,7 +116,7 @@ export class NoteReader {
   }
 
   /** The live credit notes of an invoice, as the domain adds them up; in the caller's transaction (under its lock on the invoice). */
-  async liveCreditNotes(tx: SqlTransaction, invoiceId: number): Promise<NoteAmounts[]> {
+  async liveCreditNotes(tx: Pick<SqlTransaction, 'select'>, invoiceId: number): Promise<NoteAmounts[]> {
     const notes = await tx.select(this.sql.creditedNotes, [invoiceId]);
     if (notes.length === 0) return [];
     const lines = await tx.select(this.sql.creditedLines, [invoiceId]);
