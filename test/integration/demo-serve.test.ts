@@ -24,14 +24,14 @@ describe('npm run demo (dist/src/cli/demo-serve.js)', () => {
   it('sets up the demo, serves, prints working curl lines after "service listening", and exits 0 on SIGTERM', async () => {
     child = spawn(process.execPath, [script], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DATABASE_URL: db.config.databaseUrl, PORT: '0', LOG_LEVEL: 'info' },
+      env: { ...process.env, DATABASE_URL: db.config.databaseUrl, PORT: '0', CONSOLE_PORT: '0', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
 
-    const stdout = await readUntil(child, CURL_LINE, 60_000, () => stderr);
+    const stdout = await readUntil(child, /Stop with Ctrl\+C\./, 60_000, () => stderr);
     const [, key, url] = CURL_LINE.exec(stdout)!;
     expect(stdout.indexOf('"msg":"service listening"')).toBeGreaterThanOrEqual(0);
     expect(stdout.indexOf('"msg":"service listening"')).toBeLessThan(stdout.indexOf('curl -s'));
@@ -47,6 +47,22 @@ describe('npm run demo (dist/src/cli/demo-serve.js)', () => {
       body,
     });
     expect(preview.status).toBe(200);
+
+    // The console's address and its administrator, whose password signs in.
+    const consoleUrl = /^Operator console: +(http:\/\/localhost:\d+)\/$/m.exec(stdout)![1];
+    const email = /^Console administrator e-mail: +(\S+)$/m.exec(stdout)![1];
+    const password = /^Console administrator password: +(\S+)$/m.exec(stdout)![1];
+    const login = await fetch(`${consoleUrl}/login`);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0];
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(await login.text())![1];
+    const signIn = await fetch(`${consoleUrl}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+      body: new URLSearchParams({ _csrf: csrf, email, password }).toString(),
+    });
+    expect(signIn.status).toBe(303);
+    expect(signIn.headers.get('location')).toBe('/');
 
     child.kill('SIGTERM');
     const [code, signal] = await exited;

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import { ensureFreshBuild } from '../support/fresh-build';
+import { createTestDatabase } from '../support/test-database';
 
 /** Runs `node dist/src/main.js` with `env` until it exits (bounded), collecting its output. */
 function runMain(
@@ -46,4 +48,23 @@ describe('npm start with an unusable configuration', () => {
     expect(run.code).not.toBe(0);
     expect(run.stderr.trim()).toMatch(/^Invalid configuration: PORT must be a whole number/);
   });
+
+  it('stops with one line naming CONSOLE_PORT when the console cannot listen there', async () => {
+    const db = await createTestDatabase();
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      const run = await runMain(
+        main,
+        { DATABASE_URL: db.config.databaseUrl, PORT: '0', CONSOLE_PORT: String(port), SOFFICE_PATH: '/nonexistent/soffice' },
+        60_000,
+      );
+      expect(run.code).not.toBe(0);
+      expect(run.stderr.trim().split('\n')).toEqual([`Cannot listen on CONSOLE_PORT ${port}: the port is already in use`]);
+    } finally {
+      taken.close();
+      await db.drop();
+    }
+  }, 90_000);
 });
