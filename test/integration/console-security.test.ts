@@ -247,6 +247,23 @@ describe('console security', () => {
     expect((await c.client().signIn('target@example.hn', password)).status).toBe(303);
   });
 
+  it('shows an accountant only the activity of the companies granted, an administrator every row', async () => {
+    const admin = await signedIn();
+    await admin.post(`/companies/${other}/keys`);
+    await admin.post(`/companies/${own}/keys`);
+    const all = (await admin.get('/activity')).text;
+    expect(all).toContain(`<td>${other}</td>`);
+    expect(all).toContain(`<td>${own}</td>`);
+    expect(all).toContain('(sign-in)');
+    const accountant = await signedIn('conta@example.hn', accountantPassword);
+    const mine = (await accountant.get('/activity')).text;
+    expect(mine).toContain(`<td>${own}</td>`);
+    expect(mine).not.toContain(`<td>${other}</td>`);
+    // Rows about no company (sign-ins, operators) are not a company's.
+    expect(mine).not.toContain('(sign-in)');
+    expect(mine).not.toContain('(operator-added)');
+  });
+
   it('shows a hostile company name and a hostile e-mail as text', async () => {
     await c.client().signIn(HOSTILE, 'whatever password');
     const browser = await signedIn();
