@@ -61,7 +61,8 @@ export async function startService(env: NodeJS.ProcessEnv, timeoutMs = 120_000):
   const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
   const child = spawn(process.execPath, [...nodeArgs, path.join(REPO_ROOT, 'dist', 'src', 'main.js')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
+    // The benchmarks measure the API; a console would only claim a port (3001 by default).
+    env: { ...process.env, CONSOLE_PORT: 'off', ...env, PORT: String(port) },
     stdio: ['ignore', devNull, 'inherit'],
   });
   fs.closeSync(devNull);

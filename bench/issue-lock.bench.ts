@@ -85,6 +85,7 @@ async function main(): Promise<void> {
   process.env.DATABASE_URL = db.url;
   process.env.LOG_LEVEL = 'warn';
   process.env.PORT = '0';
+  process.env.CONSOLE_PORT = 'off';
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const servers: http.Server[] = [];

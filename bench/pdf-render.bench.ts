@@ -62,6 +62,7 @@ export async function runPdfRenderBench(): Promise<LevelResult[]> {
   process.env.DATABASE_URL = db.url;
   process.env.LOG_LEVEL ??= 'warn';
   process.env.PORT = '0';
+  process.env.CONSOLE_PORT = 'off';
   // Its anonymous invoice totals more than a final consumer may buy unidentified; the bench measures rendering.
   process.env.FINAL_CONSUMER_ID_THRESHOLD ??= '0';
   const { apiKey } = await runCommand(({ container, actor }) => setUpDemoCompany(container, actor));

@@ -239,12 +239,35 @@ describe('console security', () => {
     const unknown = await answers('nobody@example.hn', 'any password');
     expect(known).toEqual({ status: 429, text: expect.stringContaining('SIGN_IN_LOCKED'), retryAfter: String(SIGN_IN_LOCK_MS / 1000) });
     expect(unknown).toEqual(known);
+    // From one browser (one pre-session cookie), the whole page is the same byte for byte.
+    const browser = c.client();
+    await browser.get('/login');
+    const knownPage = await browser.post('/login', { email: 'target@example.hn', password });
+    const unknownPage = await browser.post('/login', { email: 'nobody@example.hn', password: 'any password' });
+    expect(unknownPage.text).toBe(knownPage.text);
     // A wrong password and a wrong e-mail read the same before the lock too.
     expect(refusalText(await c.client().signIn('admin@example.hn', 'not it at all'))).toBe(
       refusalText(await c.client().signIn('ghost@example.hn', 'not it at all')),
     );
     c.advance(SIGN_IN_LOCK_MS);
     expect((await c.client().signIn('target@example.hn', password)).status).toBe(303);
+  });
+
+  it('shows an accountant only the activity of the companies granted, an administrator every row', async () => {
+    const admin = await signedIn();
+    await admin.post(`/companies/${other}/keys`);
+    await admin.post(`/companies/${own}/keys`);
+    const all = (await admin.get('/activity')).text;
+    expect(all).toContain(`<td>${other}</td>`);
+    expect(all).toContain(`<td>${own}</td>`);
+    expect(all).toContain('(sign-in)');
+    const accountant = await signedIn('conta@example.hn', accountantPassword);
+    const mine = (await accountant.get('/activity')).text;
+    expect(mine).toContain(`<td>${own}</td>`);
+    expect(mine).not.toContain(`<td>${other}</td>`);
+    // Rows about no company (sign-ins, operators) are not a company's.
+    expect(mine).not.toContain('(sign-in)');
+    expect(mine).not.toContain('(operator-added)');
   });
 
   it('shows a hostile company name and a hostile e-mail as text', async () => {

@@ -31,7 +31,14 @@ describe('npm run demo (dist/src/cli/demo-serve.js)', () => {
     child = spawn(process.execPath, [script], {
       cwd: REPO_ROOT,
       // A start limit for LibreOffice that a machine busy with other tests still meets (the larger of 30 s and PDF_TIMEOUT_MS).
-      env: { ...process.env, DATABASE_URL: db.config.databaseUrl, PORT: '0', LOG_LEVEL: 'info', PDF_TIMEOUT_MS: '90000' },
+      env: {
+        ...process.env,
+        DATABASE_URL: db.config.databaseUrl,
+        PORT: '0',
+        CONSOLE_PORT: '0',
+        LOG_LEVEL: 'info',
+        PDF_TIMEOUT_MS: '90000',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
@@ -70,6 +77,22 @@ describe('npm run demo (dist/src/cli/demo-serve.js)', () => {
     expect(run.stdout.toString('utf8')).toMatch(
       new RegExp(`^issued credit note 000-001-06-00000001 \\(id \\d+\\) for invoice ${fiscalNumber}: total L \\d+\\.\\d{2}\n$`),
     );
+
+    // The console's address and its administrator, whose password signs in.
+    const consoleUrl = /^Operator console: +(http:\/\/localhost:\d+)\/$/m.exec(stdout)![1];
+    const email = /^Console administrator e-mail: +(\S+)$/m.exec(stdout)![1];
+    const password = /^Console administrator password: +(\S+)$/m.exec(stdout)![1];
+    const login = await fetch(`${consoleUrl}/login`);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0];
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(await login.text())![1];
+    const signIn = await fetch(`${consoleUrl}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
+      body: new URLSearchParams({ _csrf: csrf, email, password }).toString(),
+    });
+    expect(signIn.status).toBe(303);
+    expect(signIn.headers.get('location')).toBe('/');
 
     child.kill('SIGTERM');
     const [code, signal] = await exited;

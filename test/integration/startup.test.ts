@@ -1,5 +1,8 @@
-import { spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
 import { ensureFreshBuild } from '../support/fresh-build';
+import { startServiceProcess, stopForGood } from '../support/service-process';
+import { createTestDatabase } from '../support/test-database';
 
 /** Runs `node dist/src/main.js` with `env` until it exits (bounded), collecting its output. */
 function runMain(
@@ -46,4 +49,53 @@ describe('npm start with an unusable configuration', () => {
     expect(run.code).not.toBe(0);
     expect(run.stderr.trim()).toMatch(/^Invalid configuration: PORT must be a whole number/);
   });
+
+  it('stops with one line naming CONSOLE_PORT when the console cannot listen there', async () => {
+    const db = await createTestDatabase();
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      const run = await runMain(
+        main,
+        { DATABASE_URL: db.config.databaseUrl, PORT: '0', CONSOLE_PORT: String(port), SOFFICE_PATH: '/nonexistent/soffice' },
+        60_000,
+      );
+      expect(run.code).not.toBe(0);
+      expect(run.stderr.trim().split('\n')).toEqual([`Cannot listen on CONSOLE_PORT ${port}: the port is already in use`]);
+    } finally {
+      taken.close();
+      await db.drop();
+    }
+  }, 90_000);
+
+  it('serves the console beside the API, and none with CONSOLE_PORT=off', async () => {
+    const db = await createTestDatabase();
+    const children: ChildProcess[] = [];
+    try {
+      const env = { DATABASE_URL: db.config.databaseUrl, PORT: '0', SOFFICE_PATH: '/nonexistent/soffice', LOG_LEVEL: 'info' };
+      const on = await startServiceProcess(main, { ...env, CONSOLE_PORT: '0' }, (child) => children.push(child));
+      const consolePort = await until(() => /"port":(\d+),"msg":"console listening"/.exec(on.output())?.[1]);
+      const login = await fetch(`http://127.0.0.1:${consolePort}/login`);
+      expect(login.status).toBe(200);
+      expect(login.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      const off = await startServiceProcess(main, { ...env, CONSOLE_PORT: 'off' }, (child) => children.push(child));
+      expect((await fetch(`http://127.0.0.1:${off.port}/v1/health`)).status).toBe(200);
+      expect(off.output()).not.toContain('console listening');
+    } finally {
+      await Promise.all(children.map((child) => stopForGood(child)));
+      await db.drop();
+    }
+  }, 120_000);
 });
+
+/** Polls `probe` until it gives a value (the line it waits for is written just after another). */
+async function until<T>(probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

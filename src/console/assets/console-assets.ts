@@ -30,6 +30,7 @@ caption { text-align: left; font-weight: bold; padding: .5rem 0; }
 th, td { text-align: left; padding: .45rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { background: #e8edf3; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+.nowrap { white-space: nowrap; }
 .state { font-weight: bold; }
 .state-OK { color: var(--ok); } .state-LOW, .state-DUE { color: var(--warn); } .state-EXHAUSTED, .state-EXPIRED { color: var(--bad); }
 form.stack label { display: block; font-weight: bold; margin: .75rem 0 .25rem; }

@@ -36,8 +36,8 @@ function RangeTable({ ranges }: { ranges: CaiRangeOutlook[] }) {
             <td>
               <code>{r.cai}</code>
             </td>
-            <td>{r.firstPrinted}</td>
-            <td>{r.lastPrinted}</td>
+            <td class="nowrap">{r.firstPrinted}</td>
+            <td class="nowrap">{r.lastPrinted}</td>
             <td>
               <CaiState state={r.state} />
             </td>

@@ -18,7 +18,7 @@ function safeNext(value: unknown): string {
   return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : '/';
 }
 
-function LoginForm({ next, email, refusal }: { next: string; email: string; refusal?: AppError }) {
+function LoginForm({ next, refusal }: { next: string; refusal?: AppError }) {
   return (
     <div class="login panel">
       <h1>Iniciar sesión</h1>
@@ -33,7 +33,7 @@ function LoginForm({ next, email, refusal }: { next: string; email: string; refu
       <PostForm action="/login" class="stack">
         <input type="hidden" name="next" value={next} />
         <label for="email">Correo electrónico</label>
-        <input id="email" name="email" type="email" autoComplete="username" required value={email} />
+        <input id="email" name="email" type="email" autoComplete="username" required />
         <label for="password">Contraseña</label>
         <input id="password" name="password" type="password" autoComplete="current-password" required />
         <button class="primary" type="submit">
@@ -49,8 +49,11 @@ export function registerLoginPages(router: ConsoleRouter, container: Container):
   const sessions = container.get(ConsoleSessions);
   const { consoleSecureCookie: secure } = container.get<AppConfig>(TOKENS.Config);
 
-  /** The login page, with the pre-session cookie's token in its form (a new cookie when none is set). */
-  const showLogin = (ctx: ConsoleContext, next: string, email = '', refusal?: AppError) => {
+  /**
+   * The login page, with the pre-session cookie's token in its form (a new cookie when none is
+   * set). A refused sign-in gets the same page whatever the e-mail: it is not even echoed back.
+   */
+  const showLogin = (ctx: ConsoleContext, next: string, refusal?: AppError) => {
     let nonce = readCookie(ctx, LOGIN_COOKIE);
     if (nonce === undefined) {
       nonce = newLoginNonce();
@@ -60,17 +63,16 @@ export function registerLoginPages(router: ConsoleRouter, container: Container):
       title: 'Iniciar sesión',
       status: refusal?.status ?? 200,
       csrfToken: loginToken(nonce),
-      body: <LoginForm next={next} email={email} refusal={refusal} />,
+      body: <LoginForm next={next} refusal={refusal} />,
     });
   };
 
   router.get('/login', (ctx) => showLogin(ctx, safeNext(ctx.query.next)));
 
   router.post('/login', async (ctx) => {
-    const email = ctx.state.form.email ?? '';
     const next = safeNext(ctx.state.form.next);
     try {
-      const { sessionId } = await sessions.signIn(email, ctx.state.form.password ?? '', ctx.state.now);
+      const { sessionId } = await sessions.signIn(ctx.state.form.email ?? '', ctx.state.form.password ?? '', ctx.state.now);
       // A new id at every sign-in; a session this browser had is ended, not reused.
       if (ctx.state.session) await sessions.signOut(ctx.state.session.id, ctx.state.now);
       setCookie(ctx, SESSION_COOKIE, sessionId, { secure });
@@ -80,7 +82,7 @@ export function registerLoginPages(router: ConsoleRouter, container: Container):
     } catch (err) {
       if (!(err instanceof AppError) || (err.code !== 'SIGN_IN_FAILED' && err.code !== 'SIGN_IN_LOCKED')) throw err;
       if (err.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(err.retryAfterSeconds));
-      showLogin(ctx, next, email.slice(0, 255), err);
+      showLogin(ctx, next, err);
     }
   });
 
