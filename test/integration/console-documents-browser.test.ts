@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -11,8 +12,8 @@ import { CART, caiOf, setupWithRanges } from '../support/issuing-fixtures';
 import { setUpCompany, type ReadyCompany } from '../support/setup-fixtures';
 
 const FAR = '2099-12-31';
-/** Screenshots of the pages, for people to look at; outside the repository unless CONSOLE_SHOTS_DIR says otherwise. */
-const SHOTS = process.env.CONSOLE_SHOTS_DIR ?? path.resolve(__dirname, '../../../console-shots');
+/** Screenshots of the pages, for people to look at: CONSOLE_SHOTS_DIR, or a folder in the system's temp directory. */
+const SHOTS = process.env.CONSOLE_SHOTS_DIR ?? path.join(os.tmpdir(), 'console-shots');
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {
