@@ -51,6 +51,7 @@ form.search label { display: block; font-weight: bold; }
 form.search input { padding: .45rem; border: 1px solid #6b7785; border-radius: 4px; font: inherit; }
 form.search button { margin-top: 0; }
 form.stack select { padding: .45rem; border: 1px solid #6b7785; border-radius: 4px; font: inherit; }
+form.stack button { display: block; }
 form.stack fieldset { border: 1px solid var(--line); border-radius: 4px; margin: .75rem 0; }
 form.stack label.choice { font-weight: normal; margin: .25rem 0; }
 form.stack label.choice input { width: auto; }

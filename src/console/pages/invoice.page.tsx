@@ -17,7 +17,7 @@ import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { creditRequestOf, debitRequestOf, noteCommon, returnField } from '../note-form';
 import { actorOf, companyOf, notFound } from '../page-tools';
 import { renderPage } from '../render';
-import { AmountsTable, DocumentStatus } from '../views/document-tables';
+import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tables';
 import { formatInstant, formatLempiras } from '../views/format';
 import { PostForm } from '../views/post-form';
 import { sendPdf } from './pdf-answer';
@@ -40,46 +40,6 @@ function RateOptions({ rates, id }: { rates: readonly string[]; id: string }) {
         ))}
       <option value="exempt">exento</option>
     </select>
-  );
-}
-
-function Lines({ invoice }: { invoice: InvoiceView }) {
-  return (
-    <table>
-      <caption>Líneas</caption>
-      <thead>
-        <tr>
-          <th scope="col">#</th>
-          <th scope="col">Código</th>
-          <th scope="col">Descripción</th>
-          <th scope="col" class="num">
-            Cantidad
-          </th>
-          <th scope="col" class="num">
-            Precio
-          </th>
-          <th scope="col" class="num">
-            Descuento
-          </th>
-          <th scope="col" class="num">
-            Importe
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {invoice.lines.map((line, i) => (
-          <tr key={i}>
-            <td>{i + 1}</td>
-            <td>{line.productCode}</td>
-            <td>{line.description}</td>
-            <td class="num">{Number(line.quantity)}</td>
-            <td class="num">{formatLempiras(line.unitPrice)}</td>
-            <td class="num">{formatLempiras(line.discountAmount)}</td>
-            <td class="num">{formatLempiras(line.subTotal)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
 
@@ -252,7 +212,7 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
           <p>
             <a href={`${base}/pdf`}>Descargar el PDF</a>
           </p>
-          <Lines invoice={invoice} />
+          <LinesTable positionHeader="#" lines={invoice.lines.map((line, i) => ({ ...line, position: i + 1 }))} />
           <AmountsTable caption="Montos" amounts={invoice} />
           <h2>Notas</h2>
           <Notes company={company} notes={its} />

@@ -97,7 +97,7 @@ export function registerInvoicesPage(router: ConsoleRouter, container: Container
   const search = container.get(InvoiceSearch);
   router.get('/companies/:code/invoices', async (ctx) => {
     const company = await companyOf(ctx, access);
-    const text = (name: string) => (typeof ctx.query[name] === 'string' ? (ctx.query[name]) : '');
+    const text = (name: string) => (typeof ctx.query[name] === 'string' ? ctx.query[name] : '');
     const query: SearchQuery = { q: text('q').trim(), from: text('from').trim(), to: text('to').trim() };
     const result = await search.search(company.id, { ...query, page: text('page') });
     const base = companyPath(company.code, 'invoices');

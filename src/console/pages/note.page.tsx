@@ -7,8 +7,8 @@ import { companyPath } from '../company-paths';
 import type { ConsoleRouter } from '../console-state';
 import { companyOf } from '../page-tools';
 import { renderPage } from '../render';
-import { AmountsTable, DocumentStatus } from '../views/document-tables';
-import { formatInstant, formatLempiras } from '../views/format';
+import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tables';
+import { formatInstant } from '../views/format';
 import { pathId } from './invoice.page';
 import { sendPdf } from './pdf-answer';
 
@@ -60,35 +60,10 @@ export function registerNotePages(router: ConsoleRouter, container: Container): 
           <p>
             <a href={`${companyPath(company.code, 'notes', note.id)}/pdf`}>Descargar el PDF</a>
           </p>
-          <table>
-            <caption>Líneas</caption>
-            <thead>
-              <tr>
-                <th scope="col">Línea de la factura</th>
-                <th scope="col">Descripción</th>
-                <th scope="col" class="num">
-                  Cantidad
-                </th>
-                <th scope="col" class="num">
-                  Precio
-                </th>
-                <th scope="col" class="num">
-                  Importe
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {note.lines.map((line, i) => (
-                <tr key={i}>
-                  <td>{line.invoiceLineNumber ?? '—'}</td>
-                  <td>{line.description}</td>
-                  <td class="num">{Number(line.quantity)}</td>
-                  <td class="num">{formatLempiras(line.unitPrice)}</td>
-                  <td class="num">{formatLempiras(line.subTotal)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <LinesTable
+            positionHeader="Línea de la factura"
+            lines={note.lines.map((line) => ({ ...line, position: line.invoiceLineNumber }))}
+          />
           <AmountsTable caption="Montos" amounts={note} />
         </>
       ),

@@ -66,3 +66,49 @@ export function AmountsTable({
 export function DocumentStatus({ annulled }: { annulled: boolean }) {
   return <span class={annulled ? 'state state-EXPIRED' : 'state state-OK'}>{annulled ? 'ANULADA' : 'VIGENTE'}</span>;
 }
+
+/** A line as both documents store it. */
+export interface LineRow {
+  /** The invoice line it is, or returns (null for a note's own line, such as a discount). */
+  position: number | null;
+  productCode: string | null;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  discountAmount: string;
+  subTotal: string;
+}
+
+/** The lines of an invoice or a note, as printed. */
+export function LinesTable({ lines, positionHeader }: { lines: LineRow[]; positionHeader: string }) {
+  return (
+    <table>
+      <caption>Líneas</caption>
+      <thead>
+        <tr>
+          <th scope="col">{positionHeader}</th>
+          <th scope="col">Código</th>
+          <th scope="col">Descripción</th>
+          {['Cantidad', 'Precio', 'Descuento', 'Importe'].map((header) => (
+            <th key={header} scope="col" class="num">
+              {header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line, i) => (
+          <tr key={i}>
+            <td>{line.position ?? '—'}</td>
+            <td>{line.productCode ?? ''}</td>
+            <td>{line.description}</td>
+            <td class="num">{Number(line.quantity)}</td>
+            <td class="num">{formatLempiras(line.unitPrice)}</td>
+            <td class="num">{formatLempiras(line.discountAmount)}</td>
+            <td class="num">{formatLempiras(line.subTotal)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
