@@ -35,7 +35,7 @@ export const registerActivityCommand: CommandRegistrar = (program: Command, run)
       const limit = opts.limit === undefined ? DEFAULT_ACTIVITY_LIMIT : parsePositiveCount(opts.limit, '--limit');
       return run(async ({ container, out }) => {
         const company = opts.company === undefined ? null : await container.get(CompanyDirectory).byCode(opts.company);
-        const query = { companyId: company?.id ?? null, since, limit };
+        const query = { companyIds: company === null ? null : [company.id], since, limit };
         const reader = container.get(ActivityReader);
         if (opts.json) {
           // One element a line, streamed as pages arrive: the whole is still one JSON array.

@@ -24,7 +24,7 @@ export type SqlRun = (sql: string, params: SqlParams) => Promise<unknown>;
 const TARGET_LENGTH = 255;
 
 /** The only statement that writes the activity table: the trail is append-only (decision 60). */
-const INSERT = 'INSERT INTO activity (at, actor, company_id, action, target, details) VALUES (?, ?, ?, ?, ?, ?)';
+const INSERT = 'INSERT INTO `activity` (`at`, `actor`, `company_id`, `action`, `target`, `details`) VALUES (?, ?, ?, ?, ?, ?)';
 
 /** Inserts one row of the trail on the connection (and so in the transaction) `run` uses. */
 export async function insertActivity(run: SqlRun, record: ActivityRecord): Promise<number> {

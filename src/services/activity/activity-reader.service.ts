@@ -19,14 +19,18 @@ export interface ActivityView {
 }
 
 export interface ActivityQuery {
-  /** Only this company's rows; null for every row. */
-  companyId: number | null;
-  /** Only rows of these companies (none: no row), as an accountant in the console sees the trail. */
-  companyIds?: readonly number[];
+  /** Only the rows of these companies (an accountant's grants, one `--company`); null for every row, those of no company included. */
+  companyIds: readonly number[] | null;
   /** Only rows at or after this instant; null for all. */
   since: Date | null;
   /** At most this many rows, newest first. */
   limit: number;
+}
+
+/** Where a page ends: the next page starts after this row. */
+export interface ActivityCursor {
+  at: Date;
+  id: number;
 }
 
 /** The longest value of each text column among the rows a query reads, for aligned columns. */
@@ -56,27 +60,44 @@ export class ActivityReader {
     this.from = `${tableOf(em, ActivityEntry)} a LEFT JOIN ${tableOf(em, Company)} c ON c.id = a.company_id`;
   }
 
-  /** The query's rows, newest first, fetched ACTIVITY_PAGE_SIZE at a time. */
+  /** The query's rows, newest first, fetched ACTIVITY_PAGE_SIZE at a time, at most `query.limit` in all. */
   async *read(query: ActivityQuery, pageSize = ACTIVITY_PAGE_SIZE): AsyncGenerator<ActivityView> {
     let left = query.limit;
-    let after: { at: string; id: number } | null = null;
+    let after: ActivityCursor | null = null;
     while (left > 0) {
-      const { where, params } = this.filter(query);
-      if (after) {
-        where.push('(a.at < ? OR (a.at = ? AND a.id < ?))');
-        params.push(after.at, after.at, after.id);
-      }
-      const rows = await this.db.select(
+      const { rows, next } = await this.page(query, after, Math.min(pageSize, left));
+      yield* rows;
+      if (next === null) return;
+      left -= rows.length;
+      after = next;
+    }
+  }
+
+  /**
+   * One page of at most `size` rows, newest first, after the `after` cursor (null: from the
+   * newest); `next` is the cursor of the page after it, null when this one is the last. For a
+   * page that links to older rows (the console's), `query.limit` is not used.
+   */
+  async page(
+    query: ActivityQuery,
+    after: ActivityCursor | null,
+    size: number,
+  ): Promise<{ rows: ActivityView[]; next: ActivityCursor | null }> {
+    const { where, params } = this.filter(query);
+    if (after) {
+      const at = utcDatetime(after.at);
+      where.push('(a.at < ? OR (a.at = ? AND a.id < ?))');
+      params.push(at, at, after.id);
+    }
+    const rows = (
+      await this.db.select(
         'SELECT a.id AS id, a.at AS at, a.actor AS actor, c.code AS company, a.action AS action, a.target AS target, a.details AS details' +
           ` FROM ${this.from}${whereClause(where)} ORDER BY a.at DESC, a.id DESC LIMIT ?`,
-        [...params, Math.min(pageSize, left)],
-      );
-      for (const row of rows) yield view(row);
-      if (rows.length < Math.min(pageSize, left)) return;
-      left -= rows.length;
-      const last = rows[rows.length - 1];
-      after = { at: String(last.at), id: Number(last.id) };
-    }
+        [...params, size],
+      )
+    ).map(view);
+    const last = rows[rows.length - 1];
+    return { rows, next: rows.length < size ? null : { at: last.at, id: last.id } };
   }
 
   /** The widths of the text columns over the rows `read` will give, in one aggregate query. */
@@ -94,16 +115,10 @@ export class ActivityReader {
   private filter(query: ActivityQuery): { where: string[]; params: unknown[] } {
     const where: string[] = [];
     const params: unknown[] = [];
-    if (query.companyId !== null) {
-      where.push('a.company_id = ?');
-      params.push(query.companyId);
-    }
-    if (query.companyIds !== undefined) {
-      if (query.companyIds.length === 0) where.push('1 = 0');
-      else {
-        where.push('a.company_id IN (?)');
-        params.push([...query.companyIds]);
-      }
+    if (query.companyIds !== null) {
+      // No company at all matches no row (an accountant without grants), not every row.
+      where.push(query.companyIds.length === 0 ? 'FALSE' : `a.company_id IN (${query.companyIds.map(() => '?').join(', ')})`);
+      params.push(...query.companyIds);
     }
     if (query.since !== null) {
       where.push('a.at >= ?');
