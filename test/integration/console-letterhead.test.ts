@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ActivityEntry } from '../../src/entities';
-import { CompanyDirectory } from '../../src/services/company-directory.service';
 import { LetterheadService } from '../../src/services/letterheads/letterhead.service';
 import { createConsoleTest, type ConsoleClient, type ConsoleTest } from '../support/console-client';
 import { uniqueCode } from '../support/factories';
@@ -34,10 +33,7 @@ describe('console letterhead page', () => {
     template: { name: 'membrete.odt', data: template },
     ...(logo ? { logo: { name: 'logo.png', data: logo } } : {}),
   });
-  const current = async () => {
-    const ref = await c.t.container.get(CompanyDirectory).byCode(company.code);
-    return c.t.container.get(LetterheadService).current(ref);
-  };
+  const current = () => c.t.container.get(LetterheadService).current({ id: company.companyId, code: company.code });
   const activity = () => c.t.orm.em.fork().find(ActivityEntry, { action: { $like: 'letterhead-%' } }, { orderBy: { id: 'asc' } });
   const invoicePdfText = async () => {
     const res = await c.t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', `lh-${++keys}`).send(CART);
@@ -126,7 +122,7 @@ describe('console letterhead page', () => {
         422,
         /unknown field\(s\) \{d\.issuer\.rnt\}/,
       );
-      await refused(upload(Buffer.from('esto no es un ODT')), 422, /membrete\.odt is not a readable ODT file/);
+      await refused(upload(Buffer.from('esto no es un ODT')), 422, /membrete\.odt is not an ODT file/);
       await refused(
         upload(await editedTemplate(withBanner('LOGO MALO')), Buffer.from('GIF89a no es PNG')),
         422,
@@ -178,7 +174,7 @@ describe('console letterhead page', () => {
       expect(page.text).toContain('admin@membretes.hn');
       expect(await invoicePdfText()).toContain('MEMBRETE UNO DE CONSOLA');
       // A published candidate is gone: the same id publishes nothing twice.
-      await refused(() => admin.post(publishPath), 404, /no longer held/);
+      await refused(() => admin.post(publishPath), 404, /no existe/);
 
       const second = await editedTemplate(withBanner('MEMBRETE DOS DE CONSOLA'));
       const secondAnswer = await admin.upload(`${base()}/invoice/candidate`, files(second));
