@@ -12,6 +12,7 @@ import { errorPage } from './middleware/error-page';
 import { formBody } from './middleware/form-body';
 import { guard } from './middleware/guard';
 import { loadSession } from './middleware/load-session';
+import { multipartBody, refuseOversizedUpload } from './middleware/multipart-body';
 import { securityHeaders } from './middleware/security-headers';
 import { notFound } from './page-tools';
 import { buildConsoleRouter } from './router';
@@ -31,8 +32,9 @@ export interface ConsoleAppOptions {
  *   4. ORM request context: one unit of work per request
  *   5. the stylesheet and the icon (assets/console-assets.ts; public: the login page needs them)
  *   6. the session the cookie opens (read only)
- *   7. the POST's urlencoded form
- *   8. guard: every POST's `_csrf` (403 otherwise, before anything runs); no session -> 303 /login
+ *   7. the POST's urlencoded form, or its multipart form and files (multipart-body.ts)
+ *   8. guard: every POST's `_csrf` (403 otherwise, before anything runs); no session -> 303 /login;
+ *      then a multipart file over its limit is refused (413)
  *   9. the pages (router.ts); anything unmatched is the one 404 page
  */
 export function buildConsoleApp(container: Container, { clock = () => new Date() }: ConsoleAppOptions = {}): Koa<ConsoleState> {
@@ -46,6 +48,7 @@ export function buildConsoleApp(container: Container, { clock = () => new Date()
   app.use(async (ctx, next) => {
     ctx.state.now = clock();
     ctx.state.form = {};
+    ctx.state.files = {};
     await next();
   });
   app.use(accessLog(logger));
@@ -59,7 +62,9 @@ export function buildConsoleApp(container: Container, { clock = () => new Date()
   });
   app.use(loadSession(sessions));
   app.use(formBody);
+  app.use(multipartBody);
   app.use(guard(sessions));
+  app.use(refuseOversizedUpload);
   app.use(router.routes());
   app.use(() => {
     throw notFound();

@@ -15,6 +15,16 @@ export interface ConsoleState {
   session?: SignedIn;
   /** A POST's urlencoded fields, strings only (a repeated field keeps its first value). */
   form: Record<string, string>;
+  /** A multipart POST's files, by field name (empty for any other request). */
+  files: Record<string, UploadedFile>;
+  /** Why a multipart POST's file was refused (too large), checked once the guard has passed. */
+  uploadRefusal?: string;
+}
+
+/** A file a form uploaded, held in memory: its name as the browser gave it and its bytes. */
+export interface UploadedFile {
+  name: string;
+  data: Buffer;
 }
 
 export type ConsoleRouter = Router<ConsoleState>;

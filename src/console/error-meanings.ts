@@ -13,7 +13,11 @@ const MEANINGS: Partial<Record<ErrorCode, string>> = {
   CSRF_TOKEN_INVALID: 'El formulario caducó o no proviene de esta consola: vuelva a cargar la página e intente de nuevo.',
   SIGN_IN_FAILED: 'El correo y la contraseña no corresponden a un operador habilitado.',
   SIGN_IN_LOCKED: 'Demasiados intentos fallidos con este correo: espere 15 minutos e intente de nuevo.',
-  PAYLOAD_TOO_LARGE: 'El formulario enviado es demasiado grande.',
+  PAYLOAD_TOO_LARGE:
+    'El formulario enviado es demasiado grande (una plantilla .odt hasta 5 MB, un logo PNG hasta 1 MB); no se cambió nada.',
+  TEMPLATE_BROKEN: 'La plantilla no pasa la revisión; no se publicó nada.',
+  PDF_RENDER_FAILED: 'No se pudo imprimir el documento en este momento (LibreOffice); no se cambió nada. Intente de nuevo en unos minutos.',
+  LETTERHEAD_NO_PREVIOUS: 'No hay un membrete publicado antes del vigente al cual volver; no se cambió nada.',
   SERVICE_UNAVAILABLE: 'La base de datos no está disponible en este momento; no se cambió nada. Intente de nuevo en unos segundos.',
   INTERNAL_ERROR: 'Ocurrió un error inesperado; no se cambió nada. Si se repite, avise al administrador.',
 };

@@ -5,6 +5,7 @@ import { registerActivityPage } from './pages/activity.page';
 import { registerCompanyPage } from './pages/company.page';
 import { registerHomePage } from './pages/home.page';
 import { registerKeysPages } from './pages/keys.page';
+import { registerLetterheadPages } from './pages/letterhead.page';
 import { registerLoginPages } from './pages/login.page';
 import { registerClientsPages } from './pages/clients.page';
 import { registerInvoicePages } from './pages/invoice.page';
@@ -25,6 +26,7 @@ const PAGES: ConsolePages[] = [
   registerHomePage,
   registerCompanyPage,
   registerKeysPages,
+  registerLetterheadPages,
   registerActivityPage,
   registerInvoicesPage,
   registerInvoicePages,

@@ -3,13 +3,14 @@ import { createConsoleTest, ConsoleTest } from '../support/console-client';
 import { launchChromium, serveConsole } from '../support/console-browser';
 import { adminDay } from './console-journeys/admin-day.journey';
 import type { Journey, JourneyEnv } from './console-journeys/journey';
+import { letterhead } from './console-journeys/letterhead.journey';
 
 /**
  * The console in a real browser (Debian's Chromium through Playwright), against the real service
  * and database: one browser and one console for every journey. Screenshots of the main pages go
  * to CONSOLE_SCREENSHOTS when it names a directory.
  */
-const JOURNEYS: Journey[] = [adminDay];
+const JOURNEYS: Journey[] = [adminDay, letterhead];
 
 describe('the console in a browser', () => {
   let browser: Browser;
@@ -19,7 +20,10 @@ describe('the console in a browser', () => {
 
   beforeAll(async () => {
     // Plain HTTP on 127.0.0.1, as inside a private network.
-    [browser, c] = await Promise.all([launchChromium(), createConsoleTest({ env: { CONSOLE_SECURE_COOKIE: 'false' } })]);
+    [browser, c] = await Promise.all([
+      launchChromium(),
+      createConsoleTest({ env: { CONSOLE_SECURE_COOKIE: 'false', PDF_TIMEOUT_MS: '120000' } }),
+    ]);
     served = await serveConsole(c);
     env = { browser, console: c, url: served.url };
   }, 120_000);

@@ -95,6 +95,34 @@ export class ConsoleClient {
     return this.remember(await req.send(csrf === null ? fields : { _csrf: csrf, ...fields }));
   }
 
+  /**
+   * POSTs a multipart form with files, as a browser's file upload; `_csrf` as in post() (null:
+   * none sent).
+   */
+  async upload(
+    path: string,
+    files: Record<string, { name: string; data: Buffer }>,
+    fields: Record<string, string> = {},
+    csrf: string | null = this.csrf,
+  ): Promise<supertest.Response> {
+    const req = supertest(this.app.callback()).post(path);
+    if (this.cookies.size) req.set('Cookie', this.cookieHeader());
+    for (const [name, value] of Object.entries(csrf === null ? fields : { _csrf: csrf, ...fields })) req.field(name, value);
+    for (const [name, file] of Object.entries(files)) req.attach(name, file.data, file.name);
+    return this.remember(await req);
+  }
+
+  /** A GET whose body is bytes (a PDF, an ODT), with the client's session. */
+  download(path: string): supertest.Test {
+    const req = supertest(this.app.callback()).get(path);
+    if (this.cookies.size) req.set('Cookie', this.cookieHeader());
+    return req.buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+  }
+
   /** GET /login then POST it; the answer to the POST. */
   async signIn(email: string, password: string, next?: string): Promise<supertest.Response> {
     await this.get('/login');

@@ -25,11 +25,16 @@ function zip(pkg: OdtPackage): Promise<Buffer> {
  * operator's edit in LibreOffice would (written to a temporary name, then renamed into place).
  */
 export async function writeEditedTemplate(target: string, edit: (contentXml: string) => string): Promise<void> {
-  const pkg = await readOdtPackage(DEFAULT_TEMPLATE);
-  const edited = withParts(pkg, { 'content.xml': edit(partText(pkg, 'content.xml') ?? '') });
+  const data = await editedTemplate(edit);
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(`${target}.tmp`, await zip(edited));
+  fs.writeFileSync(`${target}.tmp`, data);
   fs.renameSync(`${target}.tmp`, target);
+}
+
+/** The bytes of the default template with its content.xml changed by `edit` (an upload's file). */
+export async function editedTemplate(edit: (contentXml: string) => string): Promise<Buffer> {
+  const pkg = await readOdtPackage(DEFAULT_TEMPLATE);
+  return zip(withParts(pkg, { 'content.xml': edit(partText(pkg, 'content.xml') ?? '') }));
 }
 
 /** content.xml with one paragraph of `text` put first in the body. */

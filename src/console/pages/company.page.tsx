@@ -1,14 +1,12 @@
 import type { Container } from 'inversify';
-import { DOCUMENT_TYPES, type DocumentType } from '../../domain/document-type';
+import { DOCUMENT_TYPES } from '../../domain/document-type';
 import { CompanyOverview, type CaiRangeOutlook } from '../../services/console-read-models/company-overview.service';
 import { OperatorAccess } from '../../services/operators/operator-access.service';
 import type { ConsoleRouter } from '../console-state';
 import { companyOf, operatorOf } from '../page-tools';
 import { renderPage } from '../render';
 import { CaiState } from '../views/cai-state';
-import { formatDay } from '../views/format';
-
-const TYPE_NAMES: Record<DocumentType, string> = { invoice: 'Factura', creditNote: 'Nota de crédito', debitNote: 'Nota de débito' };
+import { DOCUMENT_TYPE_NAMES, formatDay } from '../views/format';
 
 function RangeTable({ ranges }: { ranges: CaiRangeOutlook[] }) {
   if (ranges.length === 0) return <p>La empresa no tiene rangos CAI vigentes.</p>;
@@ -32,7 +30,7 @@ function RangeTable({ ranges }: { ranges: CaiRangeOutlook[] }) {
       <tbody>
         {ranges.map((r) => (
           <tr key={r.firstPrinted}>
-            <td>{TYPE_NAMES[r.documentType]}</td>
+            <td>{DOCUMENT_TYPE_NAMES[r.documentType]}</td>
             <td>
               <code>{r.cai}</code>
             </td>
@@ -79,9 +77,14 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
                 <a href={`/companies/${encodeURIComponent(company.code)}/reports`}>Reportes</a>
               </li>
               {admin && (
-                <li>
-                  <a href={`/companies/${encodeURIComponent(company.code)}/keys`}>Llaves de API</a>
-                </li>
+                <>
+                  <li>
+                    <a href={`/companies/${encodeURIComponent(company.code)}/keys`}>Llaves de API</a>
+                  </li>
+                  <li>
+                    <a href={`/companies/${encodeURIComponent(company.code)}/letterhead`}>Membretes</a>
+                  </li>
+                </>
               )}
             </ul>
           </nav>

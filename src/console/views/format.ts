@@ -1,6 +1,15 @@
 import { dayMonthYear, hondurasDate, hondurasTime } from '../../domain/calendar-date';
 
+import type { DocumentType } from '../../domain/document-type';
+
 export { formatLempiras } from '../../pdf/format';
+
+/** Each document type's name on the console's pages. */
+export const DOCUMENT_TYPE_NAMES: Readonly<Record<DocumentType, string>> = {
+  invoice: 'Factura',
+  creditNote: 'Nota de crédito',
+  debitNote: 'Nota de débito',
+};
 
 /** A YYYY-MM-DD day as the console shows it: DD/MM/YYYY. */
 export function formatDay(isoDate: string): string {
