@@ -11,7 +11,7 @@ const MARKER = 'MEMBRETE DEL NAVEGADOR';
 
 /**
  * An administrator uploads a letterhead candidate, reads its check and preview, publishes it, and
- * finds it on the next invoice's PDF. The journey starts LibreOffice (the check prints a sample).
+ * finds it on the next invoice's PDF (the console of the browser test renders PDFs).
  */
 export const letterhead: Journey = (env) => {
   describe('an administrator publishing a letterhead', () => {
@@ -25,7 +25,6 @@ export const letterhead: Journey = (env) => {
         setupWithRanges([{ cai: caiOf('e'), rangeStart: 1, rangeEnd: 100, deadline: '2099-12-31' }], uniqueCode('L')),
       );
       password = await c.addOperator('luis.admin@example.hn', 'admin');
-      await c.t.pdfRenderer.start();
     }, 240_000);
 
     it('uploads a candidate, sees its check and preview, publishes it and finds it on the next invoice; the pages pass axe', async () => {
