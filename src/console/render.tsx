@@ -1,5 +1,5 @@
 import type { VNode } from 'preact';
-import { renderToString } from 'preact-render-to-string';
+import { htmlDocument } from '../views/html-document';
 import type { ConsoleContext } from './console-state';
 import { Layout } from './views/layout';
 import { PageEnv, PageEnvContext } from './views/page-env';
@@ -14,16 +14,15 @@ export interface PageContent {
 
 /**
  * Answers a whole HTML page: the layout around `body`, with the request's operator and token in
- * context. preact-render-to-string escapes every text and attribute value, so a name a caller
- * stored is shown as text, never as markup.
+ * context, rendered as every server-rendered page is (`htmlDocument`, which escapes what callers stored).
  */
 export function renderPage(ctx: ConsoleContext, { title, body, status = 200, csrfToken }: PageContent): void {
   const env: PageEnv = { operator: ctx.state.session?.operator ?? null, csrfToken: csrfToken ?? ctx.state.session?.csrfToken ?? '' };
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
-  ctx.body = `<!doctype html>${renderToString(
+  ctx.body = htmlDocument(
     <PageEnvContext.Provider value={env}>
       <Layout title={title}>{body}</Layout>
     </PageEnvContext.Provider>,
-  )}`;
+  );
 }

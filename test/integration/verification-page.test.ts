@@ -121,7 +121,8 @@ describe('verifiable documents: the QR code and GET /verify/{token}', () => {
       'L 345.00',
       'VIGENTE',
       ISSUER_RTN,
-      'Comercial &lt;b&gt;&quot;Los Pinos&quot;&lt;/b&gt; &amp; Cía',
+      // Escaped as preact-render-to-string does: `<` and `&` (what could open markup or an entity) and `"`; a bare `>` is text.
+      'Comercial &lt;b>&quot;Los Pinos&quot;&lt;/b> &amp; Cía',
     ])
       expect(live.text).toContain(fact);
     expect(live.text).not.toContain('<b>');

@@ -1,8 +1,9 @@
+import type { ComponentChildren } from 'preact';
 import { createHash } from 'node:crypto';
 import { dayMonthYear } from '../../domain/calendar-date';
 import { formatLempiras } from '../../pdf/format';
+import { htmlDocument } from '../../views/html-document';
 import type { PresentedVerification } from '../presenters/verification.presenter';
-import { html, SafeHtml } from './html';
 
 /** The one style sheet, inline; the Content-Security-Policy allows exactly it and nothing else (no script at all). */
 const STYLE = [
@@ -25,90 +26,99 @@ export const PAGE_HEADERS = {
   'X-Robots-Tag': 'noindex',
 } as const;
 
-/** Built apart from the templates below, so that no formatter can change the text the policy's hash covers. */
-const STYLE_ELEMENT = new SafeHtml(`<style>${STYLE}</style>`);
-
-function layout(title: string, body: SafeHtml): string {
-  return html`<!doctype html>
+/**
+ * Every verification page. The style sheet goes in as the constant the policy's hash is computed
+ * from, byte for byte: as a text child it would be escaped, and the hash would no longer match.
+ */
+function Layout({ title, children }: { title: string; children: ComponentChildren }) {
+  return (
     <html lang="es">
       <head>
-        <meta charset="utf-8" />
+        <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
-        <title>${title}</title>
-        ${STYLE_ELEMENT}
+        <title>{title}</title>
+        <style dangerouslySetInnerHTML={{ __html: STYLE }} />
       </head>
       <body>
-        <main>${body}</main>
+        <main>{children}</main>
       </body>
-    </html> `.text;
+    </html>
+  );
+}
+
+function Notes({ notes }: { notes: NonNullable<PresentedVerification['notes']> }) {
+  return (
+    <>
+      <h2>Notas de crédito y débito que la modifican</h2>
+      {notes.length === 0 ? (
+        <p>Ninguna.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Tipo</th>
+              <th scope="col">Número</th>
+              <th scope="col">Fecha</th>
+              <th scope="col" class="monto">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {notes.map((note) => (
+              <tr key={note.number}>
+                <td>{note.type}</td>
+                <td>{note.number}</td>
+                <td>{dayMonthYear(note.date)}</td>
+                <td class="monto">{formatLempiras(note.total.toFixed(2))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
 }
 
 /** The Spanish page of a verified document: exactly the facts of presentVerification, nothing else. */
 export function verificationPage(doc: PresentedVerification): string {
-  const notes =
-    doc.notes === null
-      ? html``
-      : html`<h2>Notas de crédito y débito que la modifican</h2>
-          ${
-            doc.notes.length === 0
-              ? html`<p>Ninguna.</p>`
-              : html`<table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Tipo</th>
-                      <th scope="col">Número</th>
-                      <th scope="col">Fecha</th>
-                      <th scope="col" class="monto">Total</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${doc.notes.map(
-                      (note) =>
-                        html`<tr>
-                          <td>${note.type}</td>
-                          <td>${note.number}</td>
-                          <td>${dayMonthYear(note.date)}</td>
-                          <td class="monto">${formatLempiras(note.total.toFixed(2))}</td>
-                        </tr> `,
-                    )}
-                  </tbody>
-                </table>`
-          }`;
-  return layout(
-    `Verificación: ${doc.type} ${doc.number}`,
-    html`<h1>Verificación de documento fiscal</h1>
-      <p class="estado ${doc.state.toLowerCase()}">${doc.state}</p>
+  return htmlDocument(
+    <Layout title={`Verificación: ${doc.type} ${doc.number}`}>
+      <h1>Verificación de documento fiscal</h1>
+      <p class={`estado ${doc.state.toLowerCase()}`}>{doc.state}</p>
       <dl>
         <dt>Emisor</dt>
-        <dd>${doc.issuer.name}</dd>
+        <dd>{doc.issuer.name}</dd>
         <dt>RTN del emisor</dt>
-        <dd>${doc.issuer.rtn}</dd>
+        <dd>{doc.issuer.rtn}</dd>
         <dt>Tipo de documento</dt>
-        <dd>${doc.type}</dd>
+        <dd>{doc.type}</dd>
         <dt>Número</dt>
-        <dd>${doc.number}</dd>
+        <dd>{doc.number}</dd>
         <dt>CAI</dt>
-        <dd>${doc.cai}</dd>
+        <dd>{doc.cai}</dd>
         <dt>Fecha</dt>
-        <dd>${dayMonthYear(doc.date)}</dd>
+        <dd>{dayMonthYear(doc.date)}</dd>
         <dt>Total</dt>
-        <dd>${formatLempiras(doc.total.toFixed(2))}</dd>
+        <dd>{formatLempiras(doc.total.toFixed(2))}</dd>
         <dt>Estado</dt>
-        <dd>${doc.state}</dd>
+        <dd>{doc.state}</dd>
       </dl>
-      ${notes}`,
+      {doc.notes !== null && <Notes notes={doc.notes} />}
+    </Layout>,
   );
 }
 
 /** The one page of every token that leads to no document (unknown, malformed, too long): the same bytes for all. */
-export const NOT_FOUND_PAGE = layout(
-  'Documento no encontrado',
-  html`<h1>Documento no encontrado</h1>
+export const NOT_FOUND_PAGE = htmlDocument(
+  <Layout title="Documento no encontrado">
+    <h1>Documento no encontrado</h1>
     <p>
       No existe un documento con este código de verificación. Revise que la dirección esté completa, tal como aparece junto al código QR del
       documento.
-    </p>`,
+    </p>
+  </Layout>,
 );
 
 /** A refusal (too many requests, the service unavailable) as a page, with the reason in Spanish. */
@@ -117,9 +127,10 @@ export function refusalPage(status: number): string {
     status === 429
       ? 'Se hicieron demasiadas consultas desde su dirección. Espere un momento y vuelva a intentarlo.'
       : 'El servicio no puede atender la consulta en este momento. Vuelva a intentarlo más tarde.';
-  return layout(
-    'Consulta no disponible',
-    html`<h1>Consulta no disponible</h1>
-      <p>${reason}</p>`,
+  return htmlDocument(
+    <Layout title="Consulta no disponible">
+      <h1>Consulta no disponible</h1>
+      <p>{reason}</p>
+    </Layout>,
   );
 }
