@@ -41,7 +41,13 @@ export async function openPage(browser: Browser): Promise<{ page: Page; problems
     if (msg.type() === 'error') problems.push(msg.text());
   });
   page.on('pageerror', (err) => problems.push(err.message));
-  page.on('requestfailed', (req) => problems.push(`failed: ${req.url()}`));
+  page.on('requestfailed', (req) => {
+    const why = req.failure()?.errorText;
+    // A load the page's own navigation cut short (the favicon of a page the journey leaves at once)
+    // is not a refusal; a blocked or missing one still counts (and a CSP refusal is also an error).
+    if (why === 'net::ERR_ABORTED') return;
+    problems.push(`failed: ${req.url()} (${why})`);
+  });
   return { page, problems };
 }
 
