@@ -7,6 +7,7 @@ import { BENCH_COMPANY, FIVE_LINE_CART, prepareBenchDatabase } from './bench-com
 import { benchDatabase } from './bench-database';
 import { runBench, writeResults } from './bench-output';
 import { BenchChild, processCpuMs, REPO_ROOT, startFloor, startService } from './bench-processes';
+import { CpuAccounts, descendants, localDatabaseServer, processAlone } from './cpu-accounts';
 import { load, LoadResult } from './load';
 import { closeClient, getRaw, postJson } from './loopback-client';
 import { summarize } from './stats';
@@ -116,11 +117,16 @@ async function main(): Promise<void> {
       keyof typeof targets,
       { user: number; system: number }
     >;
+    // What the database server did for each read: the service asks it once per batch of requests.
+    const databaseServer = localDatabaseServer();
+    const readDatabase = Object.fromEntries(
+      Object.keys(targets).map((name) => [name, new CpuAccounts({ MariaDB: databaseServer }, floorDb)]),
+    ) as Record<keyof typeof targets, CpuAccounts<'MariaDB'>>;
     for (let r = 0; r < (process.env.BENCH_ONLY === 'issues' ? 0 : ROUNDS); r++) {
       for (const [name, target] of Object.entries(targets) as Array<[keyof typeof targets, (typeof targets)[keyof typeof targets]]>) {
         const pid = (name === 'hello' ? hello : service).child.pid!;
         const cpuBefore = processCpuMs(pid);
-        reads[name].push(await load({ ...target, connections: CONNECTIONS, seconds: SLICE_SECONDS }));
+        reads[name].push(await readDatabase[name].measure(() => load({ ...target, connections: CONNECTIONS, seconds: SLICE_SECONDS })));
         const cpuAfter = processCpuMs(pid);
         cpuMs[name].user += cpuAfter.user - cpuBefore.user;
         cpuMs[name].system += cpuAfter.system - cpuBefore.system;
@@ -129,7 +135,7 @@ async function main(): Promise<void> {
 
     const cpuPerRequest = (name: keyof typeof reads) => {
       const requests = reads[name].reduce((n, r) => n + r.requests, 0);
-      return `${round3((cpuMs[name].user + cpuMs[name].system) / requests)} (user ${round3(cpuMs[name].user / requests)}, kernel ${round3(cpuMs[name].system / requests)})`;
+      return `${round3((cpuMs[name].user + cpuMs[name].system) / requests)} (user ${round3(cpuMs[name].user / requests)}, kernel ${round3(cpuMs[name].system / requests)}); ${readDatabase[name].perUnit(requests)}`;
     };
 
     // BENCH_ONLY=reads: the reads alone (e.g. to profile them).
@@ -142,34 +148,51 @@ async function main(): Promise<void> {
     // 2. Issues at 16 concurrent clients against raw carbone at 16 concurrent renders.
     const issues: LoadResult[] = [];
     const renders: LoadResult[] = [];
+    const servicePid = service.child.pid!;
+    const issueCpu = new CpuAccounts(
+      { 'service node': processAlone(servicePid), 'its LibreOffice': descendants(servicePid), MariaDB: databaseServer },
+      floorDb,
+    );
+    const renderCpu = new CpuAccounts({
+      'floor node': processAlone(renderFloor.child.pid!),
+      'its LibreOffice': descendants(renderFloor.child.pid!),
+    });
     for (let r = 0; r < ROUNDS - 1; r++) {
       renders.push(
-        await load({
-          url: `http://127.0.0.1:${renderFloor.port}/render`,
-          method: 'POST',
-          connections: CONNECTIONS,
-          seconds: POST_SLICE_SECONDS,
-        }),
+        await renderCpu.measure(() =>
+          load({
+            url: `http://127.0.0.1:${renderFloor.port}/render`,
+            method: 'POST',
+            connections: CONNECTIONS,
+            seconds: POST_SLICE_SECONDS,
+          }),
+        ),
       );
       issues.push(
-        await load({
-          url: `${base}/v1/invoices`,
-          method: 'POST',
-          headers: { ...auth, 'Content-Type': 'application/json' },
-          body: JSON.stringify(FIVE_LINE_CART),
-          perRequestHeaders: issueKey,
-          check: withPdf,
-          connections: CONNECTIONS,
-          seconds: POST_SLICE_SECONDS,
-        }),
+        await issueCpu.measure(() =>
+          load({
+            url: `${base}/v1/invoices`,
+            method: 'POST',
+            headers: { ...auth, 'Content-Type': 'application/json' },
+            body: JSON.stringify(FIVE_LINE_CART),
+            perRequestHeaders: issueKey,
+            check: withPdf,
+            connections: CONNECTIONS,
+            seconds: POST_SLICE_SECONDS,
+          }),
+        ),
       );
     }
+    const issued = issues.reduce((n, r) => n + r.good, 0);
+    const rendered = renders.reduce((n, r) => n + r.good, 0);
+    const issueCpuPerUnit = `per issue: ${issueCpu.perUnit(issued)} | per floor PDF: ${renderCpu.perUnit(rendered)}`;
 
     // BENCH_ONLY=issues: section 2 alone.
     if (process.env.BENCH_ONLY === 'issues') {
       console.log(
         `service ${perSecond(issues).toFixed(1)} invoices/s, carbone ${perSecond(renders).toFixed(1)} PDF/s, ratio ${(perSecond(issues) / perSecond(renders)).toFixed(3)}`,
       );
+      console.log(`CPU at ${CONNECTIONS} concurrent, ${issueCpuPerUnit}`);
       return;
     }
 
@@ -255,7 +278,7 @@ async function main(): Promise<void> {
       ),
     ];
     const cpu = Object.fromEntries((Object.keys(reads) as Array<keyof typeof reads>).map((name) => [name, cpuPerRequest(name)]));
-    report(figures, cpu, { issueResults: issues, renderResults: renders, latency });
+    report(figures, cpu, issueCpuPerUnit, { issueResults: issues, renderResults: renders, latency });
   } finally {
     closeClient();
     await floorDb?.end();
@@ -312,7 +335,7 @@ async function reprint(base: string, id: number, auth: Record<string, string>): 
   return res.ms;
 }
 
-function report(figures: Figure[], cpuMsPerRequest: Record<string, string>, raw: object): void {
+function report(figures: Figure[], cpuMsPerRequest: Record<string, string>, cpuPerIssue: string, raw: object): void {
   console.log(`\nInvoicing service bench, ${BENCH_COMPANY} company: service and floors side by side, interleaved, in one run`);
   console.log(
     `node ${process.version}, ${os.availableParallelism()} cores, load average ${os
@@ -324,10 +347,13 @@ function report(figures: Figure[], cpuMsPerRequest: Record<string, string>, raw:
     figures.map((f) => ({ what: f.what, service: f.service, floor: f.floor, ratio: f.ratio, goal: f.goal, met: f.met ? 'yes' : 'NO' })),
   );
   console.log(
-    `CPU of the serving process per request at ${CONNECTIONS} concurrent, ms:\n  ${Object.entries(cpuMsPerRequest)
+    `CPU per request at ${CONNECTIONS} concurrent, ms: the serving process (user, kernel); MariaDB; its statements:\n  ${Object.entries(
+      cpuMsPerRequest,
+    )
       .map(([k, v]) => `${k} ${v}`)
       .join('\n  ')}`,
   );
+  console.log(`CPU of each process at ${CONNECTIONS} concurrent issues, ${cpuPerIssue}`);
   console.log(
     [
       `Throughput: autocannon, ${CONNECTIONS} keep-alive connections, ${ROUNDS} slices of ${SLICE_SECONDS} s per read target (${ROUNDS - 1} of ${POST_SLICE_SECONDS} s for issues),`,
@@ -335,7 +361,7 @@ function report(figures: Figure[], cpuMsPerRequest: Record<string, string>, raw:
       `${LATENCY_ROUNDS * LATENCY_PER_ROUND} samples taken in ${LATENCY_ROUNDS} interleaved rounds (previews: ${LATENCY_ROUNDS * PREVIEW_PER_ROUND}); the render floor is carbone's own time.`,
     ].join('\n'),
   );
-  writeResults(RESULTS_FILE, { figures, cpuMsPerRequest, raw });
+  writeResults(RESULTS_FILE, { figures, cpuMsPerRequest, cpuPerIssue, raw });
 }
 
 runBench(main);

@@ -1,6 +1,8 @@
 import { DOCUMENT_TYPES, type DocumentType } from '../../src/domain/document-type';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PNG } from 'pngjs';
+import QRCode from 'qrcode';
 import { partText, type OdtPackage } from '../../src/pdf/odt-package';
 import { PdfRenderError, mayBeLibreOfficeDeath, toRenderError } from '../../src/pdf/pdf-render-error';
 import { RenderQueue } from '../../src/pdf/render-queue';
@@ -75,6 +77,13 @@ describe('the verification QR code', () => {
     expect(decodeQrPng(png)).toBe(url);
     expect((await qrPng(url)).equals(png)).toBe(true);
     expect((await qrPng(`${url}x`)).equals(png)).toBe(false);
+  });
+
+  it("holds the pixels of qrcode's own PNG: only the compression filter differs, and the PDF prints pixels", async () => {
+    const ours = PNG.sync.read(await qrPng(url));
+    const qrcodeDefault = PNG.sync.read(await QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 8 }));
+    expect([ours.width, ours.height]).toEqual([qrcodeDefault.width, qrcodeDefault.height]);
+    expect(ours.data.equals(qrcodeDefault.data)).toBe(true);
   });
 
   it("fills the placeholder with the issued document's code, and a preview's with a blank square that encodes nothing", async () => {
