@@ -7,6 +7,7 @@ import { locateLibreOffice, type LocateOptions } from './libreoffice-locator';
 import { toCarboneTemplate, type OdtPackage } from './odt-package';
 import { mayBeLibreOfficeDeath, PdfRenderError, toRenderError } from './pdf-render-error';
 import { RenderQueue } from './render-queue';
+import { storeFilledTemplates } from './stored-template-zip';
 import { prepareWorkDir } from './work-dir';
 
 /** A template file path (carbone reads it), or an ODT already read and prepared in memory. */
@@ -232,6 +233,7 @@ export class CarbonePdfRenderer implements PdfRenderer {
             if (!launchersPresent(launchers)) prepareDieWithParentLaunchers(this.options.tempDir, location.installation);
           };
     const carbone = loadCarbone(location.installation, launchers, this.options.carboneOutput);
+    storeFilledTemplates();
     this.carbone = carbone;
     const startTimeoutMs = this.options.startTimeoutMs ?? Math.max(30_000, this.options.timeoutMs);
     carbone.set({
