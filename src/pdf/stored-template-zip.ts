@@ -37,7 +37,6 @@ export function storeFilledTemplates(): void {
   const carboneDir = path.dirname(require.resolve('carbone'));
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const yazl = require(require.resolve('yazl', { paths: [carboneDir] })) as { ZipFile: new () => YazlZipFile };
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const carboneFile = require('carbone/lib/file') as { zip: Zip };
   carboneFile.zip = (parts, callback) => {
     const zip = new yazl.ZipFile();
