@@ -35,6 +35,8 @@ export interface AppConfig {
   /** Absolute http(s) URL without a trailing slash: what `/verify/{token}` is appended to on every printed document. */
   publicBaseUrl: string;
   verifyRateLimitPerMinute: number;
+  /** Whether the caller's address is read from X-Forwarded-For's last entry (one trusted proxy). */
+  trustProxy: boolean;
   /** Lempiras, 2 decimals; a sale whose total exceeds it needs an identified buyer. null: rule off. */
   finalConsumerIdThreshold: string | null;
   /** Percent of a CAI range (0..100, up to 2 decimals) at or below which it is LOW. */
@@ -95,6 +97,7 @@ const schema = yup.object({
       (v) => !v || isPublicBaseUrl(v),
     ),
   VERIFY_RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000),
+  TRUST_PROXY: yup.string().required().oneOf(['true', 'false'], '${path} must be true or false'),
   FINAL_CONSUMER_ID_THRESHOLD: yup
     .string()
     .required()
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: Number(s.RATE_LIMIT_PER_MINUTE),
     publicBaseUrl: (s.PUBLIC_BASE_URL || `http://localhost:${s.PORT}`).replace(/\/+$/, ''),
     verifyRateLimitPerMinute: Number(s.VERIFY_RATE_LIMIT_PER_MINUTE),
+    trustProxy: s.TRUST_PROXY === 'true',
     finalConsumerIdThreshold: finalConsumerThreshold(s.FINAL_CONSUMER_ID_THRESHOLD),
     caiWarnRemainingPercent: s.CAI_WARN_REMAINING_PERCENT,
     caiWarnDays: Number(s.CAI_WARN_DAYS),

@@ -86,6 +86,13 @@ export const defaults = {
    */
   VERIFY_RATE_LIMIT_PER_MINUTE: '60',
   /**
+   * `true` when the API sits behind one reverse proxy that appends the caller's address to
+   * X-Forwarded-For: the verification pages' limit then counts per buyer, by that header's last
+   * entry (the one the proxy wrote; whatever a caller sends comes before it). `false`: the header
+   * is ignored and the limit counts per connection address, which a caller cannot choose.
+   */
+  TRUST_PROXY: 'false',
+  /**
    * Lempiras above which a sale must name an identified buyer (a client with an RTN): the law's
    * final-consumer limit, which the Finance ministry may change; 0 turns the rule off.
    */

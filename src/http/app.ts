@@ -1,6 +1,7 @@
 import type { Container } from 'inversify';
 import Koa from 'koa';
 import type { Logger } from 'pino';
+import type { AppConfig } from '../../config/config';
 import { TOKENS } from '../tokens';
 import { errorMapper } from './middleware/error-mapper.middleware';
 import { unmatchedRoute } from './middleware/not-found.middleware';
@@ -24,7 +25,12 @@ export function buildApp(container: Container): Koa {
   const logger = container.get<Logger>(TOKENS.Logger);
   const router = buildRouter(container);
 
+  const config = container.get<AppConfig>(TOKENS.Config);
   const app = new Koa();
+  // Behind one trusted proxy, ctx.ip is the address that proxy appended to X-Forwarded-For (the
+  // last entry): the verification pages limit per buyer, and a caller cannot pick an address.
+  app.proxy = config.trustProxy;
+  app.maxIpsCount = 1;
   app.use(errorMapper(logger));
   app.use(requestId(logger));
   app.use(unmatchedRoute);

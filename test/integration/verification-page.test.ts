@@ -262,5 +262,25 @@ describe('GET /verify/{token} rate limit', () => {
     expect(asJson.status).toBe(429);
     expect(asJson.headers['retry-after']).toBeDefined();
     expect(asJson.body.code).toBe('RATE_LIMITED');
+    // Without TRUST_PROXY a forwarded address counts for nothing: a caller cannot pick another.
+    expect((await t.http.get('/verify/AAAAAAAAAAAAAAAAAAAAAA').set('X-Forwarded-For', '198.51.100.7')).status).toBe(429);
+  });
+});
+
+describe('GET /verify/{token} rate limit behind a proxy (TRUST_PROXY=true)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'true', VERIFY_RATE_LIMIT_PER_MINUTE: '2' } });
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const from = (forwardedFor: string) => t.http.get('/verify/AAAAAAAAAAAAAAAAAAAAAA').set('X-Forwarded-For', forwardedFor);
+
+  it('counts per buyer, by the address the proxy appended last, whatever a caller puts before it', async () => {
+    expect((await from('203.0.113.9')).status).toBe(404);
+    expect((await from('203.0.113.9')).status).toBe(404);
+    expect((await from('203.0.113.9')).status).toBe(429);
+    expect((await from('198.51.100.7, 203.0.113.9')).status).toBe(429);
+    expect((await from('203.0.113.10')).status).toBe(404);
   });
 });

@@ -82,6 +82,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_BASE_URL: 'https://example.hn/facturacion' }).publicBaseUrl).toBe('https://example.hn/facturacion');
     expect(loadConfig({}).verifyRateLimitPerMinute).toBe(60);
     expect(loadConfig({ VERIFY_RATE_LIMIT_PER_MINUTE: '0' }).verifyRateLimitPerMinute).toBe(0);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
   it('serves the console on 3001 with Secure cookies by default; CONSOLE_PORT=off turns it off', () => {
@@ -130,6 +132,7 @@ describe('loadConfig', () => {
     ['PUBLIC_BASE_URL', 'https://facturas.example.hn/?a=1', 'PUBLIC_BASE_URL must be an http:// or https:// address'],
     ['PUBLIC_BASE_URL', 'https://user:pw@facturas.example.hn', 'PUBLIC_BASE_URL must be an http:// or https:// address'],
     ['VERIFY_RATE_LIMIT_PER_MINUTE', 'many', 'VERIFY_RATE_LIMIT_PER_MINUTE must be a whole number'],
+    ['TRUST_PROXY', 'yes', 'TRUST_PROXY must be true or false'],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
