@@ -6,6 +6,7 @@ import { NoteIssuer } from '../../src/services/notes/note-issuer.service';
 import { runAdminProcess } from '../support/admin-process';
 import { inContext, issueApiKey, TEST_ACTOR, uniqueCode } from '../support/factories';
 import { CART, caiOf, setupWithRanges } from '../support/issuing-fixtures';
+import { noteCommand } from '../support/note-commands';
 import { applySetup } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -55,20 +56,7 @@ describe('concurrent credit notes of one invoice', () => {
       ),
     );
     const there = Array.from({ length: 10 }, () =>
-      runAdminProcess(t.config.databaseUrl, [
-        'note',
-        'credit',
-        '--company',
-        code,
-        '--invoice-id',
-        String(invoiceId),
-        '--reason',
-        'Descuento',
-        '--discount',
-        '30',
-        '--rate',
-        '15',
-      ]).then((run) => {
+      runAdminProcess(t.config.databaseUrl, noteCommand('credit', code, invoiceId, 'Descuento', '--discount', '30', '--rate', '15')).then((run) => {
         if (run.code === 0) return 'issued';
         expect(run.code).toBe(1);
         expect(run.stdout.length).toBe(0);
