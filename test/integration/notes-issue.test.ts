@@ -1,6 +1,6 @@
 import type { CaiRangeSpec } from '../../src/services/company-setup/setup-document';
 import { issueApiKey, uniqueCode } from '../support/factories';
-import { CART, caiOf, setupWithRanges } from '../support/issuing-fixtures';
+import { CART, caiOf, issueSale, setupWithRanges } from '../support/issuing-fixtures';
 import { noteCommand } from '../support/note-commands';
 import { runAdmin } from '../support/run-admin';
 import { applySetup } from '../support/setup-fixtures';
@@ -27,9 +27,7 @@ describe('credit and debit notes (CLI)', () => {
   let auth: { Authorization: string };
 
   async function invoice(): Promise<{ id: number; fiscalNumber: string }> {
-    const res = await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', `inv-${++keys}`).send(CART);
-    expect(res.status).toBe(201);
-    return res.body as { id: number; fiscalNumber: string };
+    return issueSale(t.http, auth, `inv-${++keys}`, CART);
   }
 
   async function note(...args: string[]): Promise<NoteJson> {
@@ -195,10 +193,7 @@ describe('credit and debit notes (CLI)', () => {
       await refused(credit('--return', '1:0.00001'), '--return quantity of line 1 must have at most 4 decimals, got "0.00001"');
       await refused(credit('--return', 'x'), /^error: --return must be LINE:QTY/);
       await refused(credit('--return', '7:1'), 'the invoice has no line 7 (it has 2)');
-      await refused(
-        noteCommand('credit', code, inv.id, '   ', '--full'),
-        '--reason must be 1 to 255 characters after trimming, got 0',
-      );
+      await refused(noteCommand('credit', code, inv.id, '   ', '--full'), '--reason must be 1 to 255 characters after trimming, got 0');
       await refused(
         noteCommand('credit', code, inv.id, 'x'.repeat(256), '--full'),
         '--reason must be 1 to 255 characters after trimming, got 256',
@@ -234,14 +229,8 @@ describe('credit and debit notes (CLI)', () => {
     });
 
     it('unknown company, invoice, emission point or note', async () => {
-      await refused(
-        noteCommand('credit', 'NO-SUCH', inv.id, 'x', '--full'),
-        'unknown company NO-SUCH',
-      );
-      await refused(
-        noteCommand('credit', code, 999999, 'x', '--full'),
-        `company ${code} has no invoice with id 999999`,
-      );
+      await refused(noteCommand('credit', 'NO-SUCH', inv.id, 'x', '--full'), 'unknown company NO-SUCH');
+      await refused(noteCommand('credit', code, 999999, 'x', '--full'), `company ${code} has no invoice with id 999999`);
       await refused(credit('--full', '--emission-point', '000-009'), `company ${code} has no live emission point 000-009`);
       await refused(['note', 'show', '--company', code, '--id', '999999'], `company ${code} has no note with id 999999`);
     });
@@ -265,7 +254,17 @@ describe('credit and debit notes (CLI)', () => {
     const res = await t.http.post('/v1/invoices').set(twoAuth).set('Idempotency-Key', 'e-1').send(CART);
     expect(res.status).toBe(201);
     const run = await admin(
-      ...noteCommand('credit', two, res.body.id as number, 'Devolución en caja 2', '--return', '2:1', '--emission-point', '000-002', '--json'),
+      ...noteCommand(
+        'credit',
+        two,
+        res.body.id as number,
+        'Devolución en caja 2',
+        '--return',
+        '2:1',
+        '--emission-point',
+        '000-002',
+        '--json',
+      ),
     );
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(run.stdout)).toMatchObject({ number: '000-002-06-00000001', cai: caiOf('d'), invoiceNumber: res.body.fiscalNumber });

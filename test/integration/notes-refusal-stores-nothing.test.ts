@@ -1,6 +1,6 @@
 import type { CaiRangeSpec } from '../../src/services/company-setup/setup-document';
 import { issueApiKey, uniqueCode } from '../support/factories';
-import { CART, caiOf, setupWithRanges } from '../support/issuing-fixtures';
+import { CART, caiOf, issueSale, setupWithRanges } from '../support/issuing-fixtures';
 import { runAdmin } from '../support/run-admin';
 import { applySetup } from '../support/setup-fixtures';
 import { noteCommand } from '../support/note-commands';
@@ -26,9 +26,7 @@ describe('a refused note stores nothing, not even its template version', () => {
     t = await createTestApp();
     await applySetup(t, setupWithRanges([invoiceRange, creditRange], code));
     const { auth } = await issueApiKey(t.orm, t.container, code);
-    const res = await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', 'r-1').send(CART);
-    expect(res.status).toBe(201);
-    invoiceId = res.body.id as number;
+    invoiceId = (await issueSale(t.http, auth, 'r-1', CART)).id;
   }, 60_000);
   afterAll(() => t.close());
 
