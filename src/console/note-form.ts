@@ -15,7 +15,7 @@ type Form = Record<string, string>;
 /** A refusal names the form field, as the page posts it. */
 const FIELD_NAMES: NoteFieldNames = {
   reason: 'reason (Motivo)',
-  emissionPoint: '--emission-point',
+  emissionPoint: 'emissionPoint',
   discount: 'discount',
   description: 'description',
   amount: 'amount',
@@ -37,7 +37,7 @@ const given = (form: Form, name: string) => field(form, name) || undefined;
 export function noteCommon(form: Form, invoiceId: number): { common: NoteCommon; key: string } {
   return {
     common: noteCommonOf(invoiceId, { reason: form.reason ?? '', emissionPoint: given(form, 'emissionPoint') }, FIELD_NAMES),
-    key: parseKey(field(form, 'key')),
+    key: parseKey(field(form, 'key'), 'key'),
   };
 }
 
@@ -65,6 +65,11 @@ export function creditRequestOf(form: Form, common: NoteCommon, lineCount: numbe
 
 /** A debit note as the form asks for it: the CLI's --description, --amount, --rate and --quantity (default 1). */
 export function debitRequestOf(form: Form, common: NoteCommon, rates: readonly string[]): NoteRequest {
-  const written = { description: form.description ?? '', amount: field(form, 'amount'), quantity: given(form, 'quantity'), rate: field(form, 'rate') };
+  const written = {
+    description: form.description ?? '',
+    amount: field(form, 'amount'),
+    quantity: given(form, 'quantity'),
+    rate: field(form, 'rate'),
+  };
   return debitNoteRequest(common, written, rates, FIELD_NAMES);
 }
