@@ -23,7 +23,7 @@ export interface ConsoleAppOptions {
 }
 
 /**
- * Builds the operator console (section 15 of the design; decisions 58, 59) without listening.
+ * Builds the operator console (decisions 58, 59) without listening.
  *
  * Middleware order, outermost first:
  *   1. security headers: CSP, nosniff, Referrer-Policy, no framing, no-store, on every answer

@@ -1,18 +1,27 @@
 import { AppError } from '../domain/app-error';
-import type { CreditRequest } from '../domain/notes/credit-note';
 import type { NoteRequest } from '../services/notes/note-request';
+import { parseKey, parseQuantity } from '../services/operator-input/note-arguments';
 import {
-  parseAmount,
-  parseDescription,
-  parseEmissionPoint,
-  parseKey,
-  parseQuantity,
-  parseRate,
-} from '../services/operator-input/note-arguments';
-import { parseReason } from '../services/operator-input/operator-arguments';
+  creditNoteRequest,
+  debitNoteRequest,
+  noteCommonOf,
+  type NoteCommon,
+  type NoteFieldNames,
+  type WrittenCredit,
+} from '../services/operator-input/note-input';
 
 type Form = Record<string, string>;
-type Common = Pick<NoteRequest, 'invoiceId' | 'reason' | 'emissionPoint'>;
+
+/** A refusal names the form field, as the page posts it. */
+const FIELD_NAMES: NoteFieldNames = {
+  reason: 'reason (Motivo)',
+  emissionPoint: 'emissionPoint',
+  discount: 'discount',
+  description: 'description',
+  amount: 'amount',
+  quantity: 'quantity',
+  rate: 'rate',
+};
 
 /** The form field of an invoice line's returned quantity. */
 export function returnField(position: number): string {
@@ -21,26 +30,20 @@ export function returnField(position: number): string {
 
 const field = (form: Form, name: string) => (form[name] ?? '').trim();
 
+/** A field left empty is one not given. */
+const given = (form: Form, name: string) => field(form, name) || undefined;
+
 /** What both note forms carry: the reason, another emission point (optional), the form's key. */
-export function noteCommon(form: Form, invoiceId: number): { common: Common; key: string } {
-  const point = field(form, 'emissionPoint');
+export function noteCommon(form: Form, invoiceId: number): { common: NoteCommon; key: string } {
   return {
-    common: {
-      invoiceId,
-      reason: parseReason(form.reason ?? '', 'reason (Motivo)'),
-      emissionPoint: point === '' ? null : parseEmissionPoint(point),
-    },
-    key: parseKey(field(form, 'key')),
+    common: noteCommonOf(invoiceId, { reason: form.reason ?? '', emissionPoint: given(form, 'emissionPoint') }, FIELD_NAMES),
+    key: parseKey(field(form, 'key'), 'key'),
   };
 }
 
-/**
- * A credit note as the form asks for it: `kind` return (a quantity per returned line), discount
- * (amount and rate) or full, the CLI's --return, --discount --rate and --full.
- */
-export function creditRequestOf(form: Form, common: Common, lineCount: number, rates: readonly string[]): NoteRequest {
+/** What the form's `kind` chose: a quantity per returned line, a discount (amount and rate), or all that is left. */
+function writtenCredit(form: Form, lineCount: number): WrittenCredit {
   const kind = field(form, 'kind');
-  let credit: CreditRequest;
   if (kind === 'return') {
     const returns = [];
     for (let position = 1; position <= lineCount; position++) {
@@ -48,32 +51,25 @@ export function creditRequestOf(form: Form, common: Common, lineCount: number, r
       if (quantity !== '') returns.push({ position, quantity: parseQuantity(quantity, `returned quantity of line ${position}`) });
     }
     if (returns.length === 0) throw new AppError('VALIDATION_FAILED', 'a return needs the quantity returned of at least one line');
-    credit = { kind: 'return', returns };
-  } else if (kind === 'discount') {
-    credit = {
-      kind: 'discount',
-      amount: parseAmount(field(form, 'discount'), 'discount'),
-      rate: parseRate(field(form, 'rate'), rates, 'rate'),
-    };
-  } else if (kind === 'full') {
-    credit = { kind: 'full' };
-  } else {
-    throw new AppError('VALIDATION_FAILED', 'choose what the credit note credits: returned goods, a discount or all that is left');
+    return { kind, returns };
   }
-  return { ...common, type: 'creditNote', credit };
+  if (kind === 'discount') return { kind, amount: field(form, 'discount'), rate: field(form, 'rate') };
+  if (kind === 'full') return { kind };
+  throw new AppError('VALIDATION_FAILED', 'choose what the credit note credits: returned goods, a discount or all that is left');
+}
+
+/** A credit note as the form asks for it: the CLI's --return, --discount --rate and --full. */
+export function creditRequestOf(form: Form, common: NoteCommon, lineCount: number, rates: readonly string[]): NoteRequest {
+  return creditNoteRequest(common, writtenCredit(form, lineCount), rates, FIELD_NAMES);
 }
 
 /** A debit note as the form asks for it: the CLI's --description, --amount, --rate and --quantity (default 1). */
-export function debitRequestOf(form: Form, common: Common, rates: readonly string[]): NoteRequest {
-  const quantity = field(form, 'quantity');
-  return {
-    ...common,
-    type: 'debitNote',
-    debit: {
-      description: parseDescription(form.description ?? '', 'description'),
-      unitPrice: parseAmount(field(form, 'amount'), 'amount'),
-      quantity: parseQuantity(quantity === '' ? '1' : quantity, 'quantity'),
-      rate: parseRate(field(form, 'rate'), rates, 'rate'),
-    },
+export function debitRequestOf(form: Form, common: NoteCommon, rates: readonly string[]): NoteRequest {
+  const written = {
+    description: form.description ?? '',
+    amount: field(form, 'amount'),
+    quantity: given(form, 'quantity'),
+    rate: field(form, 'rate'),
   };
+  return debitNoteRequest(common, written, rates, FIELD_NAMES);
 }

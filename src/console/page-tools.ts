@@ -1,5 +1,6 @@
 import type { Actor } from '../domain/actor';
 import { AppError } from '../domain/app-error';
+import { parseId } from '../services/operator-input/operator-arguments';
 import type { SessionOperator } from '../services/operators/console-sessions.service';
 import type { OperatorAccess, VisibleCompany } from '../services/operators/operator-access.service';
 import type { ConsoleContext } from './console-state';
@@ -36,6 +37,12 @@ export async function companyOf(ctx: ConsoleContext, access: OperatorAccess): Pr
   const company = await access.company(operatorOf(ctx), ctx.params.code ?? '');
   if (!company) throw notFound();
   return company;
+}
+
+/** The `{id}` of a path: the id the API and the CLI print; anything else is the page that does not exist. */
+export function pathId(ctx: ConsoleContext): number {
+  if (!/^\d{1,10}$/.test(ctx.params.id ?? '')) throw notFound();
+  return parseId(ctx.params.id);
 }
 
 /** A POSTed form field, trimmed; '' when absent. */

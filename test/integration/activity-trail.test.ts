@@ -6,6 +6,7 @@ import { caiRangeData, clientData, inContext, sellingCompany, TEST_ACTOR } from 
 import { runAdminProcess } from '../support/admin-process';
 import { runAdmin } from '../support/run-admin';
 import { writeSetupFile } from '../support/setup-apply';
+import { issueSale } from '../support/issuing-fixtures';
 import { ReadyCompany, setUpCompany } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -72,15 +73,7 @@ describe('activity trail', () => {
       }),
     );
 
-  async function sale(company: ReadyCompany, key: string): Promise<{ id: number; fiscalNumber: string }> {
-    const res = await t.http
-      .post('/v1/invoices')
-      .set(company.auth)
-      .set('Idempotency-Key', key)
-      .send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
-    expect(res.status).toBe(201);
-    return res.body as { id: number; fiscalNumber: string };
-  }
+  const sale = (company: ReadyCompany, key: string) => issueSale(t.http, company.auth, key);
 
   function expectOneRow(rows: TrailRow[], expected: Partial<Omit<TrailRow, 'details'>> & { details?: unknown }): TrailRow {
     expect(rows).toHaveLength(1);

@@ -9,6 +9,7 @@ import { SetupValidationError } from '../../src/services/company-setup/setup-val
 import { caiRangeData, clientData, sellingCompany } from '../support/factories';
 import { runAdminFailure } from '../support/run-admin';
 import { applyDocument, writeSetupFile } from '../support/setup-apply';
+import { issueSale } from '../support/issuing-fixtures';
 import { ReadyCompany, setUpCompany } from '../support/setup-fixtures';
 import { buildConsoleApp } from '../../src/console/console-app';
 import { ConsoleClient } from '../support/console-client';
@@ -207,15 +208,7 @@ describe('operator refusals carry a code', () => {
         ],
       }),
     );
-    const sale = async (key: string) => {
-      const res = await t.http
-        .post('/v1/invoices')
-        .set(noted.auth)
-        .set('Idempotency-Key', key)
-        .send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
-      expect(res.status).toBe(201);
-      return String(res.body.id);
-    };
+    const sale = async (key: string) => String((await issueSale(t.http, noted.auth, key)).id);
     const credit = (invoiceId: string, ...more: string[]) => [
       'note',
       'credit',

@@ -205,11 +205,40 @@ describe('console document pages', () => {
     await refused(accountant, path, { ...fields, amount: '50.001' }, 400, /amount must have at most 2 decimals|amount .*decimal/);
     await refused(accountant, path, { ...fields, quantity: '0' }, 400, /quantity/);
     await refused(accountant, path, { ...fields, emissionPoint: '9-9' }, 400, /emissionPoint|EEE-PPP/);
+    // A refusal names the form's field, not the CLI's option.
+    await refused(
+      accountant,
+      path,
+      { ...fields, emissionPoint: '9-9' },
+      400,
+      /<\/code>: emissionPoint must be EEE-PPP \(e\.g\. 000-002\), got &quot;9-9&quot;/,
+    );
+    await refused(accountant, path, { ...fields, key: '' }, 400, /<\/code>: key must be 1 to 255 characters, got 0/);
     const res = await accountant.post(path, fields);
     expect(res.status).toBe(303);
     const shown = await accountant.get(res.headers.location as string);
     expect(shown.text).toContain('NOTA DE DÉBITO 000-001-07-');
     expect(shown.text).toContain('L 57.50');
+  });
+
+  it('refuses a note with nothing left to credit, a note of an annulled invoice (409) and one at an unknown emission point (404)', async () => {
+    const inv = await issue();
+    await accountant.get(`${base()}/invoices/${inv.id}`);
+    const credit = `${base()}/invoices/${inv.id}/credit-notes`;
+    await refused(
+      accountant,
+      credit,
+      { kind: 'discount', discount: '1', rate: '15', reason: 'Descuento', emissionPoint: '000-009', key: 'punto-1' },
+      404,
+      /no existe o no está a su alcance/,
+    );
+    expect((await accountant.post(credit, { kind: 'full', reason: 'Devolución total', key: 'todo-1' })).status).toBe(303);
+    await refused(accountant, credit, { kind: 'full', reason: 'Otra vez todo', key: 'todo-2' }, 409, /NOTE_NOTHING_TO_CREDIT/);
+
+    const annulled = await issue();
+    expect((await accountant.post(`${base()}/invoices/${annulled.id}/annul`, { reason: 'Error en el RTN' })).status).toBe(303);
+    const debit = { description: 'Flete', amount: '50', rate: '15', reason: 'Flete a domicilio', key: 'anulada-1' };
+    await refused(accountant, `${base()}/invoices/${annulled.id}/debit-notes`, debit, 409, /INVOICE_ANNULLED/);
   });
 
   it('records and clears a client exoneration, refusing a bad date', async () => {

@@ -1,10 +1,13 @@
-import type { Response } from 'supertest';
+import { gzipSync } from 'node:zlib';
+import supertest, { type Response } from 'supertest';
 import { SESSION_IDLE_MS, SESSION_MAX_MS, SIGN_IN_LOCK_MS } from '../../src/domain/console-session-rules';
+import { MAX_ACTIVE_KEYS } from '../../src/services/api-key.service';
 import { createConsoleTest, ConsoleClient, ConsoleTest } from '../support/console-client';
 import { sellingCompany } from '../support/factories';
 import { runAdmin } from '../support/run-admin';
 import { setUpCompany } from '../support/setup-fixtures';
 import { tableChecksums } from '../support/table-checksums';
+import { copyTemplatesDir } from '../support/template-files';
 
 const MINUTE = 60_000;
 const HOSTILE = '<script>alert(1)</script>';
@@ -305,5 +308,74 @@ describe('console security', () => {
     expect(activity).toContain('key-issued');
     expect(activity).toContain('key-revoked');
     expect(activity).toContain('admin@example.hn');
+  });
+});
+
+/**
+ * What the console refuses before a page runs, or that only a request it does not offer reaches:
+ * each answered with its code and status, and nothing changed.
+ */
+describe('console refusals by code', () => {
+  let c: ConsoleTest;
+  let code: string;
+  let admin: ConsoleClient;
+  const codeOf = (res: Response) => /<code>([A-Z_]+)<\/code>/.exec(res.text)?.[1];
+
+  beforeAll(async () => {
+    // Holding only invoice.odt: the company's credit note template cannot be read.
+    c = await createConsoleTest({ env: { TEMPLATES_DIR: copyTemplatesDir() } });
+    code = (await setUpCompany(c.t)).code;
+    const password = await c.addOperator('admin@example.hn', 'admin');
+    admin = c.client();
+    expect((await admin.signIn('admin@example.hn', password)).status).toBe(303);
+    await admin.get('/');
+  }, 120_000);
+  afterAll(() => c.close());
+
+  /** A POST of these bytes as an urlencoded form, with the client's session. */
+  const rawPost = (path: string, body: Buffer, headers: Record<string, string>) => {
+    const req = supertest(c.app.callback())
+      .post(path)
+      .set('Cookie', [...admin.cookies].map(([n, v]) => `${n}=${v}`).join('; '))
+      .set('Content-Type', 'application/x-www-form-urlencoded');
+    for (const [name, value] of Object.entries(headers)) req.set(name, value);
+    return req.send(body);
+  };
+
+  it('a form over 64 kB is PAYLOAD_TOO_LARGE (413); a compressed one, whole or damaged, VALIDATION_FAILED (400)', async () => {
+    const keys = `/companies/${code}/keys`;
+    const before = await tableChecksums(c.t.orm);
+    const large = await admin.post(keys, { padding: 'x'.repeat(64 * 1024) });
+    expect({ status: large.status, code: codeOf(large) }).toEqual({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+    expect(refusalText(large)).toContain('demasiado grande');
+    const form = Buffer.from(`_csrf=${encodeURIComponent(admin.csrf)}`);
+    for (const [encoding, body] of [
+      ['gzip', gzipSync(form)],
+      ['gzip', Buffer.from('not gzip at all')],
+      ['compress', form],
+    ] as const) {
+      const res = await rawPost(keys, body, { 'Content-Encoding': encoding });
+      expect({ status: res.status, code: codeOf(res) }).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+      expect(res.text).toContain(`Content-Encoding ${encoding}`);
+    }
+    expect(await tableChecksums(c.t.orm)).toBe(before);
+    expect(c.t.logs.text).not.toContain('console: unexpected error');
+  });
+
+  it('a key past the most a company may hold is API_KEY_LIMIT_REACHED (409)', async () => {
+    const keys = `/companies/${code}/keys`;
+    // setUpCompany issued the company's first key.
+    for (let i = 1; i < MAX_ACTIVE_KEYS; i++) expect((await admin.post(keys)).status).toBe(200);
+    const before = await tableChecksums(c.t.orm);
+    const over = await admin.post(keys);
+    expect({ status: over.status, code: codeOf(over) }).toEqual({ status: 409, code: 'API_KEY_LIMIT_REACHED' });
+    expect(refusalText(over)).toContain('máximo de llaves activas');
+    expect(await tableChecksums(c.t.orm)).toBe(before);
+  });
+
+  it('a template download whose file cannot be read is TEMPLATE_BROKEN (422)', async () => {
+    const res = await admin.get(`/companies/${code}/letterhead/creditNote/template.odt`);
+    expect({ status: res.status, code: codeOf(res) }).toEqual({ status: 422, code: 'TEMPLATE_BROKEN' });
+    expect(refusalText(res)).toContain('La plantilla no pasa la revisión');
   });
 });

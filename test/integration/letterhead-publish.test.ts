@@ -5,6 +5,7 @@ import path from 'node:path';
 import { caiRangeData, sellingCompany } from '../support/factories';
 import { framedPng } from '../support/png';
 import { runAdmin, runAdminFailure } from '../support/run-admin';
+import { issueSale } from '../support/issuing-fixtures';
 import { ReadyCompany, setUpCompany } from '../support/setup-fixtures';
 import { tableChecksums } from '../support/table-checksums';
 import { DEFAULT_TEMPLATE, withBanner, writeEditedTemplate } from '../support/template-files';
@@ -62,15 +63,7 @@ describe('admin template publish, current and rollback', () => {
   const template = (...args: string[]) => runAdmin(t.config.databaseUrl, ['template', ...args]);
   /** The last line of stdout: carbone prints a CPU calibration when first loaded under jest. */
   const lastLine = (stdout: string) => stdout.trim().split('\n').pop();
-  const issue = async (key: string) => {
-    const res = await t.http
-      .post('/v1/invoices')
-      .set(company.auth)
-      .set('Idempotency-Key', key)
-      .send({ items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] });
-    expect(res.status).toBe(201);
-    return res.body.id as number;
-  };
+  const issue = async (key: string) => (await issueSale(t.http, company.auth, key)).id;
   const versionsOf = async (table: 'invoices' | 'notes', id: number) => {
     const [row] = await t.orm.em
       .fork()

@@ -5,7 +5,8 @@ import type { CaiRangeSpec } from '../../src/services/company-setup/setup-docume
 import { NoteIssuer } from '../../src/services/notes/note-issuer.service';
 import { runAdminProcess } from '../support/admin-process';
 import { inContext, issueApiKey, TEST_ACTOR, uniqueCode } from '../support/factories';
-import { CART, caiOf, setupWithRanges } from '../support/issuing-fixtures';
+import { CART, caiOf, issueSale, setupWithRanges } from '../support/issuing-fixtures';
+import { noteCommand } from '../support/note-commands';
 import { applySetup } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -32,9 +33,7 @@ describe('concurrent credit notes of one invoice', () => {
 
   it('never pass a limit together; numbers stay gapless; refused ones consume nothing', async () => {
     const { auth } = await issueApiKey(t.orm, t.container, code);
-    const res = await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', 'k-1').send(CART);
-    expect(res.status).toBe(201);
-    const invoiceId = res.body.id as number;
+    const invoiceId = (await issueSale(t.http, auth, 'k-1', CART)).id;
     const company = await t.orm.em.fork().findOneOrFail(Company, { code });
     const ref = { id: company.id, code };
     const request = {
@@ -55,26 +54,15 @@ describe('concurrent credit notes of one invoice', () => {
       ),
     );
     const there = Array.from({ length: 10 }, () =>
-      runAdminProcess(t.config.databaseUrl, [
-        'note',
-        'credit',
-        '--company',
-        code,
-        '--invoice-id',
-        String(invoiceId),
-        '--reason',
-        'Descuento',
-        '--discount',
-        '30',
-        '--rate',
-        '15',
-      ]).then((run) => {
-        if (run.code === 0) return 'issued';
-        expect(run.code).toBe(1);
-        expect(run.stdout.length).toBe(0);
-        expect(run.stderr).toMatch(/^error: rate 15%: \d+\.\d{2} left\n$/);
-        return 'refused';
-      }),
+      runAdminProcess(t.config.databaseUrl, noteCommand('credit', code, invoiceId, 'Descuento', '--discount', '30', '--rate', '15')).then(
+        (run) => {
+          if (run.code === 0) return 'issued';
+          expect(run.code).toBe(1);
+          expect(run.stdout.length).toBe(0);
+          expect(run.stderr).toMatch(/^error: rate 15%: \d+\.\d{2} left\n$/);
+          return 'refused';
+        },
+      ),
     );
     const outcomes = await Promise.all([...here, ...there]);
     // 6 x 30.00 = 180.00 fits in 200.00; a seventh would not.

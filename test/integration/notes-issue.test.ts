@@ -1,6 +1,7 @@
 import type { CaiRangeSpec } from '../../src/services/company-setup/setup-document';
 import { issueApiKey, uniqueCode } from '../support/factories';
-import { CART, caiOf, setupWithRanges } from '../support/issuing-fixtures';
+import { CART, caiOf, issueSale, setupWithRanges } from '../support/issuing-fixtures';
+import { noteCommand } from '../support/note-commands';
 import { runAdmin } from '../support/run-admin';
 import { applySetup } from '../support/setup-fixtures';
 import { tableChecksums } from '../support/table-checksums';
@@ -26,9 +27,7 @@ describe('credit and debit notes (CLI)', () => {
   let auth: { Authorization: string };
 
   async function invoice(): Promise<{ id: number; fiscalNumber: string }> {
-    const res = await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', `inv-${++keys}`).send(CART);
-    expect(res.status).toBe(201);
-    return res.body as { id: number; fiscalNumber: string };
+    return issueSale(t.http, auth, `inv-${++keys}`, CART);
   }
 
   async function note(...args: string[]): Promise<NoteJson> {
@@ -58,18 +57,7 @@ describe('credit and debit notes (CLI)', () => {
 
   it('a partial return prints the line, and returns what it says', async () => {
     const inv = await invoice();
-    const run = await admin(
-      'note',
-      'credit',
-      '--company',
-      code,
-      '--invoice-id',
-      String(inv.id),
-      '--reason',
-      'Devolución de 1 saco',
-      '--return',
-      '1:1',
-    );
+    const run = await admin(...noteCommand('credit', code, inv.id, 'Devolución de 1 saco', '--return', '1:1'));
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toMatch(
       new RegExp(`^issued credit note 000-001-06-00000001 \\(id \\d+\\) for invoice ${inv.fiscalNumber}: total L 115\\.00\\n$`),
@@ -155,7 +143,7 @@ describe('credit and debit notes (CLI)', () => {
     const again = await note(...args);
     expect(again.id).toBe(first.id);
     await refused(
-      ['note', 'credit', '--company', code, '--invoice-id', String(inv.id), '--reason', 'Devolución', '--return', '1:1', '--key', 'dev-1'],
+      noteCommand('credit', code, inv.id, 'Devolución', '--return', '1:1', '--key', 'dev-1'),
       'key "dev-1" was used for a note with other arguments; use a new key for a different note',
     );
   });
@@ -185,17 +173,7 @@ describe('credit and debit notes (CLI)', () => {
     beforeAll(async () => {
       inv = await invoice();
     });
-    const credit = (...more: string[]) => [
-      'note',
-      'credit',
-      '--company',
-      code,
-      '--invoice-id',
-      String(inv.id),
-      '--reason',
-      'Devolución',
-      ...more,
-    ];
+    const credit = (...more: string[]) => noteCommand('credit', code, inv.id, 'Devolución', ...more);
 
     it('over a limit names what is left', async () => {
       await refused(credit('--return', '1:3'), 'line 1: 2 left');
@@ -215,50 +193,20 @@ describe('credit and debit notes (CLI)', () => {
       await refused(credit('--return', '1:0.00001'), '--return quantity of line 1 must have at most 4 decimals, got "0.00001"');
       await refused(credit('--return', 'x'), /^error: --return must be LINE:QTY/);
       await refused(credit('--return', '7:1'), 'the invoice has no line 7 (it has 2)');
+      await refused(noteCommand('credit', code, inv.id, '   ', '--full'), '--reason must be 1 to 255 characters after trimming, got 0');
       await refused(
-        ['note', 'credit', '--company', code, '--invoice-id', String(inv.id), '--reason', '   ', '--full'],
-        '--reason must be 1 to 255 characters after trimming, got 0',
-      );
-      await refused(
-        ['note', 'credit', '--company', code, '--invoice-id', String(inv.id), '--reason', 'x'.repeat(256), '--full'],
+        noteCommand('credit', code, inv.id, 'x'.repeat(256), '--full'),
         '--reason must be 1 to 255 characters after trimming, got 256',
       );
       await refused(
-        [
-          'note',
-          'debit',
-          '--company',
-          code,
-          '--invoice-id',
-          String(inv.id),
-          '--reason',
-          'x',
-          '--description',
-          'Flete',
-          '--amount',
-          '1',
-          '--rate',
-          '15',
-          '--quantity',
-          '1000001',
-        ],
+        noteCommand('debit', code, inv.id, 'x', '--description', 'Flete', '--amount', '1', '--rate', '15', '--quantity', '1000001'),
         '--quantity must be at most 1000000, got "1000001"',
       );
       await refused(credit('--full', '--emission-point', '1-1'), '--emission-point must be EEE-PPP (e.g. 000-002), got "1-1"');
     });
 
     it('the remaining refusals of the note commands: each one line, exit 1, nothing written', async () => {
-      const debit = (...more: string[]) => [
-        'note',
-        'debit',
-        '--company',
-        code,
-        '--invoice-id',
-        String(inv.id),
-        '--reason',
-        'Cargo',
-        ...more,
-      ];
+      const debit = (...more: string[]) => noteCommand('debit', code, inv.id, 'Cargo', ...more);
       await refused(credit('--return', '1:1,1:1'), 'line 1 is returned twice in one note; give it once with the whole quantity');
       await refused(credit('--return', '1:0'), '--return quantity of line 1 must be greater than 0, got "0"');
       await refused(credit('--return', '1:1', '--rate', '15'), '--rate goes with --discount only');
@@ -281,14 +229,8 @@ describe('credit and debit notes (CLI)', () => {
     });
 
     it('unknown company, invoice, emission point or note', async () => {
-      await refused(
-        ['note', 'credit', '--company', 'NO-SUCH', '--invoice-id', String(inv.id), '--reason', 'x', '--full'],
-        'unknown company NO-SUCH',
-      );
-      await refused(
-        ['note', 'credit', '--company', code, '--invoice-id', '999999', '--reason', 'x', '--full'],
-        `company ${code} has no invoice with id 999999`,
-      );
+      await refused(noteCommand('credit', 'NO-SUCH', inv.id, 'x', '--full'), 'unknown company NO-SUCH');
+      await refused(noteCommand('credit', code, 999999, 'x', '--full'), `company ${code} has no invoice with id 999999`);
       await refused(credit('--full', '--emission-point', '000-009'), `company ${code} has no live emission point 000-009`);
       await refused(['note', 'show', '--company', code, '--id', '999999'], `company ${code} has no note with id 999999`);
     });
@@ -297,7 +239,7 @@ describe('credit and debit notes (CLI)', () => {
       const other = await invoice();
       expect((await admin('invoice', 'annul', '--company', code, '--id', String(other.id), '--reason', 'RTN equivocado')).code).toBe(0);
       await refused(
-        ['note', 'credit', '--company', code, '--invoice-id', String(other.id), '--reason', 'x', '--full'],
+        noteCommand('credit', code, other.id, 'x', '--full'),
         `invoice ${other.id} (${other.fiscalNumber}) is annulled: a note can only modify a valid invoice`,
       );
     });
@@ -312,19 +254,17 @@ describe('credit and debit notes (CLI)', () => {
     const res = await t.http.post('/v1/invoices').set(twoAuth).set('Idempotency-Key', 'e-1').send(CART);
     expect(res.status).toBe(201);
     const run = await admin(
-      'note',
-      'credit',
-      '--company',
-      two,
-      '--invoice-id',
-      String(res.body.id),
-      '--reason',
-      'Devolución en caja 2',
-      '--return',
-      '2:1',
-      '--emission-point',
-      '000-002',
-      '--json',
+      ...noteCommand(
+        'credit',
+        two,
+        res.body.id as number,
+        'Devolución en caja 2',
+        '--return',
+        '2:1',
+        '--emission-point',
+        '000-002',
+        '--json',
+      ),
     );
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(run.stdout)).toMatchObject({ number: '000-002-06-00000001', cai: caiOf('d'), invoiceNumber: res.body.fiscalNumber });
@@ -354,22 +294,7 @@ describe('credit and debit notes (CLI)', () => {
     const res = await t.http.post('/v1/invoices').set(bareAuth).set('Idempotency-Key', 'b-1').send(CART);
     expect(res.status).toBe(201);
     await refused(
-      [
-        'note',
-        'debit',
-        '--company',
-        bare,
-        '--invoice-id',
-        String(res.body.id),
-        '--reason',
-        'x',
-        '--description',
-        'Flete',
-        '--amount',
-        '1',
-        '--rate',
-        'exempt',
-      ],
+      noteCommand('debit', bare, res.body.id as number, 'x', '--description', 'Flete', '--amount', '1', '--rate', 'exempt'),
       'emission point 000-001 has no usable CAI range for debit notes (no range with numbers left)',
     );
   });

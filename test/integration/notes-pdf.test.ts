@@ -5,6 +5,7 @@ import { Client } from '../../src/entities';
 import type { CaiRangeSpec } from '../../src/services/company-setup/setup-document';
 import { clientData, issueApiKey, productData, sellingCompany, uniqueCode } from '../support/factories';
 import { caiOf } from '../support/issuing-fixtures';
+import { noteCommand } from '../support/note-commands';
 import { readPdf } from '../support/pdf-reader';
 import { runAdmin } from '../support/run-admin';
 import { applySetup } from '../support/setup-fixtures';
@@ -37,8 +38,8 @@ describe('credit and debit note PDFs', () => {
     return fs.readFileSync(out);
   }
 
-  async function issueNote(...args: string[]): Promise<{ id: number; number: string }> {
-    const run = await admin('note', ...args, '--json');
+  async function issueNote(command: string[]): Promise<{ id: number; number: string }> {
+    const run = await admin(...command, '--json');
     expect(run).toMatchObject({ code: 0, stderr: '' });
     return JSON.parse(run.stdout) as { id: number; number: string };
   }
@@ -83,17 +84,7 @@ describe('credit and debit note PDFs', () => {
 
   it('a credit note prints every field with its value; a reprint is the same document; annulled it prints ANULADA', async () => {
     const inv = await sale('CLI-1', 'pdf-1');
-    const note = await issueNote(
-      'credit',
-      '--company',
-      code,
-      '--invoice-id',
-      String(inv.id),
-      '--reason',
-      'Devolución de un saco dañado',
-      '--return',
-      '1:1',
-    );
+    const note = await issueNote(noteCommand('credit', code, inv.id, 'Devolución de un saco dañado', '--return', '1:1'));
     const first = await pdfOf(note.id, 'credit.pdf');
     const text = readPdf(first).text;
     const invoiceDay = new Date(new Date(inv.invoiceDate).getTime() - 6 * 3_600_000)
@@ -141,19 +132,7 @@ describe('credit and debit note PDFs', () => {
   it('a debit note of an exonerated sale prints its references and the exonerated amount, and no signature lines', async () => {
     const inv = await sale('CLI-ONG', 'pdf-2', { exemptPurchaseOrderNumber: 'OCE-77' });
     const note = await issueNote(
-      'debit',
-      '--company',
-      code,
-      '--invoice-id',
-      String(inv.id),
-      '--reason',
-      'Flete no cobrado',
-      '--description',
-      'Flete a domicilio',
-      '--amount',
-      '40',
-      '--rate',
-      '15',
+      noteCommand('debit', code, inv.id, 'Flete no cobrado', '--description', 'Flete a domicilio', '--amount', '40', '--rate', '15'),
     );
     const text = readPdf(await pdfOf(note.id, 'debit.pdf')).text;
     for (const expected of [

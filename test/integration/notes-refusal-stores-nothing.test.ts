@@ -1,8 +1,9 @@
 import type { CaiRangeSpec } from '../../src/services/company-setup/setup-document';
 import { issueApiKey, uniqueCode } from '../support/factories';
-import { CART, caiOf, setupWithRanges } from '../support/issuing-fixtures';
+import { CART, caiOf, issueSale, setupWithRanges } from '../support/issuing-fixtures';
 import { runAdmin } from '../support/run-admin';
 import { applySetup } from '../support/setup-fixtures';
+import { noteCommand } from '../support/note-commands';
 import { tableChecksums } from '../support/table-checksums';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -25,26 +26,24 @@ describe('a refused note stores nothing, not even its template version', () => {
     t = await createTestApp();
     await applySetup(t, setupWithRanges([invoiceRange, creditRange], code));
     const { auth } = await issueApiKey(t.orm, t.container, code);
-    const res = await t.http.post('/v1/invoices').set(auth).set('Idempotency-Key', 'r-1').send(CART);
-    expect(res.status).toBe(201);
-    invoiceId = res.body.id as number;
+    invoiceId = (await issueSale(t.http, auth, 'r-1', CART)).id;
   }, 60_000);
   afterAll(() => t.close());
 
   const refusedWithNothingStored = async (args: string[], message: string) => {
     const before = await tableChecksums(t.orm);
-    const run = await admin('note', ...args);
+    const run = await admin(...args);
     expect(run).toMatchObject({ code: 1, stdout: '', stderr: `error: ${message}\n` });
     expect(await tableChecksums(t.orm)).toBe(before);
   };
 
   it('over a limit', async () => {
-    const credit = ['credit', '--company', code, '--invoice-id', String(invoiceId), '--reason', 'Devolución', '--return', '1:3'];
+    const credit = noteCommand('credit', code, invoiceId, 'Devolución', '--return', '1:3');
     await refusedWithNothingStored(credit, 'line 1: 2 left');
   });
 
   it('without a range of the type', async () => {
-    const debit = ['debit', '--company', code, '--invoice-id', String(invoiceId), '--reason', 'Flete', '--description', 'Flete'];
+    const debit = noteCommand('debit', code, invoiceId, 'Flete', '--description', 'Flete');
     await refusedWithNothingStored(
       [...debit, '--amount', '1', '--rate', 'exempt'],
       'emission point 000-001 has no usable CAI range for debit notes (no range with numbers left)',
@@ -53,18 +52,7 @@ describe('a refused note stores nothing, not even its template version', () => {
 
   it('the first accepted note of the type then stores its version', async () => {
     const [{ n: before }] = await t.orm.em.getConnection().execute<{ n: number }[]>('SELECT COUNT(*) AS n FROM template_versions');
-    const run = await admin(
-      'note',
-      'credit',
-      '--company',
-      code,
-      '--invoice-id',
-      String(invoiceId),
-      '--reason',
-      'Devolución',
-      '--return',
-      '1:1',
-    );
+    const run = await admin(...noteCommand('credit', code, invoiceId, 'Devolución', '--return', '1:1'));
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const [{ n: after }] = await t.orm.em.getConnection().execute<{ n: number }[]>('SELECT COUNT(*) AS n FROM template_versions');
     expect(Number(after)).toBe(Number(before) + 1);

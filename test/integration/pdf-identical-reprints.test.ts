@@ -10,6 +10,7 @@ import { NoteReader } from '../../src/services/notes/note-reader.service';
 import { runAdminProcess } from '../support/admin-process';
 import { clientData, inContext, issueApiKey, productData, sellingCompany, uniqueCode } from '../support/factories';
 import { caiOf } from '../support/issuing-fixtures';
+import { noteCommand } from '../support/note-commands';
 import { binaryBody, readPdf } from '../support/pdf-reader';
 import { applySetup } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -131,8 +132,8 @@ describe('identical reprints of every document type', () => {
       return t.container.get(NotePdfService).render(company, await t.container.get(NoteReader).get(company, id));
     });
 
-  async function issueNote(...args: string[]): Promise<{ id: number; number: string; date: string }> {
-    const run = await runAdminProcess(t.config.databaseUrl, ['note', ...args, '--json']);
+  async function issueNote(command: string[]): Promise<{ id: number; number: string; date: string }> {
+    const run = await runAdminProcess(t.config.databaseUrl, [...command, '--json']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     return JSON.parse(run.stdout.toString('utf8')) as { id: number; number: string; date: string };
   }
@@ -189,17 +190,7 @@ describe('identical reprints of every document type', () => {
 
   it('prints a credit note to the same bytes in every process, live and annulled; `note pdf` writes only its line', async () => {
     const invoice = await sale('identical-credit');
-    const note = await issueNote(
-      'credit',
-      '--company',
-      code,
-      '--invoice-id',
-      String(invoice.id),
-      '--reason',
-      'Devolución',
-      '--return',
-      '1:1',
-    );
+    const note = await issueNote(noteCommand('credit', code, invoice.id, 'Devolución', '--return', '1:1'));
     const line = (out: string, size: number) => `wrote ${out} (credit note ${note.id} (${note.number}), ${size} bytes)`;
 
     const first = await printNote(note.id, 'credit-1.pdf', line);
@@ -235,19 +226,7 @@ describe('identical reprints of every document type', () => {
   it('prints a debit note to the same bytes in another process', async () => {
     const invoice = await sale('identical-debit');
     const note = await issueNote(
-      'debit',
-      '--company',
-      code,
-      '--invoice-id',
-      String(invoice.id),
-      '--reason',
-      'Flete no cobrado',
-      '--description',
-      'Flete',
-      '--amount',
-      '40',
-      '--rate',
-      '15',
+      noteCommand('debit', code, invoice.id, 'Flete no cobrado', '--description', 'Flete', '--amount', '40', '--rate', '15'),
     );
     const printed = await printNote(
       note.id,

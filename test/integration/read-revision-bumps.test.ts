@@ -27,6 +27,7 @@ import {
   ProductPrice,
   TemplateVersion,
 } from '../../src/entities';
+import type { TemplateVersionKind } from '../../src/entities/template-version.entity';
 import { ClientService } from '../../src/services/client.service';
 import { InvoiceReader } from '../../src/services/invoicing/invoice-reader.service';
 import { PricingSnapshots } from '../../src/services/pricing/pricing-snapshot';
@@ -45,6 +46,12 @@ import { createTestApp, TestApp } from '../support/test-app';
  * and in a plain flush, and the company's counter must move as the table says. The last tests keep
  * the table complete: every table a cached reader selects from is in it.
  */
+/** A stored version of random bytes (a template's or a logo's), not yet flushed. */
+function randomVersion(em: EntityManager, kind: TemplateVersionKind): TemplateVersion {
+  const content = randomBytes(16);
+  return em.create(TemplateVersion, { kind, sha256: randomBytes(32).toString('hex'), content, byteSize: content.length });
+}
+
 describe('read revisions move with every flush of cached data', () => {
   let t: TestApp;
   let company: ReadyCompany;
@@ -273,13 +280,7 @@ describe('read revisions move with every flush of cached data', () => {
     }),
     fixture(LetterheadPublication, {
       create(em) {
-        const content = randomBytes(16);
-        const version = em.create(TemplateVersion, {
-          kind: 'template',
-          sha256: randomBytes(32).toString('hex'),
-          content,
-          byteSize: content.length,
-        });
+        const version = randomVersion(em, 'template');
         return em.create(LetterheadPublication, {
           company: em.getReference(Company, company.companyId),
           documentType: 'invoice',
@@ -383,20 +384,14 @@ describe('read revisions move with every flush of cached data', () => {
 
   it('a template version is only ever inserted: changing or deleting one is refused, and inserting one moves nothing', async () => {
     const em = t.orm.em.fork();
-    const content = randomBytes(16);
-    const version = em.create(TemplateVersion, {
-      kind: 'logo',
-      sha256: randomBytes(32).toString('hex'),
-      content,
-      byteSize: content.length,
-    });
+    const version = randomVersion(em, 'logo');
     expect(await movedBy(() => em.flush())).toEqual(none);
     version.byteSize = 1;
     await expect(em.flush()).rejects.toThrow('TemplateVersion rows are never changed');
     const fresh = t.orm.em.fork();
     fresh.remove(fresh.getReference(TemplateVersion, version.id));
     await expect(fresh.flush()).rejects.toThrow('TemplateVersion rows are never deleted');
-    expect(await t.orm.em.fork().findOneOrFail(TemplateVersion, version.id)).toMatchObject({ byteSize: content.length });
+    expect(await t.orm.em.fork().findOneOrFail(TemplateVersion, version.id)).toMatchObject({ byteSize: version.content.length });
   });
 
   it('a plain flush bumps inside the transaction MikroORM opens for it, after its writes', async () => {

@@ -4,6 +4,7 @@ import { NotePdfService } from '../../src/services/notes/note-pdf.service';
 import { NoteReader } from '../../src/services/notes/note-reader.service';
 import { PREVIEW_VERIFICATION } from '../../src/pdf/template-data';
 import { caiOf } from '../support/issuing-fixtures';
+import { noteCommand } from '../support/note-commands';
 import { clientData, productData, sellingCompany, uniqueCode } from '../support/factories';
 import { binaryBody, readPdf } from '../support/pdf-reader';
 import { decodePdfQrCodes } from '../support/qr-reader';
@@ -149,19 +150,7 @@ describe('verifiable documents: the QR code and GET /verify/{token}', () => {
     expect(readPdf(reprint).text).toBe(readPdf(pdf).text);
 
     // A credit note made by another process (the CLI) shows on the next request.
-    const credit = await admin(
-      'note',
-      'credit',
-      '--company',
-      code,
-      '--invoice-id',
-      String(invoice.id),
-      '--reason',
-      'Devolución',
-      '--return',
-      '1:1',
-      '--json',
-    );
+    const credit = await admin(...noteCommand('credit', code, invoice.id, 'Devolución', '--return', '1:1', '--json'));
     expect(credit).toMatchObject({ code: 0, stderr: '' });
     const note = JSON.parse(credit.stdout) as { id: number; number: string };
     const withNote = await json(path);

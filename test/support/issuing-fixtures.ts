@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/mysql';
+import type supertest from 'supertest';
 import { CaiRange, Company, IdempotencyRecord, Invoice } from '../../src/entities';
 import type { CaiRangeSpec, SetupDocument } from '../../src/services/company-setup/setup-document';
 import { productData, sellingCompany, uniqueCode } from './factories';
@@ -22,6 +23,21 @@ export const CART = {
     { externalProductId: 'SKU-CERVEZA', quantity: 3 },
   ],
 };
+
+/** One unit of the product every `sellingCompany` sells (SKU-P-1). */
+export const ONE_ITEM = { items: [{ externalProductId: 'SKU-P-1', quantity: 1 }] };
+
+/** An invoice issued through the API with this key: the sale must be accepted (201); its body. */
+export async function issueSale(
+  http: ReturnType<typeof supertest>,
+  auth: { Authorization: string },
+  key: string,
+  sale: object = ONE_ITEM,
+): Promise<{ id: number; fiscalNumber: string }> {
+  const res = await http.post('/v1/invoices').set(auth).set('Idempotency-Key', key).send(sale);
+  expect(res.status).toBe(201);
+  return res.body as { id: number; fiscalNumber: string };
+}
 
 /** A company selling CART's products whose only emission point (000-001) holds exactly these ranges. */
 export function setupWithRanges(ranges: CaiRangeSpec[], code = uniqueCode('C')): SetupDocument {

@@ -13,16 +13,26 @@ import { NoteReader } from '../../services/notes/note-reader.service';
 import type { NoteRequest } from '../../services/notes/note-request';
 import type { NoteView } from '../../services/notes/note-view';
 import type { CommandRegistrar } from './index';
+import { parseKey, parseReturns } from '../../services/operator-input/note-arguments';
 import {
-  parseAmount,
-  parseDescription,
-  parseEmissionPoint,
-  parseKey,
-  parseQuantity,
-  parseRate,
-  parseReturns,
-} from '../../services/operator-input/note-arguments';
+  creditNoteRequest,
+  debitNoteRequest,
+  noteCommonOf,
+  type NoteCommon,
+  type NoteFieldNames,
+} from '../../services/operator-input/note-input';
 import { parseId, parseReason } from '../../services/operator-input/operator-arguments';
+
+/** A refusal names the option the operator wrote. */
+const OPTION_NAMES: NoteFieldNames = {
+  reason: '--reason',
+  emissionPoint: '--emission-point',
+  discount: '--discount',
+  description: '--description',
+  amount: '--amount',
+  quantity: '--quantity',
+  rate: '--rate',
+};
 
 interface CommonOptions {
   company: string;
@@ -52,16 +62,9 @@ function withCommon(command: Command): Command {
 export const registerNoteCommands: CommandRegistrar = (program: Command, run) => {
   const note = program.command('note').description('Credit and debit notes of issued invoices.');
 
-  const issue = (
-    opts: CommonOptions,
-    build: (common: Pick<NoteRequest, 'invoiceId' | 'reason' | 'emissionPoint'>, allowedRates: readonly string[]) => NoteRequest,
-  ) =>
+  const issue = (opts: CommonOptions, build: (common: NoteCommon, allowedRates: readonly string[]) => NoteRequest) =>
     run(async ({ container, config, out, actor }) => {
-      const common = {
-        invoiceId: parseId(opts.invoiceId, '--invoice-id'),
-        reason: parseReason(opts.reason),
-        emissionPoint: opts.emissionPoint === undefined ? null : parseEmissionPoint(opts.emissionPoint),
-      };
+      const common = noteCommonOf(parseId(opts.invoiceId, '--invoice-id'), opts, OPTION_NAMES);
       const request = build(common, config.allowedIsvRates);
       const key = opts.key === undefined ? null : parseKey(opts.key);
       const company = await container.get(CompanyDirectory).byCode(opts.company);
@@ -86,16 +89,12 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
         if (chosen !== 1) throw new AppError('VALIDATION_FAILED', 'give exactly one of --return, --discount (with --rate) or --full');
         if (opts.discount !== undefined) {
           if (opts.rate === undefined) throw new AppError('VALIDATION_FAILED', '--discount needs --rate (15, 18 or exempt)');
-          return {
-            ...common,
-            type: 'creditNote',
-            credit: { kind: 'discount', amount: parseAmount(opts.discount, '--discount'), rate: parseRate(opts.rate, rates) },
-          };
+          return creditNoteRequest(common, { kind: 'discount', amount: opts.discount, rate: opts.rate }, rates, OPTION_NAMES);
         }
         if (opts.rate !== undefined) throw new AppError('VALIDATION_FAILED', '--rate goes with --discount only');
-        if (opts.return !== undefined)
-          return { ...common, type: 'creditNote', credit: { kind: 'return', returns: parseReturns(opts.return) } };
-        return { ...common, type: 'creditNote', credit: { kind: 'full' } };
+        const credit =
+          opts.return !== undefined ? { kind: 'return' as const, returns: parseReturns(opts.return) } : { kind: 'full' as const };
+        return creditNoteRequest(common, credit, rates, OPTION_NAMES);
       }),
     );
 
@@ -105,16 +104,7 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
     .requiredOption('--rate <rate>', 'ISV rate (15, 18) or exempt')
     .option('--quantity <q>', 'quantity (default 1)')
     .action((opts: CommonOptions & { description: string; amount: string; rate: string; quantity?: string }) =>
-      issue(opts, (common, rates) => ({
-        ...common,
-        type: 'debitNote',
-        debit: {
-          description: parseDescription(opts.description),
-          unitPrice: parseAmount(opts.amount),
-          quantity: opts.quantity === undefined ? parseQuantity('1') : parseQuantity(opts.quantity),
-          rate: parseRate(opts.rate, rates),
-        },
-      })),
+      issue(opts, (common, rates) => debitNoteRequest(common, opts, rates, OPTION_NAMES)),
     );
 
   note

@@ -1,5 +1,6 @@
 import bodyParser from 'koa-bodyparser';
 import type { Middleware } from 'koa';
+import { AppError } from '../../domain/app-error';
 import type { ConsoleState } from '../console-state';
 
 /** The largest form a console page sends (a reason, a few fields): far below this. */
@@ -14,6 +15,11 @@ const parse = bodyParser({ enableTypes: ['form'], formLimit: FORM_LIMIT });
  */
 export const formBody: Middleware<ConsoleState> = async (ctx, next) => {
   if (ctx.method !== 'POST') return next();
+  // A browser sends its forms as they are. Inflated, a body would fail as an unexpected error
+  // when damaged (zlib's, or an unknown encoding's), and no longer be bounded by the limit as sent.
+  const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
+  if (encoding !== '' && encoding !== 'identity')
+    throw new AppError('VALIDATION_FAILED', `the form is sent with Content-Encoding ${encoding.slice(0, 50)}: send it uncompressed`);
   await parse(ctx, async () => {});
   const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
   const form: Record<string, string> = {};

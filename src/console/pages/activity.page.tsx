@@ -5,6 +5,7 @@ import { OperatorAccess } from '../../services/operators/operator-access.service
 import type { ConsoleRouter } from '../console-state';
 import { operatorOf } from '../page-tools';
 import { renderPage } from '../render';
+import { DataTable } from '../views/data-table';
 import { formatInstant } from '../views/format';
 
 /** The newest rows the page shows; `admin activity` reads further back. */
@@ -38,33 +39,23 @@ function details(row: ActivityView): string {
 function ActivityTable({ rows }: { rows: ActivityView[] }) {
   if (rows.length === 0) return <p>No hay actividad registrada a su alcance.</p>;
   return (
-    <table>
-      <caption>Los {SHOWN} cambios más recientes, del más nuevo al más antiguo (hora de Honduras)</caption>
-      <thead>
-        <tr>
-          <th scope="col">Fecha</th>
-          <th scope="col">Quién</th>
-          <th scope="col">Empresa</th>
-          <th scope="col">Acción</th>
-          <th scope="col">Objeto</th>
-          <th scope="col">Detalles</th>
+    <DataTable
+      caption={`Los ${SHOWN} cambios más recientes, del más nuevo al más antiguo (hora de Honduras)`}
+      columns={['Fecha', 'Quién', 'Empresa', 'Acción', 'Objeto', 'Detalles']}
+    >
+      {rows.map((row) => (
+        <tr key={row.id}>
+          <td>{formatInstant(row.at)}</td>
+          <td>{row.actor}</td>
+          <td>{row.company ?? '—'}</td>
+          <td>
+            {ACTION_NAMES[row.action]} <span class="muted">({row.action})</span>
+          </td>
+          <td>{row.target}</td>
+          <td>{details(row)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id}>
-            <td>{formatInstant(row.at)}</td>
-            <td>{row.actor}</td>
-            <td>{row.company ?? '—'}</td>
-            <td>
-              {ACTION_NAMES[row.action]} <span class="muted">({row.action})</span>
-            </td>
-            <td>{row.target}</td>
-            <td>{details(row)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
 

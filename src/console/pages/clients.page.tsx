@@ -5,11 +5,12 @@ import { ClientList, type ClientRow } from '../../services/console-read-models/c
 import { OperatorAccess, type VisibleCompany } from '../../services/operators/operator-access.service';
 import { companyPath } from '../company-paths';
 import type { ConsoleRouter } from '../console-state';
-import { actorOf, companyOf, formField } from '../page-tools';
+import { actorOf, companyOf, formField, pathId } from '../page-tools';
 import { renderPage } from '../render';
+import { Crumbs } from '../views/crumbs';
+import { DataTable } from '../views/data-table';
 import { formatDay } from '../views/format';
 import { PostForm } from '../views/post-form';
-import { pathId } from './invoice.page';
 
 function Exoneration({ client }: { client: ClientRow }) {
   if (client.exonerationValidUntil === null) return <span class="muted">no exonerado</span>;
@@ -72,40 +73,26 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
       title: `Clientes de ${company.code}`,
       body: (
         <>
-          <p class="crumbs">
-            <a href={companyPath(company.code)}>{company.name}</a>
-          </p>
+          <Crumbs company={company} />
           <h1>Clientes</h1>
           {rows.length === 0 ? (
             <p>La empresa no tiene clientes en esta página.</p>
           ) : (
-            <table>
-              <caption>Clientes por nombre (página {page})</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Id</th>
-                  <th scope="col">Cliente</th>
-                  <th scope="col">RTN</th>
-                  <th scope="col">Exoneración</th>
-                  <th scope="col">Cambiar</th>
+            <DataTable caption={`Clientes por nombre (página ${page})`} columns={['Id', 'Cliente', 'RTN', 'Exoneración', 'Cambiar']}>
+              {rows.map((c) => (
+                <tr key={c.id}>
+                  <td>{c.id}</td>
+                  <td>{c.clientName}</td>
+                  <td>{c.legalId ?? '—'}</td>
+                  <td>
+                    <Exoneration client={c} />
+                  </td>
+                  <td>
+                    <ClientActions company={company} client={c} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((c) => (
-                  <tr key={c.id}>
-                    <td>{c.id}</td>
-                    <td>{c.clientName}</td>
-                    <td>{c.legalId ?? '—'}</td>
-                    <td>
-                      <Exoneration client={c} />
-                    </td>
-                    <td>
-                      <ClientActions company={company} client={c} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           )}
           <nav class="pager" aria-label="Páginas">
             {page > 1 && <a href={`${base}?page=${page - 1}`}>← Anterior</a>}

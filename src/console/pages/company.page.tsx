@@ -2,50 +2,47 @@ import type { Container } from 'inversify';
 import { DOCUMENT_TYPES } from '../../domain/document-type';
 import { CompanyOverview, type CaiRangeOutlook } from '../../services/console-read-models/company-overview.service';
 import { OperatorAccess } from '../../services/operators/operator-access.service';
+import { companyPath } from '../company-paths';
 import type { ConsoleRouter } from '../console-state';
 import { companyOf, operatorOf } from '../page-tools';
 import { renderPage } from '../render';
 import { CaiState } from '../views/cai-state';
+import { DataTable } from '../views/data-table';
 import { DOCUMENT_TYPE_NAMES, formatDay } from '../views/format';
 
 function RangeTable({ ranges }: { ranges: CaiRangeOutlook[] }) {
   if (ranges.length === 0) return <p>La empresa no tiene rangos CAI vigentes.</p>;
   return (
-    <table>
-      <caption>Rangos CAI de todos los tipos de documento</caption>
-      <thead>
-        <tr>
-          <th scope="col">Documento</th>
-          <th scope="col">CAI</th>
-          <th scope="col">Primer número</th>
-          <th scope="col">Último número</th>
-          <th scope="col">Estado</th>
-          <th scope="col" class="num">
-            Quedan
-          </th>
-          <th scope="col">Fecha límite</th>
-          <th scope="col">Se agota (ritmo de 30 días)</th>
+    <DataTable
+      caption="Rangos CAI de todos los tipos de documento"
+      columns={[
+        'Documento',
+        'CAI',
+        'Primer número',
+        'Último número',
+        'Estado',
+        { label: 'Quedan', num: true },
+        'Fecha límite',
+        'Se agota (ritmo de 30 días)',
+      ]}
+    >
+      {ranges.map((r) => (
+        <tr key={r.firstPrinted}>
+          <td>{DOCUMENT_TYPE_NAMES[r.documentType]}</td>
+          <td>
+            <code>{r.cai}</code>
+          </td>
+          <td class="nowrap">{r.firstPrinted}</td>
+          <td class="nowrap">{r.lastPrinted}</td>
+          <td>
+            <CaiState state={r.state} />
+          </td>
+          <td class="num">{r.left}</td>
+          <td>{formatDay(r.deadline)}</td>
+          <td>{r.runsOutOn ? formatDay(r.runsOutOn) : '—'}</td>
         </tr>
-      </thead>
-      <tbody>
-        {ranges.map((r) => (
-          <tr key={r.firstPrinted}>
-            <td>{DOCUMENT_TYPE_NAMES[r.documentType]}</td>
-            <td>
-              <code>{r.cai}</code>
-            </td>
-            <td class="nowrap">{r.firstPrinted}</td>
-            <td class="nowrap">{r.lastPrinted}</td>
-            <td>
-              <CaiState state={r.state} />
-            </td>
-            <td class="num">{r.left}</td>
-            <td>{formatDay(r.deadline)}</td>
-            <td>{r.runsOutOn ? formatDay(r.runsOutOn) : '—'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
 
@@ -68,21 +65,21 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
           <nav aria-label="Empresa">
             <ul class="links">
               <li>
-                <a href={`/companies/${encodeURIComponent(company.code)}/invoices`}>Facturas</a>
+                <a href={companyPath(company.code, 'invoices')}>Facturas</a>
               </li>
               <li>
-                <a href={`/companies/${encodeURIComponent(company.code)}/clients`}>Clientes</a>
+                <a href={companyPath(company.code, 'clients')}>Clientes</a>
               </li>
               <li>
-                <a href={`/companies/${encodeURIComponent(company.code)}/reports`}>Reportes</a>
+                <a href={companyPath(company.code, 'reports')}>Reportes</a>
               </li>
               {admin && (
                 <>
                   <li>
-                    <a href={`/companies/${encodeURIComponent(company.code)}/keys`}>Llaves de API</a>
+                    <a href={companyPath(company.code, 'keys')}>Llaves de API</a>
                   </li>
                   <li>
-                    <a href={`/companies/${encodeURIComponent(company.code)}/letterhead`}>Membretes</a>
+                    <a href={companyPath(company.code, 'letterhead')}>Membretes</a>
                   </li>
                 </>
               )}

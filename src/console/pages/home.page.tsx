@@ -1,43 +1,34 @@
 import type { Container } from 'inversify';
 import { CompanyOverview, type CompanySummary } from '../../services/console-read-models/company-overview.service';
 import { OperatorAccess } from '../../services/operators/operator-access.service';
+import { companyPath } from '../company-paths';
 import type { ConsoleRouter } from '../console-state';
 import { operatorOf } from '../page-tools';
 import { renderPage } from '../render';
 import { CaiState } from '../views/cai-state';
+import { DataTable } from '../views/data-table';
 
 function CompanyTable({ companies }: { companies: CompanySummary[] }) {
   if (companies.length === 0) return <p>No tiene empresas asignadas. Pida a un administrador que le conceda acceso.</p>;
   return (
-    <table>
-      <caption>Empresas a su alcance</caption>
-      <thead>
-        <tr>
-          <th scope="col">Código</th>
-          <th scope="col">Empresa</th>
-          <th scope="col">Integración</th>
-          <th scope="col">Estado CAI</th>
-          <th scope="col" class="num">
-            Facturas este mes
-          </th>
+    <DataTable
+      caption="Empresas a su alcance"
+      columns={['Código', 'Empresa', 'Integración', 'Estado CAI', { label: 'Facturas este mes', num: true }]}
+    >
+      {companies.map((c) => (
+        <tr key={c.code}>
+          <td>
+            <a href={companyPath(c.code)}>{c.code}</a>
+          </td>
+          <td>{c.name}</td>
+          <td>{c.integrationEnabled ? 'activa' : 'inactiva'}</td>
+          <td>
+            <CaiState state={c.caiState} />
+          </td>
+          <td class="num">{c.invoicesThisMonth}</td>
         </tr>
-      </thead>
-      <tbody>
-        {companies.map((c) => (
-          <tr key={c.code}>
-            <td>
-              <a href={`/companies/${encodeURIComponent(c.code)}`}>{c.code}</a>
-            </td>
-            <td>{c.name}</td>
-            <td>{c.integrationEnabled ? 'activa' : 'inactiva'}</td>
-            <td>
-              <CaiState state={c.caiState} />
-            </td>
-            <td class="num">{c.invoicesThisMonth}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Container } from 'inversify';
+import type { ComponentChildren } from 'preact';
 import type { AppConfig } from '../../../config/config';
 import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
 import { InvoiceAnnulmentService } from '../../services/invoicing/invoice-annulment.service';
@@ -9,24 +10,24 @@ import type { InvoiceView } from '../../services/invoicing/invoice-view';
 import { NoteIssuer } from '../../services/notes/note-issuer.service';
 import { NoteReader } from '../../services/notes/note-reader.service';
 import type { NoteView } from '../../services/notes/note-view';
-import { parseId, parseReason } from '../../services/operator-input/operator-arguments';
+import { parseReason } from '../../services/operator-input/operator-arguments';
 import { OperatorAccess, type VisibleCompany } from '../../services/operators/operator-access.service';
 import { TOKENS } from '../../tokens';
 import { companyPath } from '../company-paths';
-import type { ConsoleContext, ConsoleRouter } from '../console-state';
+import type { ConsoleRouter } from '../console-state';
 import { creditRequestOf, debitRequestOf, noteCommon, returnField } from '../note-form';
-import { actorOf, companyOf, notFound } from '../page-tools';
+import { actorOf, companyOf, pathId } from '../page-tools';
 import { renderPage } from '../render';
+import { Crumbs } from '../views/crumbs';
+import { DataTable } from '../views/data-table';
 import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tables';
 import { formatInstant, formatLempiras } from '../views/format';
 import { PostForm } from '../views/post-form';
 import { sendPdf } from './pdf-answer';
 
-/** The `{id}` of a path: the id the API and the CLI print; anything else is the page that does not exist. */
-export function pathId(ctx: ConsoleContext): number {
-  if (!/^\d{1,10}$/.test(ctx.params.id ?? '')) throw notFound();
-  return parseId(ctx.params.id);
-}
+/** The two notes an invoice takes, as their forms and POST paths (`.../credit-notes`, `.../debit-notes`) name them. */
+const NOTE_TYPES = ['credit', 'debit'] as const;
+type NoteType = (typeof NOTE_TYPES)[number];
 
 function RateOptions({ rates, id }: { rates: readonly string[]; id: string }) {
   return (
@@ -46,49 +47,59 @@ function RateOptions({ rates, id }: { rates: readonly string[]; id: string }) {
 function Notes({ company, notes }: { company: VisibleCompany; notes: NoteView[] }) {
   if (notes.length === 0) return <p>La factura no tiene notas de crédito ni de débito.</p>;
   return (
-    <table>
-      <caption>Notas de la factura</caption>
-      <thead>
-        <tr>
-          <th scope="col">Número</th>
-          <th scope="col">Tipo</th>
-          <th scope="col">Fecha</th>
-          <th scope="col">Motivo</th>
-          <th scope="col" class="num">
-            Total
-          </th>
-          <th scope="col">Estado</th>
+    <DataTable caption="Notas de la factura" columns={['Número', 'Tipo', 'Fecha', 'Motivo', { label: 'Total', num: true }, 'Estado']}>
+      {notes.map((n) => (
+        <tr key={n.id}>
+          <td>
+            <a href={companyPath(company.code, 'notes', n.id)}>{n.fiscalNumber}</a>
+          </td>
+          <td>{DOCUMENT_TYPE_INFO[n.documentType].title}</td>
+          <td>{formatInstant(n.noteDate)}</td>
+          <td>{n.reason}</td>
+          <td class="num">{formatLempiras(n.total)}</td>
+          <td>
+            <DocumentStatus annulled={n.isAnnulled} />
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {notes.map((n) => (
-          <tr key={n.id}>
-            <td>
-              <a href={companyPath(company.code, 'notes', n.id)}>{n.fiscalNumber}</a>
-            </td>
-            <td>{DOCUMENT_TYPE_INFO[n.documentType].title}</td>
-            <td>{formatInstant(n.noteDate)}</td>
-            <td>{n.reason}</td>
-            <td class="num">{formatLempiras(n.total)}</td>
-            <td>
-              <DocumentStatus annulled={n.isAnnulled} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
 
-function NoteCommonFields({ prefix }: { prefix: string }) {
+/**
+ * A note's form: the fields of its kind, then what every note carries (the reason, another emission
+ * point, and the form's own key, so a second submission answers the note already issued).
+ */
+function NoteForm({
+  type,
+  invoicePath,
+  id,
+  heading,
+  submit,
+  children,
+}: {
+  type: NoteType;
+  invoicePath: string;
+  id: string;
+  heading: string;
+  submit: string;
+  children: ComponentChildren;
+}) {
   return (
-    <>
-      <label for={`${prefix}-reason`}>Motivo (obligatorio)</label>
-      <input id={`${prefix}-reason`} name="reason" maxLength={255} required />
-      <label for={`${prefix}-point`}>Punto de emisión (EEE-PPP; vacío: el de la factura)</label>
-      <input id={`${prefix}-point`} name="emissionPoint" pattern="\d{3}-\d{3}" placeholder="000-001" />
-      <input type="hidden" name="key" value={randomUUID()} />
-    </>
+    <section class="panel" aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
+      <PostForm action={`${invoicePath}/${type}-notes`} class="stack">
+        {children}
+        <label for={`${type}-reason`}>Motivo (obligatorio)</label>
+        <input id={`${type}-reason`} name="reason" maxLength={255} required />
+        <label for={`${type}-point`}>Punto de emisión (EEE-PPP; vacío: el de la factura)</label>
+        <input id={`${type}-point`} name="emissionPoint" pattern="\d{3}-\d{3}" placeholder="000-001" />
+        <input type="hidden" name="key" value={randomUUID()} />
+        <button class="primary" type="submit">
+          {submit}
+        </button>
+      </PostForm>
+    </section>
   );
 }
 
@@ -97,62 +108,48 @@ function Actions({ company, invoice, rates }: { company: VisibleCompany; invoice
   if (invoice.isAnnulled) return <p>La factura está anulada: no admite notas.</p>;
   return (
     <>
-      <section class="panel" aria-labelledby="credito">
-        <h2 id="credito">Emitir una nota de crédito</h2>
-        <PostForm action={`${base}/credit-notes`} class="stack">
-          <fieldset>
-            <legend>Qué acredita</legend>
-            <label class="choice">
-              <input type="radio" name="kind" value="return" required /> Devolución de mercadería (cantidades por línea)
-            </label>
-            <label class="choice">
-              <input type="radio" name="kind" value="discount" /> Descuento posterior a la venta
-            </label>
-            <label class="choice">
-              <input type="radio" name="kind" value="full" /> Todo lo que queda de la factura
-            </label>
-          </fieldset>
-          <fieldset>
-            <legend>Devolución: cantidad devuelta por línea</legend>
-            {invoice.lines.map((line, i) => (
-              <div key={i}>
-                <label for={`return-${i + 1}`}>
-                  Línea {i + 1}: {line.description} (vendidas {Number(line.quantity)})
-                </label>
-                <input id={`return-${i + 1}`} name={returnField(i + 1)} inputMode="decimal" />
-              </div>
-            ))}
-          </fieldset>
-          <fieldset>
-            <legend>Descuento</legend>
-            <label for="discount">Monto del descuento (base, lempiras)</label>
-            <input id="discount" name="discount" inputMode="decimal" />
-            <label for="discount-rate">Tasa de ISV</label>
-            <RateOptions rates={rates} id="discount-rate" />
-          </fieldset>
-          <NoteCommonFields prefix="credit" />
-          <button class="primary" type="submit">
-            Emitir nota de crédito
-          </button>
-        </PostForm>
-      </section>
-      <section class="panel" aria-labelledby="debito">
-        <h2 id="debito">Emitir una nota de débito</h2>
-        <PostForm action={`${base}/debit-notes`} class="stack">
-          <label for="debit-description">Descripción del cargo</label>
-          <input id="debit-description" name="description" maxLength={255} required />
-          <label for="debit-amount">Precio unitario (lempiras)</label>
-          <input id="debit-amount" name="amount" inputMode="decimal" required />
-          <label for="debit-quantity">Cantidad (vacío: 1)</label>
-          <input id="debit-quantity" name="quantity" inputMode="decimal" />
-          <label for="debit-rate">Tasa de ISV</label>
-          <RateOptions rates={rates} id="debit-rate" />
-          <NoteCommonFields prefix="debit" />
-          <button class="primary" type="submit">
-            Emitir nota de débito
-          </button>
-        </PostForm>
-      </section>
+      <NoteForm type="credit" invoicePath={base} id="credito" heading="Emitir una nota de crédito" submit="Emitir nota de crédito">
+        <fieldset>
+          <legend>Qué acredita</legend>
+          <label class="choice">
+            <input type="radio" name="kind" value="return" required /> Devolución de mercadería (cantidades por línea)
+          </label>
+          <label class="choice">
+            <input type="radio" name="kind" value="discount" /> Descuento posterior a la venta
+          </label>
+          <label class="choice">
+            <input type="radio" name="kind" value="full" /> Todo lo que queda de la factura
+          </label>
+        </fieldset>
+        <fieldset>
+          <legend>Devolución: cantidad devuelta por línea</legend>
+          {invoice.lines.map((line, i) => (
+            <div key={i}>
+              <label for={`return-${i + 1}`}>
+                Línea {i + 1}: {line.description} (vendidas {Number(line.quantity)})
+              </label>
+              <input id={`return-${i + 1}`} name={returnField(i + 1)} inputMode="decimal" />
+            </div>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>Descuento</legend>
+          <label for="discount">Monto del descuento (base, lempiras)</label>
+          <input id="discount" name="discount" inputMode="decimal" />
+          <label for="discount-rate">Tasa de ISV</label>
+          <RateOptions rates={rates} id="discount-rate" />
+        </fieldset>
+      </NoteForm>
+      <NoteForm type="debit" invoicePath={base} id="debito" heading="Emitir una nota de débito" submit="Emitir nota de débito">
+        <label for="debit-description">Descripción del cargo</label>
+        <input id="debit-description" name="description" maxLength={255} required />
+        <label for="debit-amount">Precio unitario (lempiras)</label>
+        <input id="debit-amount" name="amount" inputMode="decimal" required />
+        <label for="debit-quantity">Cantidad (vacío: 1)</label>
+        <input id="debit-quantity" name="quantity" inputMode="decimal" />
+        <label for="debit-rate">Tasa de ISV</label>
+        <RateOptions rates={rates} id="debit-rate" />
+      </NoteForm>
       <section class="panel" aria-labelledby="anular">
         <h2 id="anular">Anular la factura</h2>
         <p>Solo para una factura emitida con errores (Art. 41); una venta que el cliente ya tiene se revierte con una nota de crédito.</p>
@@ -191,9 +188,7 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
       title: `Factura ${invoice.fiscalNumber}`,
       body: (
         <>
-          <p class="crumbs">
-            <a href={companyPath(company.code)}>{company.name}</a> › <a href={companyPath(company.code, 'invoices')}>Facturas</a>
-          </p>
+          <Crumbs company={company} trail={[{ href: companyPath(company.code, 'invoices'), label: 'Facturas' }]} />
           <h1>
             Factura {invoice.fiscalNumber} <DocumentStatus annulled={invoice.isAnnulled} />
           </h1>
@@ -237,7 +232,7 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
     ctx.redirect(companyPath(company.code, 'invoices', id));
   });
 
-  for (const type of ['credit', 'debit'] as const) {
+  for (const type of NOTE_TYPES) {
     router.post(`/companies/:code/invoices/:id/${type}-notes`, async (ctx) => {
       const company = await companyOf(ctx, access);
       const invoice = await invoices.get(company.id, pathId(ctx));

@@ -5,6 +5,8 @@ import { companyPath } from '../company-paths';
 import type { ConsoleRouter } from '../console-state';
 import { companyOf } from '../page-tools';
 import { renderPage } from '../render';
+import { Crumbs } from '../views/crumbs';
+import { DataTable } from '../views/data-table';
 import { DocumentStatus } from '../views/document-tables';
 import { formatDay, formatLempiras } from '../views/format';
 
@@ -48,42 +50,28 @@ function SearchForm({ action, query }: { action: string; query: SearchQuery }) {
 function ResultTable({ company, result }: { company: VisibleCompany; result: InvoiceSearchPage }) {
   if (result.rows.length === 0) return <p role="status">Ninguna factura coincide con la búsqueda.</p>;
   return (
-    <table>
-      <caption>Facturas, de la más reciente a la más antigua (página {result.page})</caption>
-      <thead>
-        <tr>
-          <th scope="col">Número</th>
-          <th scope="col">Fecha</th>
-          <th scope="col">Cliente</th>
-          <th scope="col" class="num">
-            Total
-          </th>
-          <th scope="col">Estado</th>
-          <th scope="col" class="num">
-            Acreditado
-          </th>
+    <DataTable
+      caption={`Facturas, de la más reciente a la más antigua (página ${result.page})`}
+      columns={['Número', 'Fecha', 'Cliente', { label: 'Total', num: true }, 'Estado', { label: 'Acreditado', num: true }]}
+    >
+      {result.rows.map((row) => (
+        <tr key={row.id}>
+          <td>
+            <a href={companyPath(company.code, 'invoices', row.id)}>{row.fiscalNumber}</a>
+          </td>
+          <td>{formatDay(row.date)}</td>
+          <td>
+            {row.clientName ?? 'CONSUMIDOR FINAL'}
+            {row.clientRtn && <span class="muted"> · RTN {row.clientRtn}</span>}
+          </td>
+          <td class="num">{formatLempiras(row.total)}</td>
+          <td>
+            <DocumentStatus annulled={row.status === 'ANULADA'} />
+          </td>
+          <td class="num">{formatLempiras(row.credited)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {result.rows.map((row) => (
-          <tr key={row.id}>
-            <td>
-              <a href={companyPath(company.code, 'invoices', row.id)}>{row.fiscalNumber}</a>
-            </td>
-            <td>{formatDay(row.date)}</td>
-            <td>
-              {row.clientName ?? 'CONSUMIDOR FINAL'}
-              {row.clientRtn && <span class="muted"> · RTN {row.clientRtn}</span>}
-            </td>
-            <td class="num">{formatLempiras(row.total)}</td>
-            <td>
-              <DocumentStatus annulled={row.status === 'ANULADA'} />
-            </td>
-            <td class="num">{formatLempiras(row.credited)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
 
@@ -105,9 +93,7 @@ export function registerInvoicesPage(router: ConsoleRouter, container: Container
       title: `Facturas de ${company.code}`,
       body: (
         <>
-          <p class="crumbs">
-            <a href={companyPath(company.code)}>{company.name}</a>
-          </p>
+          <Crumbs company={company} />
           <h1>Facturas</h1>
           <SearchForm action={base} query={query} />
           <ResultTable company={company} result={result} />

@@ -1,9 +1,11 @@
 import type { Container } from 'inversify';
 import { ApiKeyService, MAX_ACTIVE_KEYS, statusOf } from '../../services/api-key.service';
 import { OperatorAccess, type VisibleCompany } from '../../services/operators/operator-access.service';
+import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
-import { actorOf, companyOf, notFound, requireAdmin } from '../page-tools';
+import { actorOf, companyOf, pathId, requireAdmin } from '../page-tools';
 import { renderPage } from '../render';
+import { DataTable } from '../views/data-table';
 import { formatInstant } from '../views/format';
 import { PostForm } from '../views/post-form';
 
@@ -18,7 +20,7 @@ interface KeyRow {
 }
 
 function KeysView({ company, keys, issued }: { company: VisibleCompany; keys: KeyRow[]; issued?: string }) {
-  const base = `/companies/${encodeURIComponent(company.code)}/keys`;
+  const base = companyPath(company.code, 'keys');
   return (
     <>
       <h1>
@@ -34,39 +36,30 @@ function KeysView({ company, keys, issued }: { company: VisibleCompany; keys: Ke
           </p>
         </div>
       )}
-      <table>
-        <caption>Llaves (como máximo {MAX_ACTIVE_KEYS} activas)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Prefijo</th>
-            <th scope="col">Estado</th>
-            <th scope="col">Creada</th>
-            <th scope="col">Revocada</th>
-            <th scope="col">Acción</th>
+      <DataTable
+        caption={`Llaves (como máximo ${MAX_ACTIVE_KEYS} activas)`}
+        columns={['Prefijo', 'Estado', 'Creada', 'Revocada', 'Acción']}
+      >
+        {keys.map((k) => (
+          <tr key={k.id}>
+            <td>
+              <code>{k.prefix}…</code>
+            </td>
+            <td>{STATUS_NAMES[k.status]}</td>
+            <td>{formatInstant(k.createdAt)}</td>
+            <td>{k.revokedAt ? formatInstant(k.revokedAt) : '—'}</td>
+            <td>
+              {k.status === 'active' && (
+                <PostForm action={`${base}/${k.id}/revoke`} class="inline">
+                  <button class="danger" type="submit" aria-label={`Revocar la llave ${k.prefix}`}>
+                    Revocar
+                  </button>
+                </PostForm>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {keys.map((k) => (
-            <tr key={k.id}>
-              <td>
-                <code>{k.prefix}…</code>
-              </td>
-              <td>{STATUS_NAMES[k.status]}</td>
-              <td>{formatInstant(k.createdAt)}</td>
-              <td>{k.revokedAt ? formatInstant(k.revokedAt) : '—'}</td>
-              <td>
-                {k.status === 'active' && (
-                  <PostForm action={`${base}/${k.id}/revoke`} class="inline">
-                    <button class="danger" type="submit" aria-label={`Revocar la llave ${k.prefix}`}>
-                      Revocar
-                    </button>
-                  </PostForm>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </DataTable>
       <PostForm action={base}>
         <button class="primary" type="submit">
           Emitir una llave nueva
@@ -110,9 +103,8 @@ export function registerKeysPages(router: ConsoleRouter, container: Container): 
   router.post('/companies/:code/keys/:id/revoke', async (ctx) => {
     requireAdmin(ctx);
     const company = await companyOf(ctx, access);
-    if (!/^\d{1,10}$/.test(ctx.params.id)) throw notFound();
-    await apiKeys.revoke(actorOf(ctx), company, Number(ctx.params.id), ctx.state.now);
+    await apiKeys.revoke(actorOf(ctx), company, pathId(ctx), ctx.state.now);
     ctx.status = 303;
-    ctx.redirect(`/companies/${encodeURIComponent(company.code)}/keys`);
+    ctx.redirect(companyPath(company.code, 'keys'));
   });
 }

@@ -11,6 +11,7 @@ import { LetterheadCandidates } from '../letterhead-candidates';
 import { UPLOAD_LIMITS } from '../middleware/multipart-body';
 import { actorOf, companyOf, notFound, requireAdmin } from '../page-tools';
 import { renderPage } from '../render';
+import { DataTable } from '../views/data-table';
 import { DOCUMENT_TYPE_NAMES, formatInstant } from '../views/format';
 import { PostForm } from '../views/post-form';
 import { sendPdf } from './pdf-answer';
@@ -57,31 +58,22 @@ function CurrentLetterhead({ state }: { state: LetterheadState }) {
 function History({ rows }: { rows: LetterheadPublicationView[] }) {
   if (rows.length === 0) return <p>Nunca se ha publicado un membrete para este documento.</p>;
   return (
-    <table>
-      <caption>Historial de publicaciones (la primera fila es la vigente)</caption>
-      <thead>
-        <tr>
-          <th scope="col">Acción</th>
-          <th scope="col">Plantilla (SHA-256)</th>
-          <th scope="col">Logo (SHA-256)</th>
-          <th scope="col">Fecha</th>
-          <th scope="col">Por</th>
+    <DataTable
+      caption="Historial de publicaciones (la primera fila es la vigente)"
+      columns={['Acción', 'Plantilla (SHA-256)', 'Logo (SHA-256)', 'Fecha', 'Por']}
+    >
+      {rows.map((row) => (
+        <tr key={row.id}>
+          <td>{ACTION_NAMES[row.action]}</td>
+          <td>
+            <code>{short(row.sha256)}</code>
+          </td>
+          <td>{row.logoSha256 ? <code>{short(row.logoSha256)}</code> : '—'}</td>
+          <td>{formatInstant(row.publishedAt)}</td>
+          <td>{row.publishedBy}</td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id}>
-            <td>{ACTION_NAMES[row.action]}</td>
-            <td>
-              <code>{short(row.sha256)}</code>
-            </td>
-            <td>{row.logoSha256 ? <code>{short(row.logoSha256)}</code> : '—'}</td>
-            <td>{formatInstant(row.publishedAt)}</td>
-            <td>{row.publishedBy}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }
 

@@ -5,11 +5,11 @@ import { NoteReader } from '../../services/notes/note-reader.service';
 import { OperatorAccess } from '../../services/operators/operator-access.service';
 import { companyPath } from '../company-paths';
 import type { ConsoleRouter } from '../console-state';
-import { companyOf } from '../page-tools';
+import { companyOf, pathId } from '../page-tools';
 import { renderPage } from '../render';
+import { Crumbs } from '../views/crumbs';
 import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tables';
 import { formatInstant } from '../views/format';
-import { pathId } from './invoice.page';
 import { sendPdf } from './pdf-answer';
 
 /** `/companies/{code}/notes/{id}` and its `/pdf`: a credit or debit note as issued. */
@@ -26,10 +26,10 @@ export function registerNotePages(router: ConsoleRouter, container: Container): 
       title,
       body: (
         <>
-          <p class="crumbs">
-            <a href={companyPath(company.code)}>{company.name}</a> ›{' '}
-            <a href={companyPath(company.code, 'invoices', note.invoiceId)}>Factura {note.invoiceFiscalNumber}</a>
-          </p>
+          <Crumbs
+            company={company}
+            trail={[{ href: companyPath(company.code, 'invoices', note.invoiceId), label: `Factura ${note.invoiceFiscalNumber}` }]}
+          />
           <h1>
             {title} <DocumentStatus annulled={note.isAnnulled} />
           </h1>

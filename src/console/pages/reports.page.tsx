@@ -11,6 +11,7 @@ import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { companyOf } from '../page-tools';
 import { renderPage } from '../render';
+import { Crumbs } from '../views/crumbs';
 
 function FormatChoice({ id }: { id: string }) {
   return (
@@ -92,9 +93,7 @@ export function registerReportsPages(router: ConsoleRouter, container: Container
       title: `Reportes de ${company.code}`,
       body: (
         <>
-          <p class="crumbs">
-            <a href={companyPath(company.code)}>{company.name}</a>
-          </p>
+          <Crumbs company={company} />
           <h1>Reportes</h1>
           <ReportForms company={company} />
         </>
@@ -127,9 +126,7 @@ export function registerReportsPages(router: ConsoleRouter, container: Container
       title: `Auditoría de ${company.code}`,
       body: (
         <>
-          <p class="crumbs">
-            <a href={companyPath(company.code)}>{company.name}</a> › <a href={companyPath(company.code, 'reports')}>Reportes</a>
-          </p>
+          <Crumbs company={company} trail={[{ href: companyPath(company.code, 'reports'), label: 'Reportes' }]} />
           <h1>Auditoría</h1>
           <div class={sound ? 'notice' : 'error'} role="status">
             <p>

@@ -1,3 +1,4 @@
+import { DataTable } from './data-table';
 import { formatLempiras } from './format';
 
 /** A stored rate as printed: "15" for 15.0000. */
@@ -79,36 +80,23 @@ export interface LineRow {
   subTotal: string;
 }
 
+const FIGURE_COLUMNS = ['Cantidad', 'Precio', 'Descuento', 'Importe'].map((label) => ({ label, num: true as const }));
+
 /** The lines of an invoice or a note, as printed. */
 export function LinesTable({ lines, positionHeader }: { lines: LineRow[]; positionHeader: string }) {
   return (
-    <table>
-      <caption>Líneas</caption>
-      <thead>
-        <tr>
-          <th scope="col">{positionHeader}</th>
-          <th scope="col">Código</th>
-          <th scope="col">Descripción</th>
-          {['Cantidad', 'Precio', 'Descuento', 'Importe'].map((header) => (
-            <th key={header} scope="col" class="num">
-              {header}
-            </th>
-          ))}
+    <DataTable caption="Líneas" columns={[positionHeader, 'Código', 'Descripción', ...FIGURE_COLUMNS]}>
+      {lines.map((line, i) => (
+        <tr key={i}>
+          <td>{line.position ?? '—'}</td>
+          <td>{line.productCode ?? ''}</td>
+          <td>{line.description}</td>
+          <td class="num">{Number(line.quantity)}</td>
+          <td class="num">{formatLempiras(line.unitPrice)}</td>
+          <td class="num">{formatLempiras(line.discountAmount)}</td>
+          <td class="num">{formatLempiras(line.subTotal)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {lines.map((line, i) => (
-          <tr key={i}>
-            <td>{line.position ?? '—'}</td>
-            <td>{line.productCode ?? ''}</td>
-            <td>{line.description}</td>
-            <td class="num">{Number(line.quantity)}</td>
-            <td class="num">{formatLempiras(line.unitPrice)}</td>
-            <td class="num">{formatLempiras(line.discountAmount)}</td>
-            <td class="num">{formatLempiras(line.subTotal)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </DataTable>
   );
 }

@@ -6,6 +6,7 @@ import Big from 'big.js';
 import { AppError } from '../../domain/app-error';
 import { decimalProblem } from '../../domain/decimal-rule';
 import type { CreditRequest } from '../../domain/notes/credit-note';
+import { parseShortText } from './operator-arguments';
 
 /** Amounts: > 0, at most 2 decimals, at most 999,999,999.99. */
 const AMOUNT_RULE = { scale: 2, greaterThan: 0, atMost: '999999999.99' };
@@ -71,8 +72,5 @@ export function parseKey(value: string, option = '--key'): string {
 
 /** A line's text (a debit note's description): 1..255 characters after trimming. */
 export function parseDescription(value: string, option = '--description'): string {
-  const text = value.trim();
-  if (text.length < 1 || text.length > 255)
-    throw new AppError('VALIDATION_FAILED', `${option} must be 1 to 255 characters after trimming, got ${text.length}`);
-  return text;
+  return parseShortText(value, option);
 }

@@ -37,12 +37,17 @@ export function parseDocumentType(value: string, option = '--document'): Documen
   return value;
 }
 
+/** A line of printed text (a reason, a charge's description): 1..255 characters after trimming, as stored. */
+export function parseShortText(value: string, option: string): string {
+  const text = value.trim();
+  if (text.length < 1 || text.length > 255)
+    throw new AppError('VALIDATION_FAILED', `${option} must be 1 to 255 characters after trimming, got ${text.length}`);
+  return text;
+}
+
 /** A reason (Motivo): 1..255 characters after trimming. */
 export function parseReason(value: string, option = '--reason'): string {
-  const reason = value.trim();
-  if (reason.length < 1 || reason.length > 255)
-    throw new AppError('VALIDATION_FAILED', `${option} must be 1 to 255 characters after trimming, got ${reason.length}`);
-  return reason;
+  return parseShortText(value, option);
 }
 
 /** A count of at least 1 (`--limit`). */

@@ -1,0 +1,32 @@
+import type { ComponentChildren } from 'preact';
+
+/** A column's heading; `num` right-aligns it over figures, as their cells are. */
+export type Column = string | { label: string; num: true };
+
+/**
+ * A table of the console's: a caption saying what it lists, a heading per column (scope col, so a
+ * screen reader names each cell's column), then the rows the page writes.
+ */
+export function DataTable({ caption, columns, children }: { caption: ComponentChildren; columns: Column[]; children: ComponentChildren }) {
+  return (
+    <table>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) =>
+            typeof column === 'string' ? (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ) : (
+              <th key={column.label} scope="col" class="num">
+                {column.label}
+              </th>
+            ),
+          )}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
