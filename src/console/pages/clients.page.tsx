@@ -10,6 +10,7 @@ import { renderPage } from '../render';
 import { Crumbs } from '../views/crumbs';
 import { DataTable } from '../views/data-table';
 import { formatDay } from '../views/format';
+import { Pager } from '../views/pager';
 import { PostForm } from '../views/post-form';
 
 function Exoneration({ client }: { client: ClientRow }) {
@@ -94,10 +95,7 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
               ))}
             </DataTable>
           )}
-          <nav class="pager" aria-label="Páginas">
-            {page > 1 && <a href={`${base}?page=${page - 1}`}>← Anterior</a>}
-            {hasNext && <a href={`${base}?page=${page + 1}`}>Siguiente →</a>}
-          </nav>
+          <Pager page={page} hasNext={hasNext} href={(n) => `${base}?page=${n}`} />
         </>
       ),
     });

@@ -9,6 +9,7 @@ import { Crumbs } from '../views/crumbs';
 import { DataTable } from '../views/data-table';
 import { DocumentStatus } from '../views/document-tables';
 import { formatDay, formatLempiras } from '../views/format';
+import { Pager } from '../views/pager';
 
 interface SearchQuery {
   q: string;
@@ -97,14 +98,7 @@ export function registerInvoicesPage(router: ConsoleRouter, container: Container
           <h1>Facturas</h1>
           <SearchForm action={base} query={query} />
           <ResultTable company={company} result={result} />
-          <nav class="pager" aria-label="Páginas">
-            {result.page > 1 && <a href={pageHref(base, query, result.page - 1)}>← Anterior</a>}
-            {result.hasNext && (
-              <a href={pageHref(base, query, result.page + 1)} rel="next">
-                Siguiente →
-              </a>
-            )}
-          </nav>
+          <Pager page={result.page} hasNext={result.hasNext} href={(n) => pageHref(base, query, n)} />
         </>
       ),
     });
