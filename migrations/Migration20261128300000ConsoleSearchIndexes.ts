@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The indexes the console's invoice search and CAI overview walk (decision 63): by number within
+ * The indexes the console's invoice search and CAI overview walk (decision 62): by number within
  * the company (a handful of rows per number), and, ending with the date so that a page of the
  * newest is read in index order and stops after its rows, by the buyer's RTN and by client (a
  * name is first looked up among the clients); and by emission point and date, for the numbers a

@@ -14,7 +14,7 @@ export interface RangeAhead {
 
 /**
  * The Honduras day on which each range of one emission point and document type takes its last
- * number, at `perDay` numbers a day from `today` (decision 64). The ranges come in the order the
+ * number, at `perDay` numbers a day from `today` (decision 63). The ranges come in the order the
  * numbering uses them (lowest first): each starts when the one before it runs out or passes its
  * deadline, so a range queued behind another runs out after it. Null for a range that cannot
  * issue (EXHAUSTED, EXPIRED), without a pace (nothing issued in the last 30 days), or whose

@@ -15,7 +15,7 @@ const MAX_QUERY_LENGTH = 100;
 const MIN_NAME_LENGTH = 2;
 
 /**
- * What the operator typed, as one of the four things an invoice is found by (decision 63):
+ * What the operator typed, as one of the four things an invoice is found by (decision 62):
  * - `number`: a printed number or its end, as printed (`001-001-01-00000123`, `01-00000123`, or
  *   the sequence alone, `123` or `00000123`). The sequence is the number the range counts, so
  *   `123` finds `...-00000123` at every emission point, never 1123: the digits a reader copies

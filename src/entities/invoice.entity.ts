@@ -22,7 +22,7 @@ import { DECIMAL_COLUMNS } from '../domain/decimal-columns';
 @Unique({ name: 'uq_invoices_verification_token', properties: ['verificationToken'] })
 @Index({ name: 'ix_invoices_company', properties: ['company'] })
 @Index({ name: 'ix_invoices_company_date', properties: ['company', 'invoiceDate'] })
-// The console's invoice search and CAI overview (decision 63).
+// The console's invoice search and CAI overview (decision 62).
 @Index({ name: 'ix_invoices_company_number', properties: ['company', 'invoiceNumber'] })
 @Index({ name: 'ix_invoices_company_rtn', properties: ['company', 'clientLegalId', 'invoiceDate'] })
 @Index({ name: 'ix_invoices_company_client', properties: ['company', 'client', 'invoiceDate'] })

@@ -78,7 +78,7 @@ function ResultTable({ company, result }: { company: VisibleCompany; result: Inv
 
 /**
  * `/companies/{code}/invoices?q=&from=&to=&page=`: the company's invoices found by number (or its
- * last digits), client name or RTN within a Honduras period, 50 a page, newest first (decision 63).
+ * last digits), client name or RTN within a Honduras period, 50 a page, newest first (decision 62).
  * A bad parameter is the refusal page naming it.
  */
 export function registerInvoicesPage(router: ConsoleRouter, container: Container): void {

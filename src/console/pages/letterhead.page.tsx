@@ -185,7 +185,7 @@ function CandidateView({
 /**
  * `/companies/{code}/letterhead` (administrators): per document type, what prints now, the
  * current template to download, a candidate to upload, check and preview, then publish, and the
- * history with rollback (decision 65). Checked candidates wait in this process's memory, bound to
+ * history with rollback (decision 64). Checked candidates wait in this process's memory, bound to
  * the session (letterhead-candidates.ts): "Publicar" publishes the bytes that were previewed.
  */
 export function registerLetterheadPages(router: ConsoleRouter, container: Container): void {

@@ -47,7 +47,7 @@ function likeContaining(text: string): string {
 }
 
 /**
- * Finds a company's invoices for the console's list (decision 63): by printed number or its
+ * Finds a company's invoices for the console's list (decision 62): by printed number or its
  * end, the buyer's RTN or part of a client's name, within a Honduras period, newest first, 50 a
  * page, each with what its live credit notes credited.
  *
