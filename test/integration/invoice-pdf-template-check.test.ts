@@ -1,15 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { runAdmin } from '../support/run-admin';
+import { runAdmin, shareLibreOfficeAcrossCommands } from '../support/run-admin';
 import { setUpCompany } from '../support/setup-fixtures';
 import { copyTemplatesDir, writeEditedTemplate } from '../support/template-files';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
- * `admin template check` starts its own LibreOffice (as it does on an operator's machine), so
- * this file's app runs without one: carbone allows one running renderer per process.
+ * `admin template check` starts its own LibreOffice (as it does on an operator's machine; here one
+ * the file's commands share), so this file's app runs without one: carbone allows one running
+ * renderer per process.
  */
 describe('admin template check', () => {
+  shareLibreOfficeAcrossCommands();
   let t: TestApp;
   let templatesDir: string;
   let code: string;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { caiRangeData, sellingCompany } from '../support/factories';
 import { framedPng } from '../support/png';
-import { runAdmin, runAdminFailure } from '../support/run-admin';
+import { runAdmin, runAdminFailure, shareLibreOfficeAcrossCommands } from '../support/run-admin';
 import { issueSale } from '../support/issuing-fixtures';
 import { ReadyCompany, setUpCompany } from '../support/setup-fixtures';
 import { tableChecksums } from '../support/table-checksums';
@@ -18,12 +18,14 @@ const LIBREOFFICE_TEST_MS = 300_000;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /**
- * `admin template publish`, `current` and `rollback` in the CLI's own process (which starts its
- * own LibreOffice for the check, so this file's app runs without one): what is stored, what the
- * next documents are issued with, and that a refused candidate changes nothing. What the PDFs
- * print, on two instances, is letterhead-multi-process.test.ts.
+ * `admin template publish`, `current` and `rollback` as the CLI runs them (a publish starts the
+ * command's LibreOffice for the check, here one the file's commands share, so this file's app
+ * runs without one): what is stored, what the next documents are issued with, and that a refused
+ * candidate changes nothing. What the PDFs print, on two instances, is
+ * letterhead-multi-process.test.ts.
  */
 describe('admin template publish, current and rollback', () => {
+  shareLibreOfficeAcrossCommands();
   let t: TestApp;
   let company: ReadyCompany;
   let dir: string;

@@ -7,7 +7,7 @@ import { clientData, issueApiKey, productData, sellingCompany, uniqueCode } from
 import { caiOf } from '../support/issuing-fixtures';
 import { noteCommand } from '../support/note-commands';
 import { readPdf } from '../support/pdf-reader';
-import { runAdmin } from '../support/run-admin';
+import { runAdmin, shareLibreOfficeAcrossCommands } from '../support/run-admin';
 import { applySetup } from '../support/setup-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -21,9 +21,10 @@ const ranges: CaiRangeSpec[] = [
 /**
  * A credit and a debit note on paper, read back with pdftotext: every field the law asks of a
  * note with its value, the same bytes on every reprint, ANULADA once annulled. `note pdf` starts
- * its own LibreOffice, so this file's app runs without one.
+ * the command's LibreOffice (one the file's commands share), so this file's app runs without one.
  */
 describe('credit and debit note PDFs', () => {
+  shareLibreOfficeAcrossCommands();
   let t: TestApp;
   let dir: string;
   const code = uniqueCode('P');

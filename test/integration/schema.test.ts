@@ -13,7 +13,8 @@ describe('database schema', () => {
   let db: TestDatabase;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    // Not a copy of the test template: this is the test that vouches for what the migrations build.
+    db = await createTestDatabase({}, { realMigrations: true });
   });
   afterAll(async () => {
     await db.drop();
@@ -21,6 +22,17 @@ describe('database schema', () => {
 
   it('built by the migrations is exactly what the entities declare', async () => {
     expect(await schemaDiff(db.orm)).toBe('');
+  });
+
+  it('is what every other test gets: a copy of the test template has the same tables, keys and migrations log', async () => {
+    const copy = await createTestDatabase();
+    try {
+      const built = await tablesAndLog(db.orm);
+      expect(built.tables.length).toBeGreaterThan(20);
+      expect(await tablesAndLog(copy.orm)).toEqual(built);
+    } finally {
+      await copy.drop();
+    }
   });
 
   // Each case changes one property the way an edited decorator would, in a second ORM over the
@@ -75,6 +87,22 @@ describe('database schema', () => {
     }
   });
 });
+
+/** Every table as SHOW CREATE TABLE gives it, with its row count, and the migrations logged as applied. */
+async function tablesAndLog(orm: MikroORM): Promise<{ tables: string[]; migrations: string[] }> {
+  const conn = orm.em.fork().getConnection();
+  const names = await conn.execute<{ name: string }[]>(
+    'SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME',
+  );
+  const tables: string[] = [];
+  for (const { name } of names) {
+    const [shown] = await conn.execute<Record<string, string>[]>(`SHOW CREATE TABLE \`${name}\``);
+    const [{ count }] = await conn.execute<{ count: number }[]>(`SELECT COUNT(*) AS count FROM \`${name}\``);
+    tables.push(`${shown['Create Table']} -- ${count} row(s)`);
+  }
+  const migrations = await conn.execute<{ name: string }[]>('SELECT name FROM mikro_orm_migrations ORDER BY id');
+  return { tables, migrations: migrations.map((m) => m.name) };
+}
 
 /** The SQL that would bring the database to the entities' schema; empty when they agree. */
 async function schemaDiff(orm: MikroORM): Promise<string> {

@@ -1,5 +1,8 @@
 import { Readable } from 'node:stream';
 import { buildProgram, exitOnFailure, main } from '../../src/cli/admin';
+import * as rendererFactory from '../../src/pdf/create-pdf-renderer';
+import type { CarbonePdfRenderer } from '../../src/pdf/pdf-renderer';
+import { RendererLease, rendererKey } from './renderer-lease';
 
 export interface AdminRun {
   code: number;
@@ -39,6 +42,40 @@ export async function runAdminFailure(databaseUrl: string, args: string[], stdin
   return { ...run, error };
 }
 
+/** Whether this file's commands share one LibreOffice, and that LibreOffice once a command started it. */
+let sharing = false;
+let shared: { key: string; renderer: CarbonePdfRenderer } | undefined;
+
+/**
+ * Called in a describe whose commands print (`note pdf`, `template check` and `publish`): each
+ * of them would start a LibreOffice of its own and stop it at the end, seconds of CPU each.
+ * Instead each gets a lease (RendererLease) on one LibreOffice the file starts once, with the
+ * rules of its own renderer (it must start it before rendering); a command configured otherwise
+ * (another SOFFICE_PATH, say) still gets its own. Only in-process runs: runAdminProcess is a real
+ * process with its own LibreOffice.
+ */
+export function shareLibreOfficeAcrossCommands(): void {
+  beforeAll(() => {
+    sharing = true;
+  });
+  afterAll(async () => {
+    sharing = false;
+    await shared?.renderer.stop();
+    shared = undefined;
+  });
+}
+
+/** While a command runs: the renderer it makes is a lease on the shared one. */
+function leaseSharedRenderer(): jest.SpyInstance {
+  const original = rendererFactory.createPdfRenderer;
+  return jest.spyOn(rendererFactory, 'createPdfRenderer').mockImplementation((config, logger) => {
+    const key = rendererKey(config);
+    // No carbone output: commands run here at LOG_LEVEL=silent anyway.
+    shared ??= { key, renderer: original(config) };
+    return shared.key === key ? (new RendererLease(shared.renderer) as unknown as CarbonePdfRenderer) : original(config, logger);
+  });
+}
+
 /** `stdin`, when given, is what the command reads from process.stdin (e.g. `--password-stdin`). */
 async function captured(databaseUrl: string, command: () => Promise<number>, stdin?: string): Promise<AdminRun> {
   const saved = { DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: process.env.LOG_LEVEL };
@@ -47,10 +84,12 @@ async function captured(databaseUrl: string, command: () => Promise<number>, std
   const stdout = captureWrites(process.stdout);
   const stderr = captureWrites(process.stderr);
   const input = stdin === undefined ? undefined : jest.spyOn(process, 'stdin', 'get').mockReturnValue(Readable.from([stdin]) as never);
+  const leases = sharing ? leaseSharedRenderer() : undefined;
   try {
     const code = await command();
     return { code, stdout: stdout.text(), stderr: stderr.text() };
   } finally {
+    leases?.mockRestore();
     stdout.restore();
     stderr.restore();
     input?.mockRestore();

@@ -26,9 +26,11 @@ export function startServiceProcess(
   timeoutMs = 60_000,
 ): Promise<ServiceProcess> {
   // CONSOLE_PORT 0: instances started side by side would all claim the console's default port.
+  // One LibreOffice unless the environment or the test asks for more (the default is one per core):
+  // each start costs seconds of CPU on a machine two test files share.
   const child = spawn(process.execPath, [script], {
     cwd: REPO_ROOT,
-    env: { ...process.env, CONSOLE_PORT: '0', ...env },
+    env: { PDF_FACTORIES: '1', ...process.env, CONSOLE_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started(child);

@@ -50,7 +50,9 @@ export async function createTestApp({
   serverUrl,
   databaseName,
 }: TestAppOptions = {}): Promise<TestApp> {
-  const db = await createTestDatabase(env, { serverUrl, name: databaseName });
+  // One LibreOffice unless the test asks for more: a test renders one document at a time, and each
+  // start costs seconds of CPU on a machine two test files share (the default is one per core).
+  const db = await createTestDatabase({ PDF_FACTORIES: '1', ...env }, { serverUrl, name: databaseName });
   const logs = new LogCapture();
   const config = { ...db.config, logLevel: 'debug' as const };
   const logger = createLogger('debug', logs);
