@@ -13,6 +13,13 @@ import { prepareWorkDir } from './work-dir';
 /** A template file path (carbone reads it), or an ODT already read and prepared in memory. */
 export type TemplateSource = string | OdtPackage;
 
+/**
+ * A template, or the work that makes one (reading the letterhead, drawing the QR code): called
+ * only once the renderer can render, so a render that fails at once (no LibreOffice) costs
+ * nothing.
+ */
+export type TemplateInput = TemplateSource | (() => Promise<TemplateSource>);
+
 export interface PdfRenderer {
   /** Starts LibreOffice and warms it up. Resolves even when LibreOffice is unusable: see isAvailable(). */
   start(): Promise<void>;
@@ -21,7 +28,7 @@ export interface PdfRenderer {
    * `documentDate` (the document's instant) and identified by its content, so equal inputs give
    * equal bytes.
    */
-  render(template: TemplateSource, data: object, documentDate: Date): Promise<Buffer>;
+  render(template: TemplateInput, data: object, documentDate: Date): Promise<Buffer>;
   isAvailable(): boolean;
   /** Why PDFs cannot be rendered; undefined when available. */
   readonly unavailableReason: string | undefined;
@@ -124,9 +131,11 @@ export class CarbonePdfRenderer implements PdfRenderer {
    * Waits for a slot (bounded queue), then renders. When LibreOffice dies under the job, the
    * job is tried once more: carbone restarts soffice and holds the retry until it is back.
    */
-  async render(template: TemplateSource, data: object, documentDate: Date): Promise<Buffer> {
+  async render(template: TemplateInput, data: object, documentDate: Date): Promise<Buffer> {
     if (this.starting !== undefined) await this.starting;
     this.readyCarbone(); // without LibreOffice, fail at once instead of queueing
+    // Prepared before the queue: a slot is held only for carbone's own work.
+    const source = typeof template === 'function' ? await template() : template;
     this.keepLaunchers?.();
     const pdf = await this.queue.run(async () => {
       // A job that finds a restart under way waits for it inside its queue slot, so the queue's
@@ -134,10 +143,10 @@ export class CarbonePdfRenderer implements PdfRenderer {
       if (this.recycling !== undefined) await this.recycling;
       this.active++;
       try {
-        return await this.renderWith(this.readyCarbone(), template, data, this.options.timeoutMs);
+        return await this.renderWith(this.readyCarbone(), source, data, this.options.timeoutMs);
       } catch (error) {
         if (!(error instanceof PdfRenderError) || !mayBeLibreOfficeDeath(error)) throw error;
-        return await this.renderWith(this.readyCarbone(), template, data, this.options.timeoutMs);
+        return await this.renderWith(this.readyCarbone(), source, data, this.options.timeoutMs);
       } finally {
         this.active--;
         this.conversions++;

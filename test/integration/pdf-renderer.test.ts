@@ -111,6 +111,10 @@ describe('CarbonePdfRenderer without LibreOffice', () => {
     const rendering = renderer.render(path.join(TEMPLATES_DIR, 'invoice.odt'), {}, new Date());
     await expect(rendering).rejects.toBeInstanceOf(PdfRenderError);
     await expect(rendering).rejects.toMatchObject({ reason: 'unavailable' });
+    // Work that makes the template (the letterhead, the QR code) is not done for a render that fails at once.
+    const prepare = jest.fn(async () => path.join(TEMPLATES_DIR, 'invoice.odt'));
+    await expect(renderer.render(prepare, {}, new Date())).rejects.toMatchObject({ reason: 'unavailable' });
+    expect(prepare).not.toHaveBeenCalled();
     await renderer.stop();
   });
 });

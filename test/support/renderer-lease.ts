@@ -1,6 +1,6 @@
 import type { createPdfRenderer } from '../../src/pdf/create-pdf-renderer';
 import { PdfRenderError } from '../../src/pdf/pdf-render-error';
-import type { CarbonePdfRenderer, PdfRenderer, TemplateSource } from '../../src/pdf/pdf-renderer';
+import type { CarbonePdfRenderer, PdfRenderer, TemplateInput } from '../../src/pdf/pdf-renderer';
 
 /** What a renderer is made from: commands whose renderers would be made alike may share one. */
 export function rendererKey(config: Parameters<typeof createPdfRenderer>[0]): string {
@@ -23,7 +23,7 @@ export class RendererLease implements PdfRenderer {
     this.state = 'started';
   }
 
-  render(template: TemplateSource, data: object, documentDate: Date): Promise<Buffer> {
+  render(template: TemplateInput, data: object, documentDate: Date): Promise<Buffer> {
     if (this.state !== 'started') return Promise.reject(new PdfRenderError('unavailable', `PDF rendering unavailable: ${this.reason()}`));
     return this.shared.render(template, data, documentDate);
   }

@@ -59,10 +59,16 @@ export class DocumentPdfService {
   async renderPreviewOrNull(companyCode: string, printed: PrintedDocument, letterheadsRevision?: number): Promise<Buffer | null> {
     return this.orNull(() =>
       this.rendering(companyCode, async () => {
-        const published = await this.versions.published(companyCode, printed.documentType, letterheadsRevision);
-        const template = published === null ? await this.fromFiles(companyCode, printed) : await this.versions.preparedTemplate(published);
         const data = buildTemplateData(printed);
-        return this.renderer.render(await applyVerificationQr(template, printed, data), data, printed.issuedAt);
+        const template = async () => {
+          const published = await this.versions.published(companyCode, printed.documentType, letterheadsRevision);
+          return applyVerificationQr(
+            published === null ? await this.fromFiles(companyCode, printed) : await this.versions.preparedTemplate(published),
+            printed,
+            data,
+          );
+        };
+        return this.renderer.render(template, data, printed.issuedAt);
       }),
     );
   }
@@ -82,7 +88,7 @@ export class DocumentPdfService {
       // The QR picture is a function of data.verificationUrl, so the key covers it.
       return this.cache.getOrRender(renderKey({ data, template: versions.identity }), async () =>
         this.renderer.render(
-          await applyVerificationQr(await this.versions.preparedTemplate(versions), printed, data),
+          async () => applyVerificationQr(await this.versions.preparedTemplate(versions), printed, data),
           data,
           printed.issuedAt,
         ),
