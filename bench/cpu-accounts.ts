@@ -36,19 +36,22 @@ export function localDatabaseServer(): ProcessSet {
   return pid === undefined ? () => [] : processAlone(Number(pid));
 }
 
-type Snapshot = Map<number, number>;
+interface Cpu {
+  user: number;
+  system: number;
+}
+type Snapshot = Map<number, Cpu>;
 
 function snapshot(pids: number[]): Snapshot {
-  const ms = new Map<number, number>();
+  const cpu = new Map<number, Cpu>();
   for (const pid of pids) {
     try {
-      const { user, system } = processCpuMs(pid);
-      ms.set(pid, user + system);
+      cpu.set(pid, processCpuMs(pid));
     } catch {
       // ended meanwhile
     }
   }
-  return ms;
+  return cpu;
 }
 
 async function statementsSoFar(db: mysql.Connection): Promise<number> {
@@ -56,9 +59,9 @@ async function statementsSoFar(db: mysql.Connection): Promise<number> {
   return Number((rows as Array<{ Value: string }>)[0].Value);
 }
 
-/** CPU ms per account and statements, summed over every stretch measured. */
+/** CPU ms per account (in user space and in the kernel) and statements, summed over every stretch measured. */
 export class CpuAccounts<Name extends string> {
-  private readonly cpuMs = {} as Record<Name, number>;
+  private readonly cpuMs = {} as Record<Name, Cpu>;
   private statements = 0;
 
   constructor(
@@ -66,7 +69,7 @@ export class CpuAccounts<Name extends string> {
     /** A connection to read the server's statement counter with (its own SHOW counts once a stretch). */
     private readonly db?: mysql.Connection,
   ) {
-    for (const name of Object.keys(sets) as Name[]) this.cpuMs[name] = 0;
+    for (const name of Object.keys(sets) as Name[]) this.cpuMs[name] = { user: 0, system: 0 };
   }
 
   /** Runs `work`, adding what every account's processes used meanwhile. */
@@ -78,17 +81,25 @@ export class CpuAccounts<Name extends string> {
     const statementsAfter = this.db ? await statementsSoFar(this.db) : 0;
     for (const name of names) {
       const earlier = before.get(name)!;
-      for (const [pid, ms] of snapshot([...new Set([...earlier.keys(), ...this.sets[name]()])]))
-        this.cpuMs[name] += ms - (earlier.get(pid) ?? 0);
+      for (const [pid, cpu] of snapshot([...new Set([...earlier.keys(), ...this.sets[name]()])])) {
+        this.cpuMs[name].user += cpu.user - (earlier.get(pid)?.user ?? 0);
+        this.cpuMs[name].system += cpu.system - (earlier.get(pid)?.system ?? 0);
+      }
     }
     // The second SHOW is counted by the server before it answers.
     this.statements += statementsAfter - statementsBefore - 1;
     return result;
   }
 
-  /** "name 1.23 ms, ..." per unit of work done, and the statements per unit when counted. */
+  /** "name 1.234 ms (user 1.0, kernel 0.234), ..." per unit of work done, and the statements per unit when counted. */
   perUnit(units: number): string {
-    const cpu = (Object.keys(this.sets) as Name[]).map((name) => `${name} ${(this.cpuMs[name] / units).toFixed(3)} ms`).join(', ');
+    const ms = (n: number) => (n / units).toFixed(3);
+    const cpu = (Object.keys(this.sets) as Name[])
+      .map((name) => {
+        const { user, system } = this.cpuMs[name];
+        return `${name} ${ms(user + system)} ms (user ${ms(user)}, kernel ${ms(system)})`;
+      })
+      .join(', ');
     return this.db ? `${cpu}; ${(this.statements / units).toFixed(2)} statements` : cpu;
   }
 }
