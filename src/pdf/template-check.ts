@@ -49,7 +49,7 @@ export async function checkTemplate(
   try {
     const sample = sampleDocument(documentType, issuer);
     const data = buildTemplateData(sample);
-    const pdf = await renderer.render(await applyVerificationQr(applyLogo(pkg, logo.data), sample, data), data, sample.issuedAt);
+    const pdf = await renderer.render(async () => applyVerificationQr(applyLogo(pkg, logo.data), sample, data), data, sample.issuedAt);
     return { problems, rendered: true, pdf };
   } catch (err) {
     problems.push(`the sample document did not render (${err instanceof Error ? err.message : String(err)})`);

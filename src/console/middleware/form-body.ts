@@ -1,6 +1,7 @@
 import bodyParser from 'koa-bodyparser';
 import type { Middleware } from 'koa';
 import { AppError } from '../../domain/app-error';
+import { sentUncompressed } from '../../validation/content-encoding';
 import type { ConsoleState } from '../console-state';
 
 /** The largest form a console page sends (a reason, a few fields): far below this. */
@@ -15,11 +16,12 @@ const parse = bodyParser({ enableTypes: ['form'], formLimit: FORM_LIMIT });
  */
 export const formBody: Middleware<ConsoleState> = async (ctx, next) => {
   if (ctx.method !== 'POST') return next();
-  // A browser sends its forms as they are. Inflated, a body would fail as an unexpected error
-  // when damaged (zlib's, or an unknown encoding's), and no longer be bounded by the limit as sent.
-  const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
-  if (encoding !== '' && encoding !== 'identity')
-    throw new AppError('VALIDATION_FAILED', `the form is sent with Content-Encoding ${encoding.slice(0, 50)}: send it uncompressed`);
+  // A browser sends its forms as they are.
+  if (!sentUncompressed(ctx.get('Content-Encoding')))
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `the form is sent with Content-Encoding ${ctx.get('Content-Encoding').trim().toLowerCase().slice(0, 50)}: send it uncompressed`,
+    );
   await parse(ctx, async () => {});
   const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
   const form: Record<string, string> = {};

@@ -1,11 +1,11 @@
 import type { Context, Middleware } from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { AppError } from '../../domain/app-error';
+import { sentUncompressed } from '../../validation/content-encoding';
 import { checkJsonLimits } from '../body/json-limits-scan';
 
 const UTF8 = new Set(['utf-8', 'utf8']);
 const CHARSET = /^charset\s*=\s*"?([^"]*)"?$/;
-const IDENTITY = new Set(['', 'identity']);
 
 /** Whether the request announces a body (only operations with one run this middleware). */
 function carriesBody(ctx: Context): boolean {
@@ -46,11 +46,10 @@ const acceptJsonOnly: Middleware = async (ctx, next) => {
     return next();
   }
   if (!isJsonInUtf8(ctx.get('Content-Type'))) notJson(ctx);
-  const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
-  if (!IDENTITY.has(encoding)) {
+  if (!sentUncompressed(ctx.get('Content-Encoding'))) {
     throw new AppError(
       'VALIDATION_FAILED',
-      `Content-Encoding must be identity: send the body uncompressed (got ${encoding.slice(0, 50)}).`,
+      `Content-Encoding must be identity: send the body uncompressed (got ${ctx.get('Content-Encoding').trim().toLowerCase().slice(0, 50)}).`,
     );
   }
   return next();
