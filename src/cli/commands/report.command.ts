@@ -5,7 +5,8 @@ import { SalesRegisterService } from '../../services/fiscal-reports/sales-regist
 import { UnusedNumbersService } from '../../services/fiscal-reports/unused-numbers.service';
 import { writeReport } from '../report-output';
 import type { CommandRegistrar } from './index';
-import { parseDate, parseFormat, parseMonth } from '../../services/operator-input/operator-arguments';
+import { parseDate, parseMonth } from '../../services/operator-input/operator-arguments';
+import { parseFormat } from '../../services/fiscal-reports/report-table';
 
 interface ReportOptions {
   company: string;

@@ -1,7 +1,6 @@
 import { DOCUMENT_TYPES, isDocumentType, type DocumentType } from '../../domain/document-type';
 import { AppError } from '../../domain/app-error';
 import { isCalendarDate } from '../../domain/calendar-date';
-import { REPORT_FORMATS, ReportFormat } from '../fiscal-reports/report-table';
 
 /** A database id the operator gave (a CLI option, a console path or field); `option` names it in the refusal. */
 export function parseId(value: string, option = '--id'): number {
@@ -20,14 +19,6 @@ export function parseDate(value: string, option: string): string {
 export function parseMonth(value: string, option = '--month'): string {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) throw new AppError('VALIDATION_FAILED', `${option} must be a month YYYY-MM, got "${value}"`);
   return value;
-}
-
-/** csv or xlsx, in any case (XLSX is how the format is usually written). */
-export function parseFormat(value: string, option = '--format'): ReportFormat {
-  const format = value.toLowerCase();
-  if (!(REPORT_FORMATS as readonly string[]).includes(format))
-    throw new AppError('VALIDATION_FAILED', `${option} must be one of ${REPORT_FORMATS.join(', ')}, got "${value}"`);
-  return format as ReportFormat;
 }
 
 /** A document type as the operator writes it: invoice, creditNote or debitNote. */
