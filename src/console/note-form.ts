@@ -1,6 +1,6 @@
 import { AppError } from '../domain/app-error';
-import type { NoteRequest } from '../services/notes/note-request';
-import { parseKey, parseQuantity } from '../services/operator-input/note-arguments';
+import type { NoteRequest } from '../services/sales/notes/note-request';
+import { parseKey, parseQuantity } from '../services/sales/notes/note-arguments';
 import {
   creditNoteRequest,
   debitNoteRequest,
@@ -8,7 +8,7 @@ import {
   type NoteCommon,
   type NoteFieldNames,
   type WrittenCredit,
-} from '../services/operator-input/note-input';
+} from '../services/sales/notes/note-input';
 
 type Form = Record<string, string>;
 

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { csvField, csvLine, writeCsvTable } from '../../src/services/fiscal-reports/csv-table-writer';
-import { RangeNumberingCheck } from '../../src/services/numbering-audit/range-numbering-check';
+import { RangeNumberingCheck } from '../../src/services/fiscal-reports/numbering-audit/range-numbering-check';
 import { addDays, dayMonthYear, startOfHondurasDay } from '../../src/domain/calendar-date';
 
 async function* rows(list: string[][]): AsyncGenerator<string[]> {

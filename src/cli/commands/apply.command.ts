@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { CompanySetupService } from '../../services/company-setup/company-setup.service';
-import { readSetupFile } from '../../services/company-setup/setup-file';
+import { CompanySetupService } from '../../services/company/setup/company-setup.service';
+import { readSetupFile } from '../../services/company/setup/setup-file';
 import type { CommandRegistrar } from './index';
 
 /** apply <file>: the declarative setup of one company (decision 30). */

@@ -1,27 +1,27 @@
 import type { Command } from 'commander';
 import { AppError } from '../../domain/app-error';
 import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
-import { CompanyDirectory } from '../../services/company-directory.service';
-import { NoteAnnulmentService, noteName } from '../../services/notes/note-annulment.service';
-import { NoteIssuer } from '../../services/notes/note-issuer.service';
-import { NotePdfService } from '../../services/notes/note-pdf.service';
+import { CompanyDirectory } from '../../services/company/company-directory.service';
+import { NoteAnnulmentService, noteName } from '../../services/sales/notes/note-annulment.service';
+import { NoteIssuer } from '../../services/sales/notes/note-issuer.service';
+import { NotePdfService } from '../../services/sales/notes/note-pdf.service';
 import { writeFileOrRefuse } from '../report-output';
 import type { PdfRenderer } from '../../pdf/pdf-renderer';
 import { TOKENS } from '../../tokens';
-import { noteJson } from '../../services/notes/note-json';
-import { NoteReader } from '../../services/notes/note-reader.service';
-import type { NoteRequest } from '../../services/notes/note-request';
-import type { NoteView } from '../../services/notes/note-view';
+import { noteJson } from '../../services/sales/notes/note-json';
+import { NoteReader } from '../../services/sales/notes/note-reader.service';
+import type { NoteRequest } from '../../services/sales/notes/note-request';
+import type { NoteView } from '../../services/sales/notes/note-view';
 import type { CommandRegistrar } from './index';
-import { parseKey, parseReturns } from '../../services/operator-input/note-arguments';
+import { parseKey, parseReturns } from '../../services/sales/notes/note-arguments';
 import {
   creditNoteRequest,
   debitNoteRequest,
   noteCommonOf,
   type NoteCommon,
   type NoteFieldNames,
-} from '../../services/operator-input/note-input';
-import { parseId, parseReason } from '../../services/operator-input/operator-arguments';
+} from '../../services/sales/notes/note-input';
+import { parseId, parseReason } from '../../domain/operator-arguments';
 
 /** A refusal names the option the operator wrote. */
 const OPTION_NAMES: NoteFieldNames = {

@@ -4,9 +4,9 @@ import { parseFormat, type ReportFormat, type ReportTable } from '../../services
 import { REPORT_MEDIA_TYPES, reportBytes } from '../../services/fiscal-reports/report-writers';
 import { SalesRegisterService } from '../../services/fiscal-reports/sales-register.service';
 import { UnusedNumbersService } from '../../services/fiscal-reports/unused-numbers.service';
-import { NumberingAuditService } from '../../services/numbering-audit/numbering-audit.service';
-import { parseDate, parseMonth } from '../../services/operator-input/operator-arguments';
-import { OperatorAccess, type VisibleCompany } from '../../services/operators/operator-access.service';
+import { NumberingAuditService } from '../../services/fiscal-reports/numbering-audit/numbering-audit.service';
+import { parseDate, parseMonth } from '../../domain/operator-arguments';
+import { OperatorAccess, type VisibleCompany } from '../../services/access/operators/operator-access.service';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { companyOf } from '../page-tools';

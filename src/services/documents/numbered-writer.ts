@@ -14,7 +14,7 @@ import { AppError } from '../../domain/app-error';
 import type { DocumentType } from '../../domain/document-type';
 import { newVerificationToken } from '../../domain/verification-token';
 import { TOKENS } from '../../tokens';
-import { CaiRangeAlerts } from '../cai-status/cai-range-alerts';
+import { CaiRangeAlerts } from '../company/cai-ranges/cai-range-alerts';
 import { EmissionPointTurns } from './emission-point-turns';
 import { IdempotencyStore, type IdempotencyClaim, type LiveKey } from './idempotency-store';
 import { takeNextNumber, type TakenNumber } from './numbering';
