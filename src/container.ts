@@ -33,7 +33,7 @@ import { IdempotencyStore } from './services/documents/idempotency-store';
 import { NumberedWriter } from './services/documents/numbered-writer';
 import { LetterheadService } from './services/documents/letterheads/letterhead.service';
 import { TemplateCheckService } from './services/documents/printing/template-check.service';
-import { TemplateVersionStore } from './services/documents/template-versions/template-versions.service';
+import { TemplateVersionStore } from './services/documents/template-versions/template-version-store';
 import { InvoiceIssuer } from './services/sales/invoicing/invoice-issuer.service';
 import { CaiRangeAlerts } from './services/company/cai-ranges/cai-range-alerts';
 import { CaiStatusService } from './services/company/cai-ranges/cai-status.service';

@@ -14,7 +14,7 @@ export interface ReadRevisions {
   clients: number;
   /** What invoices are priced with (src/services/sales/pricing/pricing-snapshot.ts). */
   catalog: number;
-  /** Which letterhead versions are published (src/services/documents/template-versions/template-versions.service.ts keeps them per instance). */
+  /** Which letterhead versions are published (src/services/documents/template-versions/template-version-store.ts keeps them per instance). */
   letterheads: number;
 }
 

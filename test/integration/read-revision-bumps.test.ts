@@ -32,7 +32,7 @@ import { ClientService } from '../../src/services/sales/clients/client.service';
 import { InvoiceReader } from '../../src/services/sales/invoicing/invoice-reader.service';
 import { PricingSnapshots } from '../../src/services/sales/pricing/pricing-snapshot';
 import { SaleClientResolver } from '../../src/services/sales/pricing/sale-client';
-import { TemplateVersionStore } from '../../src/services/documents/template-versions/template-versions.service';
+import { TemplateVersionStore } from '../../src/services/documents/template-versions/template-version-store';
 import { clientData, productData, sellingCompany, uniqueCode } from '../support/factories';
 import { REPO_ROOT } from '../support/fresh-build';
 import { runAdmin } from '../support/run-admin';
@@ -460,7 +460,7 @@ describe('read revisions move with every flush of cached data', () => {
           .get(SaleClientResolver)
           .resolve(principal, { clientId: client.id, exemptPurchaseOrderNumber: null }, '2026-01-01', false);
       },
-      'src/services/documents/template-versions/template-versions.service.ts': () =>
+      'src/services/documents/template-versions/template-version-store.ts': () =>
         t.container.get(TemplateVersionStore).published(company.code, 'invoice', -next()),
     };
 

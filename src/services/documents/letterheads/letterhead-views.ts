@@ -1,6 +1,6 @@
 import type { DocumentType } from '../../../domain/document-type';
 import type { LetterheadAction, LetterheadPublication } from '../../../entities';
-import type { LetterheadSource } from '../template-versions/template-versions.service';
+import type { LetterheadSource } from '../template-versions/published-letterhead';
 
 /** One publish or rollback, as the history and every edge show it. */
 export interface LetterheadPublicationView {

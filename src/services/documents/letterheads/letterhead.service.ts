@@ -11,7 +11,8 @@ import type { TemplateBytes } from '../../../pdf/template-check';
 import type { CompanyRef } from '../../company/company-directory.service';
 import { TOKENS } from '../../../tokens';
 import { TemplateCheckService, type CompanyTemplateCheck } from '../printing/template-check.service';
-import { sha256, TemplateVersionStore } from '../template-versions/template-versions.service';
+import { sha256 } from '../template-versions/stored-versions';
+import { TemplateVersionStore } from '../template-versions/template-version-store';
 import { ActivityTrail } from '../../access/activity/activity-trail.service';
 import { publicationView, type LetterheadPublicationView, type LetterheadState } from './letterhead-views';
 

@@ -12,7 +12,8 @@ import { resolveTemplate } from '../../../pdf/template-resolver';
 import { applyVerificationQr } from '../../../pdf/verification-qr';
 import { TOKENS } from '../../../tokens';
 import { RenderedPdfCache } from './rendered-pdf-cache';
-import { TemplateVersionStore, type FixedVersions } from '../template-versions/template-versions.service';
+import { type FixedVersions } from '../template-versions/fixed-versions';
+import { TemplateVersionStore } from '../template-versions/template-version-store';
 
 /** Seconds a caller should wait before asking again: LibreOffice missing will not be back soon. */
 const RETRY_AFTER_SECONDS: Record<PdfRenderFailure, number> = { unavailable: 60, busy: 2, timeout: 5, crashed: 5, failed: 30 };

@@ -9,7 +9,7 @@ import { checkTemplate, type TemplateBytes, type TemplateCheckResult } from '../
 import { TOKENS } from '../../../tokens';
 import { issuerOf } from '../../sales/invoicing/printed-invoice';
 import type { CompanyRef } from '../../company/company-directory.service';
-import { TemplateVersionStore } from '../template-versions/template-versions.service';
+import { TemplateVersionStore } from '../template-versions/template-version-store';
 
 export interface CompanyTemplateCheck extends TemplateCheckResult {
   /** The template checked: the file given, else the one the company's documents of the type use. */

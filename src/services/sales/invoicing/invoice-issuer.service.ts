@@ -10,7 +10,7 @@ import type { Principal } from '../../access/api-keys/authenticator.service';
 import type { IdempotencyClaim, LiveKey } from '../../documents/idempotency-store';
 import { IdempotencyStore } from '../../documents/idempotency-store';
 import { NumberedWriter } from '../../documents/numbered-writer';
-import { TemplateVersionStore } from '../../documents/template-versions/template-versions.service';
+import { TemplateVersionStore } from '../../documents/template-versions/template-version-store';
 import { InvoicePdfService } from './invoice-pdf.service';
 import { InvoiceReader } from './invoice-reader.service';
 import type { InvoiceView } from './invoice-view';

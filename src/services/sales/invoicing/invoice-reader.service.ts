@@ -8,7 +8,7 @@ import { TOKENS } from '../../../tokens';
 import type { Principal } from '../../access/api-keys/authenticator.service';
 import { INVOICE_LINE_VIEW_FIELDS, INVOICE_TAX_VIEW_FIELDS, INVOICE_VIEW_FIELDS, InvoiceView } from './invoice-view';
 import { ReadCache } from '../../../db/read-cache';
-import { FIXED_VERSIONS_COLUMNS, fixedVersionsJoins, fixedVersionsOf } from '../../documents/template-versions/template-versions.service';
+import { FIXED_VERSIONS_COLUMNS, fixedVersionsJoins, fixedVersionsOf } from '../../documents/template-versions/fixed-versions';
 
 /** Rough memory of a cached invoice view, for the cache's byte bound. */
 const APPROXIMATE_BYTES = { invoice: 4096, line: 1024 };

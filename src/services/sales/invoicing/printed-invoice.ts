@@ -5,7 +5,7 @@ import type { Establishment, Invoice } from '../../../entities';
 import type { PrintedDocument } from '../../../pdf/template-data';
 import type { InvoiceContent } from './invoice-factory';
 import type { InvoiceView } from './invoice-view';
-import type { FixedVersions } from '../../documents/template-versions/template-versions.service';
+import type { FixedVersions } from '../../documents/template-versions/fixed-versions';
 import type { IssuedRenderInputs } from '../../documents/printing/document-pdf.service';
 
 /** The issuer block of a printed document, from the company and the issuing establishment. */

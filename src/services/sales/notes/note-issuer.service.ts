@@ -19,7 +19,7 @@ import type { CompanyRef } from '../../company/company-directory.service';
 import { IdempotencyStore, type IdempotencyClaim } from '../../documents/idempotency-store';
 import { NumberedWriter } from '../../documents/numbered-writer';
 import { checkNumberAvailable } from '../../documents/numbering';
-import { TemplateVersionStore } from '../../documents/template-versions/template-versions.service';
+import { TemplateVersionStore } from '../../documents/template-versions/template-version-store';
 import { canonicalNoteArguments, type NoteRequest } from './note-request';
 import { NoteReader } from './note-reader.service';
 import { NOTE_NUMBER_INDEX, NoteRowWriter, type ModifiedInvoice, type NoteHeading } from './note-row-writer';

@@ -5,7 +5,7 @@ import { Note } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import type { CompanyRef } from '../../company/company-directory.service';
 import { DocumentPdfService } from '../../documents/printing/document-pdf.service';
-import { TemplateVersionStore } from '../../documents/template-versions/template-versions.service';
+import { TemplateVersionStore } from '../../documents/template-versions/template-version-store';
 import { NoteReader } from './note-reader.service';
 import type { NoteView } from './note-view';
 import { noteRenderInputs } from './printed-note';

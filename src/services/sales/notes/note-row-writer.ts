@@ -6,7 +6,7 @@ import { formatFiscalNumber } from '../../../domain/fiscal-number';
 import type { NoteAmounts } from '../../../domain/notes/note-amounts';
 import { Note, NoteLine, NoteTax, type NoteType } from '../../../entities';
 import type { DocumentIssue } from '../../documents/numbered-writer';
-import type { FixedVersions } from '../../documents/template-versions/template-versions.service';
+import type { FixedVersions } from '../../documents/template-versions/fixed-versions';
 import type { NoteView } from './note-view';
 
 /** The unique index that makes a number of a range one note's (see NumberedDocument.numberIndex). */

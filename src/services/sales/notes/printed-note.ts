@@ -3,7 +3,7 @@ import { formatFiscalNumber } from '../../../domain/fiscal-number';
 import { verificationUrl } from '../../../domain/verification-token';
 import type { PrintedDocument } from '../../../pdf/template-data';
 import type { IssuedRenderInputs } from '../../documents/printing/document-pdf.service';
-import type { FixedVersions } from '../../documents/template-versions/template-versions.service';
+import type { FixedVersions } from '../../documents/template-versions/fixed-versions';
 import type { NoteView } from './note-view';
 
 /**

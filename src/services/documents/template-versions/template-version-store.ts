@@ -1,79 +1,22 @@
-import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
 import { EntityManager } from '@mikro-orm/mysql';
-import { isUniqueViolation } from '../../../db/unique-violation';
 import { inject, injectable } from 'inversify';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../../../config/config';
 import { tableOf } from '../../../db/lean-select';
+import { CounterCheckedCache } from '../../../db/read-cache';
 import type { SqlClient } from '../../../db/sql-client';
 import { DOCUMENT_TYPE_INFO, type DocumentType } from '../../../domain/document-type';
-import { Company, Invoice, LetterheadPublication, TemplateVersion } from '../../../entities';
-import type { TemplateVersionKind } from '../../../entities/template-version.entity';
+import { Invoice, TemplateVersion } from '../../../entities';
 import { logoOf, readCompanyLogo, type CompanyLogo } from '../../../pdf/company-template';
 import { parseOdtPackage, readTemplateFile, TemplateReadError, type OdtPackage } from '../../../pdf/odt-package';
-import { versionsIdentity } from '../../../pdf/pdf-render-key';
 import type { TemplateBytes } from '../../../pdf/template-check';
 import { applyLogo } from '../../../pdf/template-logo';
 import { companyLogoPath, resolveTemplate } from '../../../pdf/template-resolver';
 import { TOKENS } from '../../../tokens';
-import { CounterCheckedCache } from '../../../db/read-cache';
-
-/** The stored versions an invoice prints with; a null logo means no logo. */
-export interface FixedVersions {
-  templateVersionId: number;
-  logoVersionId: number | null;
-  /**
-   * Identifies the bytes of both versions (versionsIdentity of their stored SHA-256s): the
-   * template part of a PDF's cache key, known without reading or hashing any file.
-   */
-  identity: string;
-}
-
-/**
- * The columns (aliases tv, lv) that fixedVersionsOf reads: an invoice's version ids with their
- * stored SHA-256s, joined by fixedVersionsJoins.
- */
-export const FIXED_VERSIONS_COLUMNS =
-  'tv.`id` AS `templateVersionId`, tv.`sha256` AS `templateSha256`, lv.`id` AS `logoVersionId`, lv.`sha256` AS `logoSha256`';
-
-/** The joins from an invoice (alias `invoiceAlias`) to its template (tv) and logo (lv) versions. */
-export function fixedVersionsJoins(em: EntityManager, invoiceAlias: string): string {
-  const versions = tableOf(em, TemplateVersion);
-  return `LEFT JOIN ${versions} tv ON tv.\`id\` = ${invoiceAlias}.\`template_version_id\` LEFT JOIN ${versions} lv ON lv.\`id\` = ${invoiceAlias}.\`logo_version_id\``;
-}
-
-/** An invoice's versions from a row with FIXED_VERSIONS_COLUMNS, or null when none is fixed yet. */
-export function fixedVersionsOf(row: Record<string, unknown>): FixedVersions | null {
-  if (row.templateVersionId === null || row.templateVersionId === undefined) return null;
-  const logoSha256 = row.logoSha256 === null || row.logoSha256 === undefined ? null : String(row.logoSha256);
-  return {
-    templateVersionId: Number(row.templateVersionId),
-    logoVersionId: logoSha256 === null ? null : Number(row.logoVersionId),
-    identity: versionsIdentity(String(row.templateSha256), logoSha256),
-  };
-}
-
-/**
- * The versions of a company's newest letterhead publication of a document type (parameters:
- * company code, document type), with FIXED_VERSIONS_COLUMNS: none when nothing is published.
- */
-function publishedSql(em: EntityManager): string {
-  return (
-    `SELECT ${FIXED_VERSIONS_COLUMNS} FROM ${tableOf(em, LetterheadPublication)} p JOIN ${tableOf(em, Company)} c ON c.\`id\` = p.\`company_id\` ` +
-    `${fixedVersionsJoins(em, 'p')} WHERE c.\`code\` = ? AND p.\`document_type\` = ? ORDER BY p.\`id\` DESC LIMIT 1`
-  );
-}
-
-/** The published versions, read with the ORM's connection (at start-up, before the plain pool is in use). */
-async function readPublished(em: EntityManager, companyCode: string, documentType: DocumentType): Promise<FixedVersions | null> {
-  const [row] = await em.getConnection().execute<Record<string, unknown>[]>(publishedSql(em), [companyCode, documentType]);
-  return row === undefined ? null : fixedVersionsOf(row);
-}
-
-/** Where a company's current letterhead comes from: a publication, or the files of TEMPLATES_DIR. */
-export type LetterheadSource = 'published' | 'files';
+import { FIXED_VERSIONS_COLUMNS, fixedVersions, fixedVersionsJoins, fixedVersionsOf, type FixedVersions } from './fixed-versions';
+import { publishedSql, type LetterheadSource } from './published-letterhead';
+import { currentVersions, fileStamp, storeFileVersions, storeVersion } from './stored-versions';
 
 /** Prepared templates kept per process; versions never change, so an entry never goes stale. */
 const PREPARED_CACHE_SIZE = 16;
@@ -82,126 +25,6 @@ const CURRENT_CACHE_SIZE = 256;
 /** Memory for the published versions of every company and document type: an entry is a few ids and hashes. */
 const PUBLISHED_CACHE_MB = 1;
 const PUBLISHED_ENTRY_BYTES = 256;
-
-/**
- * What identifies a file's bytes without reading them: path, inode, size and modification time in
- * nanoseconds ('absent' when missing). Saving a file changes its modification time, so an edited
- * letterhead gets a new stamp and is read, hashed and stored on the next issue.
- */
-async function fileStamp(file: string | undefined): Promise<string> {
-  if (file === undefined) return 'absent';
-  try {
-    const s = await stat(file, { bigint: true });
-    return `${file}:${s.ino}:${s.size}:${s.mtimeNs}`;
-  } catch {
-    return 'absent';
-  }
-}
-
-/** Hex SHA-256 of a file's bytes: how versions are addressed and named to operators. */
-export function sha256(content: Buffer): string {
-  return createHash('sha256').update(content).digest('hex');
-}
-
-/**
- * The id of the stored version with these bytes, inserted when absent. Insert-if-absent through
- * the unique (kind, sha256) index, so instances storing the same file at once agree on one row.
- * Runs in its own statements, never inside the issuing transaction.
- */
-async function storeVersion(
-  em: EntityManager,
-  kind: TemplateVersionKind,
-  content: Buffer,
-  check: () => Promise<unknown> = async () => undefined,
-): Promise<{ id: number; sha256: string }> {
-  const hash = sha256(content);
-  const stored = (id: number) => ({ id, sha256: hash });
-  const find = async () => (await em.findOne(TemplateVersion, { kind, sha256: hash }, { fields: ['id'], disableIdentityMap: true }))?.id;
-  const existing = await find();
-  if (existing !== undefined) return stored(existing);
-  // A stored version was checked when it was stored, so only new bytes pay for the check.
-  await check();
-  // Below the unit of work, so no read-cache counter moves, and none needs to: a new version is
-  // seen only through an invoice that points at it, which is new or had no versions (never cached),
-  // or through a letterhead publication, whose insert through the unit of work bumps `letterheads`.
-  try {
-    return stored(await em.insert(TemplateVersion, { kind, sha256: hash, content, byteSize: content.length, createdAt: new Date() }));
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    const winner = await find();
-    if (winner === undefined) throw err;
-    return stored(winner);
-  }
-}
-
-/**
- * The company's current letterhead of a document type: the published one when there is one
- * (already stored), else the files of TEMPLATES_DIR as they are now, stored as versions.
- */
-async function currentVersions(
-  em: EntityManager,
-  templatesDir: string,
-  companyCode: string,
-  documentType: DocumentType,
-  logger: Logger,
-): Promise<FixedVersions> {
-  return (await readPublished(em, companyCode, documentType)) ?? storeFileVersions(em, templatesDir, companyCode, documentType, logger);
-}
-
-/**
- * The company's template of a document type and its logo as they are on disk now, stored as versions. A template that
- * cannot be read or is not an ODT throws TemplateReadError (nothing can print with it); a logo
- * that is missing or not a PNG is no logo, as when rendering from the files.
- */
-async function storeFileVersions(
-  em: EntityManager,
-  templatesDir: string,
-  companyCode: string,
-  documentType: DocumentType,
-  logger: Logger,
-): Promise<FixedVersions> {
-  const templateFile = resolveTemplate(templatesDir, companyCode, documentType);
-  const template = await readTemplateFile(templateFile);
-  const logo = await readCompanyLogo(templatesDir, companyCode);
-  if (logo.problem !== undefined) logger.warn({ companyCode, problem: logo.problem }, 'company logo ignored');
-  const templateVersion = await storeVersion(em, 'template', template, () => parseOdtPackage(template, templateFile));
-  const logoVersion = logo.data === undefined ? null : await storeVersion(em, 'logo', logo.data);
-  return {
-    templateVersionId: templateVersion.id,
-    logoVersionId: logoVersion?.id ?? null,
-    identity: versionsIdentity(templateVersion.sha256, logoVersion?.sha256 ?? null),
-  };
-}
-
-/**
- * Fixes the versions current now on every invoice that has none: those issued before versions
- * were kept. Runs at start-up right after the migrations, under their lock, so each such invoice
- * gets the letterhead it was printed with until then. Returns how many invoices it fixed.
- */
-export async function fixVersionsOfUnversionedInvoices(em: EntityManager, templatesDir: string, logger: Logger): Promise<number> {
-  const pending = await em
-    .getConnection()
-    .execute<{ company_id: number; code: string }[]>(
-      'select distinct i.`company_id`, c.`code` from `invoices` i join `companies` c on c.`id` = i.`company_id` where i.`template_version_id` is null',
-    );
-  let fixed = 0;
-  for (const { company_id: companyId, code } of pending) {
-    try {
-      const versions = await currentVersions(em, templatesDir, code, 'invoice', logger);
-      // No read-cache counter moves: the read cache never keeps an invoice without versions.
-      fixed += await em.nativeUpdate(
-        Invoice,
-        { company: companyId, templateVersion: null },
-        { templateVersion: versions.templateVersionId, logoVersion: versions.logoVersionId },
-      );
-    } catch (err) {
-      // Their first PDF fixes them instead, once the template can be read.
-      logger.error({ err, companyCode: code }, 'could not fix the template version of earlier invoices');
-    }
-  }
-  if (fixed > 0) logger.info({ invoices: fixed }, 'fixed the current template and logo on invoices issued before versions were kept');
-  return fixed;
-}
 
 /**
  * The template and logo versions documents are issued with (Acuerdo 481-2017 Art. 38: copies
@@ -314,11 +137,7 @@ export class TemplateVersionStore {
   async store(template: Buffer, logo: Buffer | null, name: string): Promise<FixedVersions> {
     const templateVersion = await storeVersion(this.em, 'template', template, () => parseOdtPackage(template, name));
     const logoVersion = logo === null ? null : await storeVersion(this.em, 'logo', logo);
-    return {
-      templateVersionId: templateVersion.id,
-      logoVersionId: logoVersion?.id ?? null,
-      identity: versionsIdentity(templateVersion.sha256, logoVersion?.sha256 ?? null),
-    };
+    return fixedVersions(templateVersion, logoVersion);
   }
 
   /**
