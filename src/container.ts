@@ -106,6 +106,7 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
     container.bind(service).toSelf();
   }
   for (const service of [InvoiceSearch, CompanyOverview, ClientList]) container.bind(service).toSelf();
+  container.bind(TOKENS.NumberTakenWatcher).toService(CaiRangeAlerts);
   return container;
 }
 

@@ -9,7 +9,7 @@ import type { DocumentType } from '../../domain/document-type';
 import { Company, EmissionPoint, Establishment, IntegrationSettings, Invoice, Note } from '../../entities';
 import { TOKENS } from '../../tokens';
 import { CaiStatusService, type CaiRangeStatus } from './cai-ranges/cai-status.service';
-import type { CompanyRef } from './company-directory.service';
+import type { CompanyRef } from '../../domain/company-ref';
 
 /** A company as the console's first page lists it. */
 export interface CompanySummary {

@@ -6,7 +6,7 @@ import { addDays, dayMonthYear, hondurasDate, startOfHondurasDay } from '../../d
 import { ZERO } from '../../domain/money';
 import { DOCUMENT_TYPE_INFO, isDocumentType } from '../../domain/document-type';
 import { TOKENS } from '../../tokens';
-import type { CompanyRef } from '../company/company-directory.service';
+import type { CompanyRef } from '../../domain/company-ref';
 import type { ReportColumn, ReportTable } from './report-table';
 import { utcDatetime } from '../../db/lean-select';
 import { ratesQuery, RegisterPeriod } from './sales-register-query';

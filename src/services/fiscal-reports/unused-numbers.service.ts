@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import { hondurasDate } from '../../domain/calendar-date';
 import { formatFiscalNumber } from '../../domain/fiscal-number';
 import { TOKENS } from '../../tokens';
-import type { CompanyRef } from '../company/company-directory.service';
+import type { CompanyRef } from '../../domain/company-ref';
 import { companyCaiRanges } from '../company/cai-ranges/company-cai-ranges';
 import type { ReportColumn, ReportTable } from './report-table';
 

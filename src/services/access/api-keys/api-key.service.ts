@@ -6,7 +6,7 @@ import { AppError } from '../../../domain/app-error';
 import { ApiKey, Company } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import { ActivityTrail } from '../activity/activity-trail.service';
-import type { CompanyRef } from '../../company/company-directory.service';
+import type { CompanyRef } from '../../../domain/company-ref';
 
 /** At most two active keys, so a key can be rotated without downtime (decision 22). */
 export const MAX_ACTIVE_KEYS = 2;

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { Company, ConsoleOperatorCompany } from '../../../entities';
 import { TOKENS } from '../../../tokens';
-import type { CompanyRef } from '../../company/company-directory.service';
+import type { CompanyRef } from '../../../domain/company-ref';
 import type { SessionOperator } from './console-sessions.service';
 
 export interface VisibleCompany extends CompanyRef {

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../../db/unique-violation';
 import { Company, ConsoleOperator, ConsoleOperatorCompany, ConsoleSession } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import { ActivityTrail } from '../activity/activity-trail.service';
-import type { CompanyRef } from '../../company/company-directory.service';
+import type { CompanyRef } from '../../../domain/company-ref';
 
 /** A console operator as listed: never the password or its hash. */
 export interface OperatorSummary {

@@ -3,9 +3,9 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../../../../config/config';
 import { CaiRangeState, rangeStanding } from '../../../domain/cai-range-state';
 import { TOKENS } from '../../../tokens';
-import { caiWarnThresholds } from './cai-warn-thresholds';
-
+import type { NumberTakenWatcher } from '../../documents/numbered-writer';
 import type { TakenNumber } from '../../documents/numbering';
+import { caiWarnThresholds } from './cai-warn-thresholds';
 
 const WARNED_STATES: readonly CaiRangeState[] = ['LOW', 'DUE'];
 
@@ -15,7 +15,7 @@ const WARNED_STATES: readonly CaiRangeState[] = ['LOW', 'DUE'];
  * issuing transaction commits, from the number taken alone: no query, nothing added under the lock.
  */
 @injectable()
-export class CaiRangeAlerts {
+export class CaiRangeAlerts implements NumberTakenWatcher {
   private readonly warned = new Set<string>();
 
   constructor(

@@ -9,7 +9,7 @@ import { CaiRange, Company, EmissionPoint, Establishment, IntegrationSettings } 
 import { tableOf } from '../../../db/lean-select';
 import type { SqlClient } from '../../../db/sql-client';
 import { TOKENS } from '../../../tokens';
-import type { CompanyRef } from '../company-directory.service';
+import type { CompanyRef } from '../../../domain/company-ref';
 import { caiWarnThresholds } from './cai-warn-thresholds';
 
 /** One live CAI range and where it stands today. */

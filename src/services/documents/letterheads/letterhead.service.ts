@@ -8,7 +8,7 @@ import { Company, LetterheadPublication, TemplateVersion, type LetterheadAction 
 import { logoOf, type CompanyLogo } from '../../../pdf/company-template';
 import { TemplateReadError } from '../../../pdf/odt-package';
 import type { TemplateBytes } from '../../../pdf/template-check';
-import type { CompanyRef } from '../../company/company-directory.service';
+import type { CompanyRef } from '../../../domain/company-ref';
 import { TOKENS } from '../../../tokens';
 import { TemplateCheckService, type CompanyTemplateCheck } from '../printing/template-check.service';
 import { sha256 } from '../template-versions/stored-versions';

@@ -7,8 +7,8 @@ import { readTemplateFile, TemplateReadError } from '../../../pdf/odt-package';
 import type { PdfRenderer } from '../../../pdf/pdf-renderer';
 import { checkTemplate, type TemplateBytes, type TemplateCheckResult } from '../../../pdf/template-check';
 import { TOKENS } from '../../../tokens';
-import { issuerOf } from '../../sales/invoicing/printed-invoice';
-import type { CompanyRef } from '../../company/company-directory.service';
+import { issuerOf } from './printed-issuer';
+import type { CompanyRef } from '../../../domain/company-ref';
 import { TemplateVersionStore } from '../template-versions/template-version-store';
 
 export interface CompanyTemplateCheck extends TemplateCheckResult {

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { CaiRange, Invoice } from '../../../entities';
 import { TOKENS } from '../../../tokens';
-import type { CompanyRef } from '../../company/company-directory.service';
+import type { CompanyRef } from '../../../domain/company-ref';
 import { companyCaiRanges } from '../../company/cai-ranges/company-cai-ranges';
 import { issuedFromRange } from '../../documents/issued-documents';
 import { totalsDiscrepancies } from './invoice-totals-check';

@@ -6,7 +6,7 @@ import { Client } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import { AppError } from '../../../domain/app-error';
 import { ActivityTrail } from '../../access/activity/activity-trail.service';
-import type { CompanyRef } from '../../company/company-directory.service';
+import type { CompanyRef } from '../../../domain/company-ref';
 
 /** Longest certificate or SAG registry number the clients table holds. */
 const MAX_REFERENCE_LENGTH = 64;

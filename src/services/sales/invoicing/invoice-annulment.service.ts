@@ -6,7 +6,7 @@ import { AppError } from '../../../domain/app-error';
 import type { Actor } from '../../../domain/actor';
 import { ActivityTrail } from '../../access/activity/activity-trail.service';
 import { documentTarget } from '../../access/activity/activity-targets';
-import type { CompanyRef } from '../../company/company-directory.service';
+import type { CompanyRef } from '../../../domain/company-ref';
 
 export interface AnnulmentResult {
   invoice: Invoice;

@@ -1,28 +1,11 @@
 import Big from 'big.js';
 import { formatFiscalNumber } from '../../../domain/fiscal-number';
 import { verificationUrl } from '../../../domain/verification-token';
-import type { Establishment, Invoice } from '../../../entities';
 import type { PrintedDocument } from '../../../pdf/template-data';
 import type { InvoiceContent } from './invoice-factory';
 import type { InvoiceView } from './invoice-view';
 import type { FixedVersions } from '../../documents/template-versions/fixed-versions';
 import type { IssuedRenderInputs } from '../../documents/printing/document-pdf.service';
-
-/** The issuer block of a printed document, from the company and the issuing establishment. */
-export function issuerOf(
-  company: Invoice['company'],
-  establishment: Pick<Establishment, 'code' | 'name' | 'address'>,
-): PrintedDocument['issuer'] {
-  return {
-    name: company.name,
-    tradeName: company.tradeName,
-    rtn: company.rtn,
-    address: company.address ?? '',
-    phone: company.phone,
-    email: company.email,
-    establishment: { code: establishment.code, name: establishment.name, address: establishment.address },
-  };
-}
 
 /** What an invoice prints, stored or not yet numbered: the fields a preview's content and a stored invoice share. */
 type PrintableInvoice = Omit<InvoiceContent, 'lines'> & { lines: InvoiceView['lines'] };

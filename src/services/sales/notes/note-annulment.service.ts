@@ -7,7 +7,7 @@ import { documentTarget } from '../../access/activity/activity-targets';
 import { DOCUMENT_TYPE_INFO } from '../../../domain/document-type';
 import { Note } from '../../../entities';
 import { TOKENS } from '../../../tokens';
-import type { CompanyRef } from '../../company/company-directory.service';
+import type { CompanyRef } from '../../../domain/company-ref';
 
 export interface NoteAnnulment {
   note: Note;

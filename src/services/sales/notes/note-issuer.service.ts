@@ -15,7 +15,7 @@ import type { InvoiceForNotes } from '../../../domain/notes/note-amounts';
 import { requestFingerprint } from '../../../domain/request-fingerprint';
 import { Company, EmissionPoint, Establishment, Invoice, InvoiceLine, InvoiceTax } from '../../../entities';
 import { TOKENS } from '../../../tokens';
-import type { CompanyRef } from '../../company/company-directory.service';
+import type { CompanyRef } from '../../../domain/company-ref';
 import { IdempotencyStore, type IdempotencyClaim } from '../../documents/idempotency-store';
 import { NumberedWriter } from '../../documents/numbered-writer';
 import { checkNumberAvailable } from '../../documents/numbering';

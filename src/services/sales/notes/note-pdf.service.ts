@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import type { AppConfig } from '../../../../config/config';
 import { Note } from '../../../entities';
 import { TOKENS } from '../../../tokens';
-import type { CompanyRef } from '../../company/company-directory.service';
+import type { CompanyRef } from '../../../domain/company-ref';
 import { DocumentPdfService } from '../../documents/printing/document-pdf.service';
 import { TemplateVersionStore } from '../../documents/template-versions/template-version-store';
 import { NoteReader } from './note-reader.service';
