@@ -5,11 +5,11 @@ import type { AppConfig } from '../config/config';
 import { DatabaseReadiness } from './db/database-readiness.service';
 import { ReadCache } from './db/read-cache';
 import { SqlClient } from './db/sql-client';
-import { accessModule } from './services/access/access.module';
-import { companyModule } from './services/company/company.module';
-import { documentsModule } from './services/documents/documents.module';
-import { fiscalReportsModule } from './services/fiscal-reports/fiscal-reports.module';
-import { salesModule } from './services/sales/sales.module';
+import { accessModule } from './services/access';
+import { companyModule } from './services/company';
+import { documentsModule } from './services/documents';
+import { fiscalReportsModule } from './services/fiscal-reports';
+import { salesModule } from './services/sales';
 import { TOKENS } from './tokens';
 import type { PdfRenderer } from './pdf/pdf-renderer';
 

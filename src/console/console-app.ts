@@ -3,7 +3,7 @@ import { RequestContext } from '@mikro-orm/mysql';
 import type { Container } from 'inversify';
 import Koa from 'koa';
 import type { Logger } from 'pino';
-import { ConsoleSessions } from '../services/access/operators/console-sessions.service';
+import { ConsoleSessions } from '../services/access';
 import { TOKENS } from '../tokens';
 import { CONSOLE_ASSETS } from './assets/console-assets';
 import type { ConsoleState } from './console-state';

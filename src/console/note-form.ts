@@ -1,14 +1,15 @@
 import { AppError } from '../domain/app-error';
-import type { NoteRequest } from '../services/sales/notes/note-request';
-import { parseKey, parseQuantity } from '../services/sales/notes/note-arguments';
 import {
+  type NoteRequest,
+  parseKey,
+  parseQuantity,
   creditNoteRequest,
   debitNoteRequest,
   noteCommonOf,
   type NoteCommon,
   type NoteFieldNames,
   type WrittenCredit,
-} from '../services/sales/notes/note-input';
+} from '../services/sales';
 
 type Form = Record<string, string>;
 

@@ -3,8 +3,8 @@ import type { MikroORM } from '@mikro-orm/mysql';
 import type { Container } from 'inversify';
 import compose from 'koa-compose';
 import type { AppConfig } from '../../config/config';
-import { Authenticator } from '../services/access/api-keys/authenticator.service';
-import { ClientService } from '../services/sales/clients/client.service';
+import { Authenticator } from '../services/access';
+import { ClientService, InvoicePdfService, InvoicePreviewService, InvoiceReader, InvoiceIssuer } from '../services/sales';
 import { DatabaseReadiness } from '../db/database-readiness.service';
 import { TOKENS } from '../tokens';
 import { requireApiKey } from './middleware/auth.middleware';
@@ -16,12 +16,8 @@ import { registerDocsRoutes } from './routes/docs.routes';
 import { registerHealthRoutes } from './routes/health.routes';
 import { registerInvoiceRoutes } from './routes/invoices.routes';
 import { registerVerificationRoutes } from './routes/verification.routes';
-import { DocumentVerifier } from '../services/documents/verification/document-verification.service';
+import { DocumentVerifier } from '../services/documents';
 import type { RouteGuards } from './routes/route-context';
-import { InvoicePdfService } from '../services/sales/invoicing/invoice-pdf.service';
-import { InvoicePreviewService } from '../services/sales/invoicing/invoice-preview.service';
-import { InvoiceReader } from '../services/sales/invoicing/invoice-reader.service';
-import { InvoiceIssuer } from '../services/sales/invoicing/invoice-issuer.service';
 
 /**
  * Every route of the API. Protected routes take their guard explicitly: the API key, the rate

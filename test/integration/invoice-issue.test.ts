@@ -1,6 +1,6 @@
 import { CaiRange, IdempotencyRecord, Invoice } from '../../src/entities';
 import { printedInvoiceOf } from '../../src/services/sales/invoicing/printed-invoice';
-import { InvoiceReader } from '../../src/services/sales/invoicing/invoice-reader.service';
+import { InvoiceReader } from '../../src/services/sales';
 import { createTestApp, TestApp } from '../support/test-app';
 import { caiRangeData, DEMO_CAI, inContext, productData, sellingCompany, SellingCompanyData } from '../support/factories';
 import { expectError } from '../support/expect-error';

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { AppError } from '../../src/domain/app-error';
 import { CaiRange, Company, Note } from '../../src/entities';
 import type { CaiRangeSpec } from '../../src/services/company/setup/setup-document';
-import { NoteIssuer } from '../../src/services/sales/notes/note-issuer.service';
+import { NoteIssuer } from '../../src/services/sales';
 import { runAdminProcess } from '../support/admin-process';
 import { inContext, issueApiKey, TEST_ACTOR, uniqueCode } from '../support/factories';
 import { CART, caiOf, issueSale, setupWithRanges } from '../support/issuing-fixtures';

@@ -28,11 +28,10 @@ import {
   TemplateVersion,
 } from '../../src/entities';
 import type { TemplateVersionKind } from '../../src/entities/template-version.entity';
-import { ClientService } from '../../src/services/sales/clients/client.service';
-import { InvoiceReader } from '../../src/services/sales/invoicing/invoice-reader.service';
+import { ClientService, InvoiceReader } from '../../src/services/sales';
 import { PricingSnapshots } from '../../src/services/sales/pricing/pricing-snapshot';
 import { SaleClientResolver } from '../../src/services/sales/pricing/sale-client';
-import { TemplateVersionStore } from '../../src/services/documents/template-versions/template-version-store';
+import { TemplateVersionStore } from '../../src/services/documents';
 import { clientData, productData, sellingCompany, uniqueCode } from '../support/factories';
 import { REPO_ROOT } from '../support/fresh-build';
 import { runAdmin } from '../support/run-admin';

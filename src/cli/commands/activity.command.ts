@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { ACTIVITY_ACTIONS } from '../../domain/activity-action';
 import { startOfHondurasDay } from '../../domain/calendar-date';
-import { ActivityReader, type ActivityView, type ActivityWidths } from '../../services/access/activity/activity-reader.service';
-import { CompanyDirectory } from '../../services/company/company-directory.service';
+import { ActivityReader, type ActivityView, type ActivityWidths } from '../../services/access';
+import { CompanyDirectory } from '../../services/company';
 import type { CommandRegistrar } from './index';
 import { parseDate, parsePositiveCount } from '../../domain/operator-arguments';
 

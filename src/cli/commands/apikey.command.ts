@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { AppError } from '../../domain/app-error';
-import { ApiKeyService, statusOf } from '../../services/access/api-keys/api-key.service';
-import { CompanyDirectory } from '../../services/company/company-directory.service';
+import { ApiKeyService, statusOf } from '../../services/access';
+import { CompanyDirectory } from '../../services/company';
 import type { CommandRegistrar } from './index';
 import { parseId } from '../../domain/operator-arguments';
 

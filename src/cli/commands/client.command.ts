@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { ClientExonerationService } from '../../services/sales/clients/client-exoneration.service';
-import { CompanyDirectory } from '../../services/company/company-directory.service';
+import { ClientExonerationService } from '../../services/sales';
+import { CompanyDirectory } from '../../services/company';
 import type { CommandRegistrar } from './index';
 import { parseId } from '../../domain/operator-arguments';
 

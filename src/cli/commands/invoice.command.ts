@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { CompanyDirectory } from '../../services/company/company-directory.service';
-import { InvoiceAnnulmentService } from '../../services/sales/invoicing/invoice-annulment.service';
+import { CompanyDirectory } from '../../services/company';
+import { InvoiceAnnulmentService } from '../../services/sales';
 import type { CommandRegistrar } from './index';
 import { parseId, parseReason } from '../../domain/operator-arguments';
 

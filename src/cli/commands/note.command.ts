@@ -1,26 +1,28 @@
 import type { Command } from 'commander';
 import { AppError } from '../../domain/app-error';
 import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
-import { CompanyDirectory } from '../../services/company/company-directory.service';
-import { NoteAnnulmentService, noteName } from '../../services/sales/notes/note-annulment.service';
-import { NoteIssuer } from '../../services/sales/notes/note-issuer.service';
-import { NotePdfService } from '../../services/sales/notes/note-pdf.service';
-import { writeFileOrRefuse } from '../report-output';
-import type { PdfRenderer } from '../../pdf/pdf-renderer';
-import { TOKENS } from '../../tokens';
-import { noteJson } from '../../services/sales/notes/note-json';
-import { NoteReader } from '../../services/sales/notes/note-reader.service';
-import type { NoteRequest } from '../../services/sales/notes/note-request';
-import type { NoteView } from '../../services/sales/notes/note-view';
-import type { CommandRegistrar } from './index';
-import { parseKey, parseReturns } from '../../services/sales/notes/note-arguments';
+import { CompanyDirectory } from '../../services/company';
 import {
+  NoteAnnulmentService,
+  noteName,
+  NoteIssuer,
+  NotePdfService,
+  noteJson,
+  NoteReader,
+  type NoteRequest,
+  type NoteView,
+  parseKey,
+  parseReturns,
   creditNoteRequest,
   debitNoteRequest,
   noteCommonOf,
   type NoteCommon,
   type NoteFieldNames,
-} from '../../services/sales/notes/note-input';
+} from '../../services/sales';
+import { writeFileOrRefuse } from '../report-output';
+import type { PdfRenderer } from '../../pdf/pdf-renderer';
+import { TOKENS } from '../../tokens';
+import type { CommandRegistrar } from './index';
 import { parseId, parseReason } from '../../domain/operator-arguments';
 
 /** A refusal names the option the operator wrote. */

@@ -3,10 +3,14 @@ import { AppError } from '../../domain/app-error';
 import type { PdfRenderer } from '../../pdf/pdf-renderer';
 import type { DocumentType } from '../../domain/document-type';
 import { parseDocumentType } from '../../domain/operator-arguments';
-import { CompanyDirectory } from '../../services/company/company-directory.service';
-import { LetterheadService, type LogoChoice } from '../../services/documents/letterheads/letterhead.service';
-import type { LetterheadPublicationView, LetterheadState } from '../../services/documents/letterheads/letterhead-views';
-import { TemplateCheckService } from '../../services/documents/printing/template-check.service';
+import { CompanyDirectory } from '../../services/company';
+import {
+  LetterheadService,
+  type LogoChoice,
+  type LetterheadPublicationView,
+  type LetterheadState,
+  TemplateCheckService,
+} from '../../services/documents';
 import { TOKENS } from '../../tokens';
 import { cliActor } from '../cli-actor';
 import type { CliRuntime } from '../cli-runtime';

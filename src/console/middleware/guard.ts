@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { AppError } from '../../domain/app-error';
-import type { ConsoleSessions } from '../../services/access/operators/console-sessions.service';
+import type { ConsoleSessions } from '../../services/access';
 import type { ConsoleState } from '../console-state';
 import { LOGIN_COOKIE, readCookie } from '../cookies';
 import { loginToken, tokensMatch } from '../login-token';

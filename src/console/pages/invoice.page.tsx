@@ -3,15 +3,17 @@ import type { Container } from 'inversify';
 import type { ComponentChildren } from 'preact';
 import type { AppConfig } from '../../../config/config';
 import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
-import { InvoiceAnnulmentService } from '../../services/sales/invoicing/invoice-annulment.service';
-import { InvoicePdfService } from '../../services/sales/invoicing/invoice-pdf.service';
-import { InvoiceReader } from '../../services/sales/invoicing/invoice-reader.service';
-import type { InvoiceView } from '../../services/sales/invoicing/invoice-view';
-import { NoteIssuer } from '../../services/sales/notes/note-issuer.service';
-import { NoteReader } from '../../services/sales/notes/note-reader.service';
-import type { NoteView } from '../../services/sales/notes/note-view';
+import {
+  InvoiceAnnulmentService,
+  InvoicePdfService,
+  InvoiceReader,
+  type InvoiceView,
+  NoteIssuer,
+  NoteReader,
+  type NoteView,
+} from '../../services/sales';
 import { parseReason } from '../../domain/operator-arguments';
-import { OperatorAccess, type VisibleCompany } from '../../services/access/operators/operator-access.service';
+import { OperatorAccess, type VisibleCompany } from '../../services/access';
 import { TOKENS } from '../../tokens';
 import { companyPath } from '../company-paths';
 import type { ConsoleRouter } from '../console-state';

@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
-import { InvoiceSearch, type InvoiceSearchPage } from '../../services/sales/invoicing/invoice-search.service';
-import { OperatorAccess, type VisibleCompany } from '../../services/access/operators/operator-access.service';
+import { InvoiceSearch, type InvoiceSearchPage } from '../../services/sales';
+import { OperatorAccess, type VisibleCompany } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleRouter } from '../console-state';
 import { companyOf } from '../page-tools';

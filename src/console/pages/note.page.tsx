@@ -1,8 +1,7 @@
 import type { Container } from 'inversify';
 import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
-import { NotePdfService } from '../../services/sales/notes/note-pdf.service';
-import { NoteReader } from '../../services/sales/notes/note-reader.service';
-import { OperatorAccess } from '../../services/access/operators/operator-access.service';
+import { NotePdfService, NoteReader } from '../../services/sales';
+import { OperatorAccess } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleRouter } from '../console-state';
 import { companyOf, pathId } from '../page-tools';

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { hondurasDate } from '../../domain/calendar-date';
 import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
 import { toNumber } from '../../domain/money';
-import type { VerifiedDocument } from '../../services/documents/verification/document-verification.service';
+import type { VerifiedDocument } from '../../services/documents';
 
 /** A document's state as the verification page says it. */
 export type VerificationState = 'VIGENTE' | 'ANULADA';

@@ -4,7 +4,7 @@ import { hondurasDate } from '../../domain/calendar-date';
 import { formatFiscalNumber } from '../../domain/fiscal-number';
 import { TOKENS } from '../../tokens';
 import type { CompanyRef } from '../../domain/company-ref';
-import { companyCaiRanges } from '../company/cai-ranges/company-cai-ranges';
+import { companyCaiRanges } from '../company';
 import type { ReportColumn, ReportTable } from './report-table';
 
 export type UnusedReason = 'VENCIDO' | 'PUNTO CERRADO';

@@ -3,8 +3,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../../../../config/config';
 import { CaiRangeState, rangeStanding } from '../../../domain/cai-range-state';
 import { TOKENS } from '../../../tokens';
-import type { NumberTakenWatcher } from '../../documents/numbered-writer';
-import type { TakenNumber } from '../../documents/numbering';
+import type { NumberTakenWatcher, TakenNumber } from '../../documents';
 import { caiWarnThresholds } from './cai-warn-thresholds';
 
 const WARNED_STATES: readonly CaiRangeState[] = ['LOW', 'DUE'];

@@ -3,7 +3,7 @@ import { duplicateEntryDetail, isUniqueViolation } from '../../../db/unique-viol
 import { inject, injectable } from 'inversify';
 import { TOKENS } from '../../../tokens';
 import type { Actor } from '../../../domain/actor';
-import { ActivityTrail } from '../../access/activity/activity-trail.service';
+import { ActivityTrail } from '../../access';
 import { AppError } from '../../../domain/app-error';
 import { checkClients } from './setup-client-checks';
 import { checkCaiRanges } from './setup-range-checks';

@@ -1,6 +1,6 @@
 import type { DocumentType } from '../../../domain/document-type';
 import type { CaiRange } from '../../../entities';
-import type { IssuedNumbers } from '../../documents/issued-documents';
+import type { IssuedNumbers } from '../../documents';
 import type { CaiRangeEntry, CaiRangeSpec, SetupDocument } from './setup-document';
 import { codeKey, ExistingSetup, pointKey } from './setup-state';
 import type { ProblemList } from './setup-validation-error';

@@ -14,7 +14,7 @@ import {
   ProductMapping,
   ProductPrice,
 } from '../../../entities';
-import { issuedNumbersOf, type IssuedNumbers } from '../../documents/issued-documents';
+import { issuedNumbersOf, type IssuedNumbers } from '../../documents';
 import type { SetupDocument } from './setup-document';
 
 /**

@@ -13,7 +13,7 @@ import { TOKENS } from '../../../tokens';
 import { TemplateCheckService, type CompanyTemplateCheck } from '../printing/template-check.service';
 import { sha256 } from '../template-versions/stored-versions';
 import { TemplateVersionStore } from '../template-versions/template-version-store';
-import { ActivityTrail } from '../../access/activity/activity-trail.service';
+import { ActivityTrail } from '../../access';
 import { publicationView, type LetterheadPublicationView, type LetterheadState } from './letterhead-views';
 
 /** The activity trail's name for each kind of publication row. */

@@ -10,7 +10,7 @@ import {
   type NoteAmounts,
   type NoteLineAmounts,
 } from '../../../domain/notes/note-amounts';
-import type { NoteView } from '../../sales/notes/note-view';
+import type { NoteView } from '../../sales';
 
 /** A stored note's lines and amounts as the domain reads them. */
 export function noteAmountsOf(note: NoteView): NoteAmounts {

@@ -3,12 +3,11 @@ import { inject, injectable } from 'inversify';
 import { CaiRange, Invoice } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import type { CompanyRef } from '../../../domain/company-ref';
-import { companyCaiRanges } from '../../company/cai-ranges/company-cai-ranges';
-import { issuedFromRange } from '../../documents/issued-documents';
+import { companyCaiRanges } from '../../company';
+import { issuedFromRange } from '../../documents';
 import { totalsDiscrepancies } from './invoice-totals-check';
 import { RangeNumberingCheck } from './range-numbering-check';
-import { NoteReader } from '../../sales/notes/note-reader.service';
-import type { NoteView } from '../../sales/notes/note-view';
+import { NoteReader, type NoteView } from '../../sales';
 import { limitDiscrepancies, noteDiscrepancies } from './note-totals-check';
 import { invoiceForNotesOf } from './invoice-totals-check';
 

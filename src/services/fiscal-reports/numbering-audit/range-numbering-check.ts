@@ -1,6 +1,6 @@
 import { DOCUMENT_TYPE_INFO, type DocumentType } from '../../../domain/document-type';
 import { formatFiscalNumber } from '../../../domain/fiscal-number';
-import type { IssuedDocument } from '../../documents/issued-documents';
+import type { IssuedDocument } from '../../documents';
 
 export interface AuditedRange {
   cai: string;

@@ -5,7 +5,7 @@ import { isCalendarDate } from '../../../domain/calendar-date';
 import { Client } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import { AppError } from '../../../domain/app-error';
-import { ActivityTrail } from '../../access/activity/activity-trail.service';
+import { ActivityTrail } from '../../access';
 import type { CompanyRef } from '../../../domain/company-ref';
 
 /** Longest certificate or SAG registry number the clients table holds. */

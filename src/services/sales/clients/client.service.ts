@@ -7,7 +7,7 @@ import type { SqlClient } from '../../../db/sql-client';
 import { AppError } from '../../../domain/app-error';
 import { Client, Company } from '../../../entities';
 import { TOKENS } from '../../../tokens';
-import type { Principal } from '../../access/api-keys/authenticator.service';
+import type { Principal } from '../../access';
 import { ReadCache } from '../../../db/read-cache';
 
 export interface NewClient {

@@ -4,8 +4,7 @@ import { Invoice, Note } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import { AppError } from '../../../domain/app-error';
 import type { Actor } from '../../../domain/actor';
-import { ActivityTrail } from '../../access/activity/activity-trail.service';
-import { documentTarget } from '../../access/activity/activity-targets';
+import { ActivityTrail, documentTarget } from '../../access';
 import type { CompanyRef } from '../../../domain/company-ref';
 
 export interface AnnulmentResult {

@@ -3,9 +3,8 @@ import { DocumentRowsInsert, leanInsert } from '../../../db/lean-insert';
 import type { SqlTransaction } from '../../../db/sql-client';
 import { formatFiscalNumber } from '../../../domain/fiscal-number';
 import { Invoice, InvoiceLine, InvoiceTax } from '../../../entities';
-import type { DocumentIssue } from '../../documents/numbered-writer';
+import type { DocumentIssue, FixedVersions } from '../../documents';
 import type { PricedInvoice } from '../pricing/invoice-pricer.service';
-import type { FixedVersions } from '../../documents/template-versions/fixed-versions';
 import type { InvoiceLineView, InvoiceView } from './invoice-view';
 
 /** The unique index that makes a number of a range one invoice's (see NumberedDocument.numberIndex). */

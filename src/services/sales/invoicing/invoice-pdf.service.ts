@@ -1,8 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { AppConfig } from '../../../../config/config';
 import { TOKENS } from '../../../tokens';
-import { DocumentPdfService, type IssuedRenderInputs } from '../../documents/printing/document-pdf.service';
-import { TemplateVersionStore } from '../../documents/template-versions/template-version-store';
+import { DocumentPdfService, type IssuedRenderInputs, TemplateVersionStore } from '../../documents';
 import type { InvoiceView } from './invoice-view';
 import { issuedRenderInputs } from './printed-invoice';
 

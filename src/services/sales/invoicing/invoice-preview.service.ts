@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { invoiceContentOf, type InvoiceContent } from './invoice-factory';
 import { printedPreview } from './printed-invoice';
-import { DocumentPdfService } from '../../documents/printing/document-pdf.service';
-import type { Principal } from '../../access/api-keys/authenticator.service';
+import { DocumentPdfService } from '../../documents';
+import type { Principal } from '../../access';
 import type { InvoiceRequest } from '../pricing/invoice-request';
 import { InvoicePricer } from '../pricing/invoice-pricer.service';
 

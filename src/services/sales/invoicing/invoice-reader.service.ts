@@ -5,10 +5,10 @@ import type { SqlClient } from '../../../db/sql-client';
 import { AppError } from '../../../domain/app-error';
 import { EmissionPoint, Establishment, Invoice, InvoiceLine, InvoiceTax } from '../../../entities';
 import { TOKENS } from '../../../tokens';
-import type { Principal } from '../../access/api-keys/authenticator.service';
+import type { Principal } from '../../access';
 import { INVOICE_LINE_VIEW_FIELDS, INVOICE_TAX_VIEW_FIELDS, INVOICE_VIEW_FIELDS, InvoiceView } from './invoice-view';
 import { ReadCache } from '../../../db/read-cache';
-import { FIXED_VERSIONS_COLUMNS, fixedVersionsJoins, fixedVersionsOf } from '../../documents/template-versions/fixed-versions';
+import { FIXED_VERSIONS_COLUMNS, fixedVersionsJoins, fixedVersionsOf } from '../../documents';
 
 /** Rough memory of a cached invoice view, for the cache's byte bound. */
 const APPROXIMATE_BYTES = { invoice: 4096, line: 1024 };

@@ -1,5 +1,5 @@
 import type { Invoice, InvoiceLine, InvoiceTax } from '../../../entities';
-import type { FixedVersions } from '../../documents/template-versions/fixed-versions';
+import type { FixedVersions } from '../../documents';
 
 /**
  * The stored columns an issued invoice is answered (JSON) and printed (PDF) with. One list per

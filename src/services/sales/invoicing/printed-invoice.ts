@@ -4,8 +4,7 @@ import { verificationUrl } from '../../../domain/verification-token';
 import type { PrintedDocument } from '../../../pdf/template-data';
 import type { InvoiceContent } from './invoice-factory';
 import type { InvoiceView } from './invoice-view';
-import type { FixedVersions } from '../../documents/template-versions/fixed-versions';
-import type { IssuedRenderInputs } from '../../documents/printing/document-pdf.service';
+import type { FixedVersions, IssuedRenderInputs } from '../../documents';
 
 /** What an invoice prints, stored or not yet numbered: the fields a preview's content and a stored invoice share. */
 type PrintableInvoice = Omit<InvoiceContent, 'lines'> & { lines: InvoiceView['lines'] };

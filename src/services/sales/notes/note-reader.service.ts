@@ -8,7 +8,7 @@ import type { NoteAmounts } from '../../../domain/notes/note-amounts';
 import { EmissionPoint, Establishment, Note, NoteLine, NoteTax } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import type { CompanyRef } from '../../../domain/company-ref';
-import { FIXED_VERSIONS_COLUMNS, fixedVersionsJoins, fixedVersionsOf } from '../../documents/template-versions/fixed-versions';
+import { FIXED_VERSIONS_COLUMNS, fixedVersionsJoins, fixedVersionsOf } from '../../documents';
 import { NOTE_LINE_VIEW_FIELDS, NOTE_TAX_VIEW_FIELDS, NOTE_VIEW_FIELDS, type NoteView } from './note-view';
 
 /**

@@ -5,8 +5,7 @@ import { amountInWords } from '../../../domain/amount-in-words';
 import { formatFiscalNumber } from '../../../domain/fiscal-number';
 import type { NoteAmounts } from '../../../domain/notes/note-amounts';
 import { Note, NoteLine, NoteTax, type NoteType } from '../../../entities';
-import type { DocumentIssue } from '../../documents/numbered-writer';
-import type { FixedVersions } from '../../documents/template-versions/fixed-versions';
+import type { DocumentIssue, FixedVersions } from '../../documents';
 import type { NoteView } from './note-view';
 
 /** The unique index that makes a number of a range one note's (see NumberedDocument.numberIndex). */

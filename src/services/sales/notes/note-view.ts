@@ -1,5 +1,5 @@
 import type { Note, NoteLine, NoteTax } from '../../../entities';
-import type { FixedVersions } from '../../documents/template-versions/fixed-versions';
+import type { FixedVersions } from '../../documents';
 
 /** The stored columns a note is shown (JSON, list) and printed (PDF) with: one list per table. */
 export const NOTE_VIEW_FIELDS = [

@@ -2,8 +2,7 @@ import Big from 'big.js';
 import { formatFiscalNumber } from '../../../domain/fiscal-number';
 import { verificationUrl } from '../../../domain/verification-token';
 import type { PrintedDocument } from '../../../pdf/template-data';
-import type { IssuedRenderInputs } from '../../documents/printing/document-pdf.service';
-import type { FixedVersions } from '../../documents/template-versions/fixed-versions';
+import type { IssuedRenderInputs, FixedVersions } from '../../documents';
 import type { NoteView } from './note-view';
 
 /**

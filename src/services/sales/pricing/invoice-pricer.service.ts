@@ -12,7 +12,7 @@ import { PricingSnapshots } from './pricing-snapshot';
 import { SaleClient, SaleClientResolver } from './sale-client';
 import { formatLempiras } from '../../../pdf/format';
 import { TOKENS } from '../../../tokens';
-import type { Principal } from '../../access/api-keys/authenticator.service';
+import type { Principal } from '../../access';
 
 /** Everything a priced sale needs to be previewed, issued or printed. */
 export interface PricedInvoice {

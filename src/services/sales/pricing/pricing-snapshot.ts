@@ -18,7 +18,7 @@ import {
   ProductPrice,
 } from '../../../entities';
 import { TOKENS } from '../../../tokens';
-import type { Principal } from '../../access/api-keys/authenticator.service';
+import type { Principal } from '../../access';
 import { CounterCheckedCache } from '../../../db/read-cache';
 
 const COMPANY_FIELDS = ['id', 'code', 'name', 'tradeName', 'rtn', 'address', 'phone', 'email', 'exchangeRate'] as const;

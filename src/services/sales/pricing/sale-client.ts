@@ -5,7 +5,7 @@ import type { SqlClient } from '../../../db/sql-client';
 import { AppError } from '../../../domain/app-error';
 import { Client } from '../../../entities';
 import { TOKENS } from '../../../tokens';
-import type { Principal } from '../../access/api-keys/authenticator.service';
+import type { Principal } from '../../access';
 import { ReadCache } from '../../../db/read-cache';
 
 const SALE_CLIENT_FIELDS = [
