@@ -13,8 +13,6 @@ import { InvoiceReader } from './invoice-reader.service';
 import type { InvoiceView } from './invoice-view';
 import { INVOICE_NUMBER_INDEX, invoiceContentOf, InvoiceRowWriter } from './invoice-factory';
 
-export { RETRY_LOG_MESSAGE } from '../../documents/numbered-writer';
-
 /** What the issuing transaction or the replay gives, before the PDF. */
 interface IssueResult {
   invoice: InvoiceView;
