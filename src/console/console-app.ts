@@ -4,6 +4,7 @@ import type { Container } from 'inversify';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { ConsoleSessions } from '../services/operators/console-sessions.service';
+import { ServerSecrets } from '../services/server-secrets.service';
 import { TOKENS } from '../tokens';
 import { CONSOLE_ASSETS } from './assets/console-assets';
 import type { ConsoleState } from './console-state';
@@ -23,7 +24,8 @@ export interface ConsoleAppOptions {
 }
 
 /**
- * Builds the operator console (decisions 58, 59) without listening.
+ * Builds the operator console (decisions 58, 59) without listening, once the server's secret key
+ * (the login form's token is a MAC under it, decision 68) is loaded.
  *
  * Middleware order, outermost first:
  *   1. security headers: CSP, nosniff, Referrer-Policy, no framing, no-store, on every answer
@@ -37,10 +39,15 @@ export interface ConsoleAppOptions {
  *      then a multipart file over its limit is refused (413)
  *   9. the pages (router.ts); anything unmatched is the one 404 page
  */
-export function buildConsoleApp(container: Container, { clock = () => new Date() }: ConsoleAppOptions = {}): Koa<ConsoleState> {
+export async function buildConsoleApp(
+  container: Container,
+  { clock = () => new Date() }: ConsoleAppOptions = {},
+): Promise<Koa<ConsoleState>> {
   const logger = container.get<Logger>(TOKENS.Logger);
   const orm = container.get<MikroORM>(TOKENS.Orm);
   const sessions = container.get(ConsoleSessions);
+  const secrets = container.get(ServerSecrets);
+  await secrets.load();
   const router = buildConsoleRouter(container);
 
   const app = new Koa<ConsoleState>();
@@ -63,7 +70,7 @@ export function buildConsoleApp(container: Container, { clock = () => new Date()
   app.use(loadSession(sessions));
   app.use(formBody);
   app.use(multipartBody);
-  app.use(guard(sessions));
+  app.use(guard(sessions, secrets));
   app.use(refuseOversizedUpload);
   app.use(router.routes());
   app.use(() => {

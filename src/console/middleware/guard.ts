@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { AppError } from '../../domain/app-error';
 import type { ConsoleSessions } from '../../services/operators/console-sessions.service';
+import type { ServerSecrets } from '../../services/server-secrets.service';
 import type { ConsoleState } from '../console-state';
 import { LOGIN_COOKIE, readCookie } from '../cookies';
 import { loginToken, tokensMatch } from '../login-token';
@@ -14,12 +15,12 @@ const PUBLIC_PATHS = new Set(['/login']);
  * other request is sent to /login, naming the page it asked for. A request that passes records
  * the session's use.
  */
-export function guard(sessions: ConsoleSessions): Middleware<ConsoleState> {
+export function guard(sessions: ConsoleSessions, secrets: ServerSecrets): Middleware<ConsoleState> {
   return async (ctx, next) => {
     const { session } = ctx.state;
     if (ctx.method === 'POST') {
       const nonce = ctx.path === '/login' ? readCookie(ctx, LOGIN_COOKIE) : undefined;
-      const expected = ctx.path === '/login' ? nonce && loginToken(nonce) : session?.csrfToken;
+      const expected = ctx.path === '/login' ? nonce && loginToken(secrets, nonce) : session?.csrfToken;
       if (!tokensMatch(ctx.state.form._csrf, expected))
         throw new AppError('CSRF_TOKEN_INVALID', 'the form has no valid _csrf token for this session');
     } else if (!session && !PUBLIC_PATHS.has(ctx.path)) {
