@@ -176,11 +176,15 @@ describe('console uploads under attack', () => {
 
   const cookieOf = (client: ConsoleClient) => [...client.cookies].map(([n, v]) => `${n}=${v}`).join('; ');
 
-  /** The upload was answered early, on a connection the server closed after reading next to none of it. */
-  function expectStoppedEarly(outcome: UploadOutcome) {
+  /**
+   * The upload was refused with `status` and `code` before the client had sent it all, on a
+   * connection the server closed after reading less than `readBelow` of it.
+   */
+  function expectRefusedEarly(outcome: UploadOutcome, status: number, code: string, readBelow = READ_BEFORE_STOPPING) {
+    expect({ status: outcome.status, code: codeOf(outcome.text) }).toEqual({ status, code });
     expect(outcome.headers.connection).toBe('close');
     expect(outcome.sentWhenAnswered).toBeLessThan(outcome.total);
-    expect(outcome.serverRead).toBeLessThan(READ_BEFORE_STOPPING);
+    expect(outcome.serverRead).toBeLessThan(readBelow);
   }
 
   beforeAll(async () => {
@@ -208,8 +212,7 @@ describe('console uploads under attack', () => {
   it('refuses 20 MB from someone not signed in with 403, having read next to none of it and holding none of it', async () => {
     const before = await tableChecksums(c.t.orm);
     const outcome = await streamUpload(server, candidate, { fields: [['_csrf', 'x'.repeat(43)]], files: FOUR_TEMPLATES });
-    expect({ status: outcome.status, code: codeOf(outcome.text) }).toEqual({ status: 403, code: 'CSRF_TOKEN_INVALID' });
-    expectStoppedEarly(outcome);
+    expectRefusedEarly(outcome, 403, 'CSRF_TOKEN_INVALID');
     expect(outcome.arrayBuffersGrowth).toBeLessThan(4 * MB);
     expect(await tableChecksums(c.t.orm)).toBe(before);
   });
@@ -228,8 +231,7 @@ describe('console uploads under attack', () => {
       },
     ] as Upload[]) {
       const outcome = await streamUpload(server, candidate, { ...upload, cookie: cookieOf(admin) });
-      expect({ status: outcome.status, code: codeOf(outcome.text) }).toEqual({ status: 403, code: 'CSRF_TOKEN_INVALID' });
-      expectStoppedEarly(outcome);
+      expectRefusedEarly(outcome, 403, 'CSRF_TOKEN_INVALID');
       expect(outcome.arrayBuffersGrowth).toBeLessThan(4 * MB);
     }
     expect(await tableChecksums(c.t.orm)).toBe(before);
@@ -239,9 +241,8 @@ describe('console uploads under attack', () => {
     const before = await tableChecksums(c.t.orm);
     const token: [string, string][] = [['_csrf', admin.csrf]];
     const declared = await streamUpload(server, candidate, { fields: token, files: OVER_THE_CAP, cookie: cookieOf(admin) });
-    expect({ status: declared.status, code: codeOf(declared.text) }).toEqual({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+    expectRefusedEarly(declared, 413, 'PAYLOAD_TOO_LARGE');
     expect(declared.text).toContain('the request is larger than 8 MB; nothing was changed');
-    expectStoppedEarly(declared);
 
     const streamed = await streamUpload(server, candidate, {
       fields: token,
@@ -249,12 +250,9 @@ describe('console uploads under attack', () => {
       cookie: cookieOf(admin),
       chunked: true,
     });
-    expect({ status: streamed.status, code: codeOf(streamed.text) }).toEqual({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
-    expect(streamed.headers.connection).toBe('close');
-    expect(streamed.sentWhenAnswered).toBeLessThan(streamed.total);
     // It read the 8 MB it allows, and stopped there.
+    expectRefusedEarly(streamed, 413, 'PAYLOAD_TOO_LARGE', 8 * MB + READ_BEFORE_STOPPING);
     expect(streamed.serverRead).toBeGreaterThan(8 * MB);
-    expect(streamed.serverRead).toBeLessThan(8 * MB + READ_BEFORE_STOPPING);
     expect(await tableChecksums(c.t.orm)).toBe(before);
   });
 });
