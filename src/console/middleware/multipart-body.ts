@@ -28,9 +28,12 @@ const requestTooLarge = () => tooLarge(`the request is larger than ${MULTIPART_R
  * each) and ctx.state.files (the allowed file fields, in memory), reading no more of it than it
  * must to refuse it (decision 68):
  * - without a session nothing is read: the guard refuses the POST (403) as it refuses any other;
- * - the first part must be the `_csrf` field (`PostForm` writes it first, and a browser sends the
- *   fields in the form's order): it is checked with the guard's rule as soon as it has arrived, so
- *   a forged or stale upload is refused (403) before any file part is read;
+ * - the token comes in the query string (`?_csrf=`, for a client that cannot order its parts), or
+ *   else the first part must be the `_csrf` field (`PostForm` writes it first, and a browser sends
+ *   the fields in the form's order): it is checked with the guard's rule before the body is read,
+ *   or as soon as that first part has arrived, so a forged or stale upload is refused (403) before
+ *   any file part is read; a token in the query string is never logged (the access line has the
+ *   path only);
  * - then a request whose Content-Length is over MULTIPART_REQUEST_LIMIT is refused (413), and one
  *   without as soon as it passes the limit while it streams;
  * - a file over its own limit is refused (413) as soon as it passes it.
@@ -118,6 +121,12 @@ function readMultipart(ctx: ConsoleRequest, checkCsrf: CsrfCheck): Promise<Recor
     ctx.req.once('close', () => {
       if (!ctx.req.complete) stop(new AppError('VALIDATION_FAILED', 'the upload was cut short'));
     });
+    const queryToken = ctx.query._csrf;
+    if (typeof queryToken === 'string') {
+      form._csrf = queryToken;
+      checkToken();
+      if (stopped) return;
+    }
     ctx.req.on('data', countBytes);
     ctx.req.pipe(parser);
   });
