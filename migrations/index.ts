@@ -15,6 +15,7 @@ import { Migration20261128200000ConsoleOperators } from './Migration202611282000
 import { Migration20261128300000ConsoleSearchIndexes } from './Migration20261128300000ConsoleSearchIndexes';
 import { Migration20261128400000Activity } from './Migration20261128400000Activity';
 import { Migration20261129000000ExactIdempotencyKeys } from './Migration20261129000000ExactIdempotencyKeys';
+import { Migration20261129200000ServerSecrets } from './Migration20261129200000ServerSecrets';
 
 /**
  * Every migration in order. Listed explicitly (no folder scan) so compiled JavaScript, ts-jest and
@@ -38,4 +39,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261128300000ConsoleSearchIndexes', class: Migration20261128300000ConsoleSearchIndexes },
   { name: 'Migration20261128400000Activity', class: Migration20261128400000Activity },
   { name: 'Migration20261129000000ExactIdempotencyKeys', class: Migration20261129000000ExactIdempotencyKeys },
+  { name: 'Migration20261129200000ServerSecrets', class: Migration20261129200000ServerSecrets },
 ];
