@@ -1,0 +1,64 @@
+import { EntityManager } from '@mikro-orm/mysql';
+import { inject, injectable } from 'inversify';
+import { tableOf } from '../../db/lean-select';
+import { AppError } from '../../domain/app-error';
+import { SIGN_IN_LOCK_MS, signInFailuresSince, signInRefusedUntil } from '../../domain/console-session-rules';
+import { ConsoleSignInFailure, ConsoleSignInThrottle } from '../../entities';
+import { TOKENS } from '../../tokens';
+
+/** A client address as kept: 64 characters at most (an IPv6 address with its zone fits; anything longer is cut). */
+function kept(address: string): string {
+  return address.slice(0, 64);
+}
+
+/**
+ * Console sign-in throttling (decision 67): failures per (e-mail, client address), refusing that
+ * address after five within 15 minutes, and per e-mail, refusing it everywhere after fifty. An
+ * attempt is counted as a failure *before* its password is checked, under a lock on the e-mail's
+ * row, so that however many arrive at once, on however many instances, no more passwords are
+ * checked than the limit allows; the right password then takes its failures back (`forget`).
+ */
+@injectable()
+export class SignInThrottle {
+  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
+
+  /**
+   * Counts an attempt for `email` from `address` as a failure, or refuses it (SIGN_IN_LOCKED, the
+   * same for an e-mail no operator has) and counts nothing. Commits before the caller checks the
+   * password, which must not happen under the lock.
+   */
+  async take(email: string, address: string, now: Date): Promise<void> {
+    const from = kept(address);
+    await this.em.fork().transactional(async (tx) => {
+      // One statement creates the e-mail's row or changes it, and holds it locked until commit:
+      // attempts for one e-mail count one at a time. Always a change (a counter), so that on a
+      // Galera cluster two attempts through two nodes conflict at commit instead of both passing.
+      await tx.execute(
+        `INSERT INTO ${tableOf(tx, ConsoleSignInThrottle)} (email, checked) VALUES (?, 1) ON DUPLICATE KEY UPDATE checked = checked + 1`,
+        [email],
+        'run',
+      );
+      // The transaction's first read, so its snapshot is taken under the lock: it holds every
+      // failure the attempts before this one committed.
+      const counted = await tx.find(ConsoleSignInFailure, { email, failedAt: { $gte: signInFailuresSince(now) } });
+      const failures = counted.map((f) => ({ at: f.failedAt, address: f.address }));
+      if (signInRefusedUntil(failures, from, now)) throw refused();
+      await tx.insert(ConsoleSignInFailure, { email, address: from, failedAt: now });
+    });
+  }
+
+  /**
+   * Forgets the e-mail's failures, inside the caller's transaction: from `address` only (a right
+   * password clears its own address, never an attacker's elsewhere), or from every address (an
+   * administrator's unlock, a new password). Returns how many were forgotten.
+   */
+  async forget(tx: EntityManager, email: string, address?: string): Promise<number> {
+    return tx.nativeDelete(ConsoleSignInFailure, address === undefined ? { email } : { email, address: kept(address) });
+  }
+}
+
+function refused(): AppError {
+  return new AppError('SIGN_IN_LOCKED', `too many failed sign-ins for this e-mail: try again in ${SIGN_IN_LOCK_MS / 60_000} minutes`, {
+    retryAfterSeconds: SIGN_IN_LOCK_MS / 1000,
+  });
+}
