@@ -6,7 +6,7 @@ import type { Container } from 'inversify';
 import { buildConsoleApp } from '../src/console/console-app';
 import { hashPassword, verifyPassword } from '../src/domain/password-hash';
 import { OperatorAccounts } from '../src/services/operators/operator-accounts.service';
-import { summarize, type Summary } from './stats';
+import { summarize, time, type Summary } from './stats';
 
 /** Sign-ins of each kind, each beside a floor measured just before it. */
 const RUNS = 40;
@@ -61,12 +61,6 @@ async function signIn(port: number, email: string, password: string): Promise<An
   return request(port, 'POST', '/login', { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, form);
 }
 
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await fn();
-  return performance.now() - started;
-}
-
 /**
  * The console's sign-in, `POST /login` over loopback HTTP through the whole console app (form,
  * CSRF check, throttling, password check, session, trail), beside its floor: one bare scrypt
@@ -91,7 +85,7 @@ export async function measureSignIn(container: Container, orm: MikroORM): Promis
       { name: 'sign-in, right password', expect: 303, run: () => signIn(port, operator, password) },
       { name: 'sign-in, unknown e-mail', expect: 401, run: () => signIn(port, `nobody-${++unknown}@bench.hn`, password) },
     ];
-    const floor = () => timed(() => verifyPassword(password, floorHash));
+    const floor = () => time(() => verifyPassword(password, floorHash));
     const samples = kinds.map(() => ({ service: [] as number[], floor: [] as number[] }));
     for (let i = 0; i < WARM_UP + RUNS; i++) {
       for (const [k, kind] of kinds.entries()) {

@@ -19,7 +19,7 @@ import { benchDatabase, type BenchDatabase } from './bench-database';
 import { REPO_ROOT } from './bench-processes';
 import { benchClients, CONSOLE_BENCH_COMPANY, INVOICES, generateBenchCompany, random, SURNAMES } from './console-data';
 import { measureSignIn, printSignIn } from './console-sign-in';
-import { summarize, type Summary } from './stats';
+import { summarize, time, type Summary } from './stats';
 
 /**
  * `npm run bench:console`: the console's read models on a company with 1,000,000 invoices
@@ -77,12 +77,6 @@ async function keptDatabaseReady(serverUrl = process.env.BENCH_DATABASE_SERVER_U
   } finally {
     await admin.end();
   }
-}
-
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const started = process.hrtime.bigint();
-  await fn();
-  return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
 async function main(): Promise<void> {
