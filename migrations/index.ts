@@ -14,7 +14,7 @@ import { Migration20261128100000LetterheadPublications } from './Migration202611
 import { Migration20261128200000ConsoleOperators } from './Migration20261128200000ConsoleOperators';
 import { Migration20261128300000ConsoleSearchIndexes } from './Migration20261128300000ConsoleSearchIndexes';
 import { Migration20261128400000Activity } from './Migration20261128400000Activity';
-import { Migration20261129060700SignInThrottling } from './Migration20261129060700SignInThrottling';
+import { Migration20261129300000SignInThrottling } from './Migration20261129300000SignInThrottling';
 
 /**
  * Every migration in order. Listed explicitly (no folder scan) so compiled JavaScript, ts-jest and
@@ -37,5 +37,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261128200000ConsoleOperators', class: Migration20261128200000ConsoleOperators },
   { name: 'Migration20261128300000ConsoleSearchIndexes', class: Migration20261128300000ConsoleSearchIndexes },
   { name: 'Migration20261128400000Activity', class: Migration20261128400000Activity },
-  { name: 'Migration20261129060700SignInThrottling', class: Migration20261129060700SignInThrottling },
+  { name: 'Migration20261129300000SignInThrottling', class: Migration20261129300000SignInThrottling },
 ];

@@ -165,7 +165,7 @@ describe('migrations', () => {
     );
 
     const applied = await migrator.up();
-    expect(applied.map((m) => m.name)).toContain('Migration20261129060700SignInThrottling');
+    expect(applied.map((m) => m.name)).toContain('Migration20261129300000SignInThrottling');
     expect(await sql('SELECT email, address FROM console_sign_in_failures ORDER BY id')).toEqual([
       { email: 'ana@example.hn', address: '' },
       { email: 'ana@example.hn', address: '' },

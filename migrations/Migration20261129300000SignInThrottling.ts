@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * row its attempts lock in turn. Failures counted before have no address (empty): they still count
  * towards their e-mail's ceiling for the minutes they have left, and towards no address.
  */
-export class Migration20261129060700SignInThrottling extends Migration {
+export class Migration20261129300000SignInThrottling extends Migration {
   override async up(): Promise<void> {
     this.addSql('alter table `console_sign_in_failures` add `address` varchar(64) not null after `email`');
     this.addSql(
