@@ -76,7 +76,7 @@ export async function measureSignIn(container: Container, orm: MikroORM): Promis
     container.get(OperatorAccounts).add({ kind: 'cli', osUser: 'bench' }, { email: operator, name: 'Bench', role: 'admin', companies: [] }),
   );
   const floorHash = await hashPassword(password);
-  const server = http.createServer(buildConsoleApp(container).callback());
+  const server = http.createServer((await buildConsoleApp(container)).callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   try {

@@ -22,6 +22,7 @@ import type { PdfRenderer } from './pdf/pdf-renderer';
 import { InvoicePdfService } from './services/invoicing/invoice-pdf.service';
 import { DocumentPdfService } from './services/documents/document-pdf.service';
 import { ReadCache } from './services/read-cache';
+import { ServerSecrets } from './services/server-secrets.service';
 import { RenderedPdfCache } from './services/rendered-pdf-cache';
 import { InvoicePreviewService } from './services/invoicing/invoice-preview.service';
 import { CatalogLineResolver } from './services/pricing/catalog-lines';
@@ -107,6 +108,8 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
     container.bind(service).toSelf();
   }
   for (const service of [InvoiceSearch, CompanyOverview, ClientList]) container.bind(service).toSelf();
+  // Holds the key it loads at start-up, shared by every instance through the database (decision 68).
+  container.bind(ServerSecrets).toSelf();
   return container;
 }
 

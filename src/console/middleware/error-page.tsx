@@ -62,7 +62,10 @@ export function renderRefusal(ctx: ConsoleContext, { code, message }: Refusal): 
 
 /**
  * Inside the security headers: whatever a page throws becomes an error page with the code's
- * status. Unexpected errors are logged with their stack and shown as a generic 500.
+ * status. Unexpected errors are logged with their stack and shown as a generic 500. A request
+ * refused before its body was all received (an upload without a session or with a wrong token,
+ * one too large) is answered with `Connection: close`: Node then closes the connection after the
+ * answer instead of reading the rest of the body to throw it away (decision 68).
  */
 export function errorPage(logger: Logger): Middleware<ConsoleState> {
   return async (ctx, next) => {
@@ -74,6 +77,7 @@ export function errorPage(logger: Logger): Middleware<ConsoleState> {
         logger.error({ err, path: ctx.path }, 'console: unexpected error');
         refusal = { code: 'INTERNAL_ERROR', message: 'unexpected error' };
       }
+      if (!ctx.req.complete) ctx.set('Connection', 'close');
       if (refusal.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(refusal.retryAfterSeconds));
       renderRefusal(ctx as ConsoleContext, refusal);
     }
