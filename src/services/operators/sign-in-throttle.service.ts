@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
-import { tableOf } from '../../db/lean-select';
+import { classifyDatabaseError, needsFreshConnection } from '../../db/database-failure';
+import { leanSelect, tableOf, utcDatetime, type LeanSelect } from '../../db/lean-select';
+import type { SqlClient } from '../../db/sql-client';
 import { AppError } from '../../domain/app-error';
 import { SIGN_IN_LOCK_MS, signInFailuresSince, signInRefusedUntil } from '../../domain/console-session-rules';
 import { ConsoleSignInFailure, ConsoleSignInThrottle } from '../../entities';
@@ -20,7 +22,22 @@ function kept(address: string): string {
  */
 @injectable()
 export class SignInThrottle {
-  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
+  private readonly lockEmail: string;
+  private readonly readFailures: string;
+  private readonly insertFailure: string;
+  private readonly failure: LeanSelect<ConsoleSignInFailure, 'failedAt' | 'address'>;
+
+  constructor(
+    @inject(TOKENS.EntityManager) em: EntityManager,
+    @inject(TOKENS.Sql) private readonly db: SqlClient,
+  ) {
+    const throttles = tableOf(em, ConsoleSignInThrottle);
+    const failures = tableOf(em, ConsoleSignInFailure);
+    this.failure = leanSelect(em, ConsoleSignInFailure, 'f', ['failedAt', 'address']);
+    this.lockEmail = `INSERT INTO ${throttles} (email, checked) VALUES (?, 1) ON DUPLICATE KEY UPDATE checked = checked + 1`;
+    this.readFailures = `SELECT ${this.failure.columns} FROM ${failures} f WHERE f.email = ? AND f.failed_at >= ?`;
+    this.insertFailure = `INSERT INTO ${failures} (email, address, failed_at) VALUES (?, ?, ?)`;
+  }
 
   /**
    * Counts an attempt for `email` from `address` as a failure, or refuses it (SIGN_IN_LOCKED, the
@@ -28,23 +45,27 @@ export class SignInThrottle {
    * password, which must not happen under the lock.
    */
   async take(email: string, address: string, now: Date): Promise<void> {
-    const from = kept(address);
-    await this.em.fork().transactional(async (tx) => {
-      // One statement creates the e-mail's row or changes it, and holds it locked until commit:
-      // attempts for one e-mail count one at a time. Always a change (a counter), so that on a
-      // Galera cluster two attempts through two nodes conflict at commit instead of both passing.
-      await tx.execute(
-        `INSERT INTO ${tableOf(tx, ConsoleSignInThrottle)} (email, checked) VALUES (?, 1) ON DUPLICATE KEY UPDATE checked = checked + 1`,
-        [email],
-        'run',
-      );
-      // The transaction's first read, so its snapshot is taken under the lock: it holds every
-      // failure the attempts before this one committed.
-      const counted = await tx.find(ConsoleSignInFailure, { email, failedAt: { $gte: signInFailuresSince(now) } });
-      const failures = counted.map((f) => ({ at: f.failedAt, address: f.address }));
-      if (signInRefusedUntil(failures, from, now)) throw refused();
-      await tx.insert(ConsoleSignInFailure, { email, address: from, failedAt: now });
-    });
+    await this.db.transaction(
+      async (tx) => {
+        // Sent together, run in this order: the first statement creates the e-mail's row or
+        // changes it, and holds it locked until commit, so attempts for one e-mail count one at a
+        // time (always a change, a counter, so that on a Galera cluster two attempts through two
+        // nodes conflict at commit instead of both passing); the read is the transaction's first,
+        // so its snapshot is taken under the lock and holds every attempt committed before; the
+        // attempt is written as a failure, and rolled back if it is refused.
+        const [, counted] = await Promise.all([
+          tx.run(this.lockEmail, [email]),
+          tx.select(this.readFailures, [email, utcDatetime(signInFailuresSince(now))]),
+          tx.run(this.insertFailure, [email, kept(address), utcDatetime(now)]),
+        ]);
+        const failures = counted.map((row) => {
+          const { failedAt, address: from } = this.failure.read(row);
+          return { at: failedAt, address: from };
+        });
+        if (signInRefusedUntil(failures, kept(address), now)) throw refused();
+      },
+      (err) => needsFreshConnection(classifyDatabaseError(err)),
+    );
   }
 
   /**
