@@ -45,6 +45,7 @@ import { DocumentVerifier } from './services/verification/document-verification.
 import { ConsoleSessions } from './services/operators/console-sessions.service';
 import { OperatorAccess } from './services/operators/operator-access.service';
 import { OperatorAccounts } from './services/operators/operator-accounts.service';
+import { SignInThrottle } from './services/operators/sign-in-throttle.service';
 import { CompanyOverview } from './services/console-read-models/company-overview.service';
 import { InvoiceSearch } from './services/console-read-models/invoice-search.service';
 import { ClientList } from './services/console-read-models/client-list.service';
@@ -102,7 +103,7 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   for (const service of [NoteReader, NoteIssuer, NoteAnnulmentService, NotePdfService]) container.bind(service).toSelf();
   container.bind(DocumentVerifier).toSelf();
   container.bind(LetterheadService).toSelf();
-  for (const service of [OperatorAccounts, ConsoleSessions, OperatorAccess]) container.bind(service).toSelf();
+  for (const service of [SignInThrottle, OperatorAccounts, ConsoleSessions, OperatorAccess]) container.bind(service).toSelf();
   for (const service of [CaiRangeAlerts, CaiStatusService, SalesRegisterService, UnusedNumbersService, NumberingAuditService]) {
     container.bind(service).toSelf();
   }
