@@ -26,3 +26,10 @@ export function summarize(samples: number[]): Summary {
     maxMs: round(sorted[sorted.length - 1]),
   };
 }
+
+/** How long `fn` takes, in milliseconds. */
+export async function time(fn: () => Promise<unknown>): Promise<number> {
+  const started = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}

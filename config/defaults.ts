@@ -86,10 +86,11 @@ export const defaults = {
    */
   VERIFY_RATE_LIMIT_PER_MINUTE: '60',
   /**
-   * `true` when the API sits behind one reverse proxy that appends the caller's address to
-   * X-Forwarded-For: the verification pages' limit then counts per buyer, by that header's last
-   * entry (the one the proxy wrote; whatever a caller sends comes before it). `false`: the header
-   * is ignored and the limit counts per connection address, which a caller cannot choose.
+   * `true` when the API and the console sit behind one reverse proxy that appends the caller's
+   * address to X-Forwarded-For: the verification pages' limit and the console's failed sign-ins
+   * then count per client, by that header's last entry (the one the proxy wrote; whatever a caller
+   * sends comes before it). `false`: the header is ignored and both count per connection address,
+   * which a caller cannot choose.
    */
   TRUST_PROXY: 'false',
   /**

@@ -16,6 +16,7 @@ import { Migration20261128300000ConsoleSearchIndexes } from './Migration20261128
 import { Migration20261128400000Activity } from './Migration20261128400000Activity';
 import { Migration20261129000000ExactIdempotencyKeys } from './Migration20261129000000ExactIdempotencyKeys';
 import { Migration20261129200000ServerSecrets } from './Migration20261129200000ServerSecrets';
+import { Migration20261129300000SignInThrottling } from './Migration20261129300000SignInThrottling';
 
 /**
  * Every migration in order. Listed explicitly (no folder scan) so compiled JavaScript, ts-jest and
@@ -40,4 +41,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261128400000Activity', class: Migration20261128400000Activity },
   { name: 'Migration20261129000000ExactIdempotencyKeys', class: Migration20261129000000ExactIdempotencyKeys },
   { name: 'Migration20261129200000ServerSecrets', class: Migration20261129200000ServerSecrets },
+  { name: 'Migration20261129300000SignInThrottling', class: Migration20261129300000SignInThrottling },
 ];

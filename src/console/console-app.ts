@@ -3,8 +3,10 @@ import { RequestContext } from '@mikro-orm/mysql';
 import type { Container } from 'inversify';
 import Koa from 'koa';
 import type { Logger } from 'pino';
+import type { AppConfig } from '../../config/config';
 import { ConsoleSessions, ServerSecrets } from '../services/access';
 import { TOKENS } from '../tokens';
+import { readClientAddress } from '../web/client-address';
 import { CONSOLE_ASSETS } from './assets/console-assets';
 import type { ConsoleState } from './console-state';
 import { accessLog } from './middleware/access-log';
@@ -52,6 +54,8 @@ export async function buildConsoleApp(
   const router = buildConsoleRouter(container);
 
   const app = new Koa<ConsoleState>();
+  // Sign-in failures are counted per client address (decision 67), read as the API reads it.
+  readClientAddress(app, container.get<AppConfig>(TOKENS.Config).trustProxy);
   app.use(securityHeaders);
   app.use(async (ctx, next) => {
     ctx.state.now = clock();

@@ -7,6 +7,7 @@ import { ConsoleOperator } from './console-operator.entity';
 import { ConsoleOperatorCompany } from './console-operator-company.entity';
 import { ConsoleSession } from './console-session.entity';
 import { ConsoleSignInFailure } from './console-sign-in-failure.entity';
+import { ConsoleSignInThrottle } from './console-sign-in-throttle.entity';
 import { DiscountPolicy } from './discount-policy.entity';
 import { EmissionPoint } from './emission-point.entity';
 import { Establishment } from './establishment.entity';
@@ -41,6 +42,7 @@ export {
   ConsoleOperatorCompany,
   ConsoleSession,
   ConsoleSignInFailure,
+  ConsoleSignInThrottle,
   DiscountPolicy,
   EmissionPoint,
   Establishment,
@@ -76,6 +78,7 @@ export const ALL_ENTITIES = [
   ConsoleOperatorCompany,
   ConsoleSession,
   ConsoleSignInFailure,
+  ConsoleSignInThrottle,
   DiscountPolicy,
   EmissionPoint,
   Establishment,

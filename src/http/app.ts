@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
 import { TOKENS } from '../tokens';
+import { readClientAddress } from '../web/client-address';
 import { errorMapper } from './middleware/error-mapper.middleware';
 import { unmatchedRoute } from './middleware/not-found.middleware';
 import { requestId } from './middleware/request-id.middleware';
@@ -29,10 +30,8 @@ export function buildApp(container: Container): Koa {
 
   const config = container.get<AppConfig>(TOKENS.Config);
   const app = new Koa();
-  // Behind one trusted proxy, ctx.ip is the address that proxy appended to X-Forwarded-For (the
-  // last entry): the verification pages limit per buyer, and a caller cannot pick an address.
-  app.proxy = config.trustProxy;
-  app.maxIpsCount = 1;
+  // The verification pages limit per buyer, by an address a caller cannot pick.
+  readClientAddress(app, config.trustProxy);
   app.use(responseHeaders);
   app.use(errorMapper(logger));
   app.use(requestId(logger));

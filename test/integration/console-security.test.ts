@@ -156,10 +156,9 @@ describe('console security', () => {
       expect((await client.post(path, fields, stranger.csrf)).status).toBe(403);
       expect(await tableChecksums(c.t.orm)).toBe(checksums);
     }
-    // Only the strangers' sign-ins changed anything: their sessions and trail rows.
-    expect((await tableChecksums(c.t.orm)).replace(/`?(activity|console_sessions)`?=[^;]*;?/g, '')).toBe(
-      before.replace(/`?(activity|console_sessions)`?=[^;]*;?/g, ''),
-    );
+    // Only the strangers' sign-ins changed anything: their sessions, trail rows and e-mail's count of passwords checked.
+    const theirs = /`?(activity|console_sessions|console_sign_in_throttles)`?=[^;]*;?/g;
+    expect((await tableChecksums(c.t.orm)).replace(theirs, '')).toBe(before.replace(theirs, ''));
     // The login page's token belongs to its pre-session cookie: without the cookie it is refused.
     const cookieless = c.client();
     const page = await cookieless.get('/login');
@@ -226,7 +225,7 @@ describe('console security', () => {
     expect(again.status).toBe(401);
   });
 
-  it('locks an e-mail for 15 minutes after five failures in 15 minutes, with the same answer whether it exists', async () => {
+  it('refuses an e-mail from an address for 15 minutes after five failures from it in 15 minutes, with the same answer whether it exists', async () => {
     const password = await c.addOperator('target@example.hn', 'admin');
     const answers = async (email: string, pw: string) => {
       const res = await c.client().signIn(email, pw);
@@ -274,7 +273,10 @@ describe('console security', () => {
   });
 
   it('shows a hostile company name and a hostile e-mail as text', async () => {
-    await c.client().signIn(HOSTILE, 'whatever password');
+    // The address form lets it through; a failed sign-in for it is recorded under it (an e-mail no
+    // operator has is never recorded).
+    await c.addOperator(`${HOSTILE}@example.hn`, 'accountant');
+    await c.client().signIn(`${HOSTILE}@example.hn`, 'whatever password');
     const browser = await signedIn();
     for (const path of ['/', `/companies/${own}`, '/activity']) {
       const res = await browser.get(path);

@@ -186,4 +186,25 @@ describe('migrations', () => {
     await expect(insertKey('ORD-x7Kq', 5)).rejects.toThrow(/Duplicate/);
     expect(await migrator.getPendingMigrations()).toEqual([]);
   });
+
+  it('keep the failed sign-ins counted before addresses were, with no address, and give each e-mail tried a row to lock', async () => {
+    const orm = await emptyDatabase();
+    const migrator = orm.getMigrator();
+    await migrator.up({ to: 'Migration20261129200000ServerSecrets' });
+    const sql = (statement: string) => orm.em.getConnection().execute(statement);
+    await sql(
+      "INSERT INTO console_sign_in_failures (email, failed_at) VALUES ('ana@example.hn', '2026-11-28 10:00:00.000'), ('ana@example.hn', '2026-11-28 10:01:00.000')",
+    );
+
+    const applied = await migrator.up();
+    expect(applied.map((m) => m.name)).toContain('Migration20261129300000SignInThrottling');
+    expect(await sql('SELECT email, address FROM console_sign_in_failures ORDER BY id')).toEqual([
+      { email: 'ana@example.hn', address: '' },
+      { email: 'ana@example.hn', address: '' },
+    ]);
+    await sql("INSERT INTO console_sign_in_throttles (email) VALUES ('ana@example.hn')");
+    await expect(sql("INSERT INTO console_sign_in_throttles (email) VALUES ('ana@example.hn')")).rejects.toThrow(/PRIMARY|Duplicate/);
+    expect(await sql('SELECT email, checked FROM console_sign_in_throttles')).toEqual([{ email: 'ana@example.hn', checked: 0 }]);
+    expect(await migrator.getPendingMigrations()).toEqual([]);
+  });
 });

@@ -14,7 +14,11 @@ export interface ConsoleTest {
   /** The instant every console request sees; move it with `advance`. */
   now: Date;
   advance(ms: number): void;
-  client(): ConsoleClient;
+  /**
+   * A new browser; `address`, when given, is sent as X-Forwarded-For, the client address a proxy
+   * writes (the console reads it with TRUST_PROXY=true).
+   */
+  client(address?: string): ConsoleClient;
   /** Adds an operator through the service `admin operator add` uses; returns its password. */
   addOperator(email: string, role: OperatorRole, companies?: string[]): Promise<string>;
   close(): Promise<void>;
@@ -33,7 +37,7 @@ export async function createConsoleTest(options: TestAppOptions = {}): Promise<C
     advance(ms) {
       clock.now = new Date(clock.now.getTime() + ms);
     },
-    client: () => new ConsoleClient(app),
+    client: (address) => new ConsoleClient(app, address),
     addOperator: (email, role, companies = []) =>
       inContext(t.orm, async () => {
         const refs = await Promise.all(companies.map((code) => t.container.get(CompanyDirectory).byCode(code)));
@@ -63,7 +67,10 @@ export class ConsoleClient {
   readonly setCookies: string[] = [];
   csrf = '';
 
-  constructor(private readonly app: Koa<any>) {}
+  constructor(
+    private readonly app: Koa<any>,
+    private readonly address?: string,
+  ) {}
 
   private remember(res: supertest.Response): supertest.Response {
     const set = res.headers['set-cookie'] as unknown as string[] | undefined;
@@ -78,20 +85,22 @@ export class ConsoleClient {
     return res;
   }
 
-  private cookieHeader(): string {
-    return [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; ');
+  /** What every request of this browser carries: its cookies and, when it has one, the address a proxy forwards. */
+  private asThisBrowser(req: supertest.Test): void {
+    if (this.cookies.size) req.set('Cookie', [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; '));
+    if (this.address !== undefined) req.set('X-Forwarded-For', this.address);
   }
 
   async get(path: string): Promise<supertest.Response> {
     const req = supertest(this.app.callback()).get(path);
-    if (this.cookies.size) req.set('Cookie', this.cookieHeader());
+    this.asThisBrowser(req);
     return this.remember(await req);
   }
 
   /** POSTs a form; `_csrf` is the last page's unless the fields name one (null: none sent). */
   async post(path: string, fields: Record<string, string> = {}, csrf: string | null = this.csrf): Promise<supertest.Response> {
     const req = supertest(this.app.callback()).post(path).type('form');
-    if (this.cookies.size) req.set('Cookie', this.cookieHeader());
+    this.asThisBrowser(req);
     return this.remember(await req.send(csrf === null ? fields : { _csrf: csrf, ...fields }));
   }
 
@@ -106,7 +115,7 @@ export class ConsoleClient {
     csrf: string | null = this.csrf,
   ): Promise<supertest.Response> {
     const req = supertest(this.app.callback()).post(path);
-    if (this.cookies.size) req.set('Cookie', this.cookieHeader());
+    this.asThisBrowser(req);
     for (const [name, value] of Object.entries(csrf === null ? fields : { _csrf: csrf, ...fields })) req.field(name, value);
     for (const [name, file] of Object.entries(files)) req.attach(name, file.data, file.name);
     return this.remember(await req);
@@ -115,7 +124,7 @@ export class ConsoleClient {
   /** A GET whose body is bytes (a PDF, an ODT), with the client's session. */
   download(path: string): supertest.Test {
     const req = supertest(this.app.callback()).get(path);
-    if (this.cookies.size) req.set('Cookie', this.cookieHeader());
+    this.asThisBrowser(req);
     return req.buffer(true).parse((res, done) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));

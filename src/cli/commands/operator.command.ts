@@ -23,7 +23,7 @@ function line(o: OperatorSummary): string {
   return `${o.email} ${o.role} ${o.disabled ? 'disabled' : 'active'} companies=${companies} name=${o.name}`;
 }
 
-/** operator add | list | disable | reset-password: the people who sign in to the console (decision 58). */
+/** operator add | list | disable | reset-password | unlock: the people who sign in to the console (decisions 58, 67). */
 export const registerOperatorCommands: CommandRegistrar = (program: Command, run) => {
   const operator = program
     .command('operator')
@@ -75,7 +75,9 @@ export const registerOperatorCommands: CommandRegistrar = (program: Command, run
 
   operator
     .command('reset-password')
-    .description("Give a console operator a new generated password, printed once alone on stdout; the operator's sessions end.")
+    .description(
+      "Give a console operator a new generated password, printed once alone on stdout; the operator's sessions end and its failed sign-ins are forgotten.",
+    )
     .requiredOption('--email <email>', 'the operator')
     .option('--password-stdin', 'read the new password from the first line of stdin instead (at least 12 characters)')
     .action((opts: { email: string; passwordStdin?: boolean }) =>
@@ -83,6 +85,19 @@ export const registerOperatorCommands: CommandRegistrar = (program: Command, run
         const given = await chosenPassword(opts.passwordStdin);
         const { password } = await container.get(OperatorAccounts).resetPassword(actor, opts.email, given);
         if (given === undefined) out(password);
+      }),
+    );
+
+  operator
+    .command('unlock')
+    .description(
+      'Lift the sign-in refusals of a console operator on every address: its failed sign-ins are forgotten (five from one address within 15 minutes refuse that address, fifty from all refuse every address).',
+    )
+    .requiredOption('--email <email>', 'the operator')
+    .action((opts: { email: string }) =>
+      run(async ({ container, out, actor }) => {
+        const { operator, cleared } = await container.get(OperatorAccounts).unlock(actor, opts.email);
+        out(`unlocked ${operator.email}: ${cleared} failed sign-ins cleared`);
       }),
     );
 };

@@ -73,7 +73,7 @@ export function registerLoginPages(router: ConsoleRouter, container: Container):
   router.post('/login', async (ctx) => {
     const next = safeNext(ctx.state.form.next);
     try {
-      const { sessionId } = await sessions.signIn(ctx.state.form.email ?? '', ctx.state.form.password ?? '', ctx.state.now);
+      const { sessionId } = await sessions.signIn(ctx.state.form.email ?? '', ctx.state.form.password ?? '', ctx.ip, ctx.state.now);
       // A new id at every sign-in; a session this browser had is ended, not reused.
       if (ctx.state.session) await sessions.signOut(ctx.state.session.id, ctx.state.now);
       setCookie(ctx, SESSION_COOKIE, sessionId, { secure });

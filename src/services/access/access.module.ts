@@ -7,8 +7,9 @@ import { OperatorAccounts } from './operators/operator-accounts.service';
 import { ConsoleSessions } from './operators/console-sessions.service';
 import { OperatorAccess } from './operators/operator-access.service';
 import { ServerSecrets } from './server-secrets.service';
+import { SignInThrottle } from './operators/sign-in-throttle.service';
 
-/** The bindings of API keys, operators and their sessions, the activity trail (decision 60), the server's secret key (decision 68). Singletons, as every service (src/container.ts). */
+/** The bindings of API keys, operators and their sessions, the activity trail (decision 60), the sign-in throttle (decision 67), the server's secret key (decision 68). Singletons, as every service (src/container.ts). */
 export const accessModule = new ContainerModule(({ bind }) => {
   for (const service of [
     Authenticator,
@@ -18,6 +19,7 @@ export const accessModule = new ContainerModule(({ bind }) => {
     OperatorAccounts,
     ConsoleSessions,
     OperatorAccess,
+    SignInThrottle,
     ServerSecrets,
   ])
     bind(service).toSelf();

@@ -16,7 +16,8 @@ import { insertActivity, type ActivityRecord } from './activity-insert';
  *
  * Never put a secret in `target` or `details`: an issued API key is named by its id and prefix,
  * a password not at all. A change about no company (a sign-in) has `companyId: null`; a failed
- * sign-in names the e-mail that was tried as an operator actor, whether or not it exists.
+ * sign-in names the operator whose e-mail was tried, or the `unknown` actor when no operator has
+ * it, never what was typed (decision 67).
  */
 @injectable()
 export class ActivityTrail {

@@ -2,19 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { EntityManager, LockMode } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { AppError } from '../../../domain/app-error';
-import {
-  sessionIsLive,
-  SESSION_TOUCH_MS,
-  SIGN_IN_LOCK_MS,
-  signInFailuresSince,
-  signInLockedUntil,
-} from '../../../domain/console-session-rules';
+import { sessionIsLive, SESSION_TOUCH_MS } from '../../../domain/console-session-rules';
 import type { OperatorRole } from '../../../domain/operator-role';
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../../domain/password-hash';
-import { ConsoleOperator, ConsoleSession, ConsoleSignInFailure } from '../../../entities';
+import { ConsoleOperator, ConsoleSession } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import { ActivityTrail } from '../activity/activity-trail.service';
 import { normaliseEmail } from './operator-accounts.service';
+import { SignInThrottle } from './sign-in-throttle.service';
 
 /** Who a console request comes from. */
 export interface SessionOperator {
@@ -49,45 +44,40 @@ export class ConsoleSessions {
   constructor(
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
     @inject(ActivityTrail) private readonly trail: ActivityTrail,
+    @inject(SignInThrottle) private readonly throttle: SignInThrottle,
   ) {}
 
   /**
-   * Opens a session with a new id for the operator whose e-mail and password match. The same
-   * refusal whether the e-mail exists or the password is wrong (and the same time: an unknown
-   * e-mail is checked against a hash too); the failure is counted either way, and the fifth within
-   * 15 minutes locks the e-mail for 15 minutes.
+   * Opens a session with a new id for the operator whose e-mail and password match, for a client
+   * at `address` (the console's `ctx.ip`). The same refusal whether the e-mail exists or the
+   * password is wrong (and the same time: an unknown e-mail is checked against a hash too). The
+   * attempt is counted as a failure before the password is checked, and refused without a check
+   * when its address, or the e-mail everywhere, has had too many (decision 67).
    */
-  async signIn(email: string, password: string, now: Date): Promise<{ sessionId: string; session: OpenSession }> {
-    const address = normaliseEmail(email).slice(0, 255);
+  async signIn(email: string, password: string, address: string, now: Date): Promise<{ sessionId: string; session: OpenSession }> {
+    const typed = normaliseEmail(email).slice(0, 255);
+    await this.throttle.take(typed, address, now);
     const em = this.em.fork();
-    const failures = await em.find(ConsoleSignInFailure, { email: address, failedAt: { $gte: signInFailuresSince(now) } });
-    if (
-      signInLockedUntil(
-        failures.map((f) => f.failedAt),
-        now,
-      )
-    )
-      throw locked();
-    const operator = await em.findOne(ConsoleOperator, { email: address });
+    const operator = await em.findOne(ConsoleOperator, { email: typed });
     const matches = await verifyPassword(password, operator?.passwordHash ?? UNUSABLE_PASSWORD_HASH);
     if (!operator || !matches || operator.disabledAt) {
-      // The trail names whoever tried by the e-mail typed: an unknown one too (it is escaped where shown).
-      await em.transactional(async (tx) => {
-        await tx.insert(ConsoleSignInFailure, { email: address, failedAt: now });
-        await this.trail.record(tx, {
-          actor: { kind: 'operator', email: address },
+      // Under the e-mail only when it is an operator's: otherwise what was typed may be a password.
+      await em.transactional((tx) =>
+        this.trail.record(tx, {
+          actor: operator ? { kind: 'operator', email: operator.email } : { kind: 'unknown' },
           companyId: null,
           action: 'sign-in-failed',
-          target: address,
+          target: operator ? operator.email : 'unknown',
+          details: { address },
           at: now,
-        });
-      });
+        }),
+      );
       throw new AppError('SIGN_IN_FAILED', 'the e-mail and password do not match an enabled console operator');
     }
     const sessionId = newSecret();
     const csrfToken = newSecret();
     await em.transactional(async (tx) => {
-      await tx.nativeDelete(ConsoleSignInFailure, { email: address });
+      await this.throttle.forget(tx, typed, address);
       await tx.insert(ConsoleSession, { idHash: hashOf(sessionId), operator: operator.id, csrfToken, createdAt: now, lastSeenAt: now });
       await this.trail.record(tx, {
         actor: { kind: 'operator', email: operator.email },
@@ -133,12 +123,6 @@ export class ConsoleSessions {
       await this.trail.record(tx, { actor: { kind: 'operator', email }, companyId: null, action: 'sign-out', target: email, at: now });
     });
   }
-}
-
-function locked(): AppError {
-  return new AppError('SIGN_IN_LOCKED', `too many failed sign-ins for this e-mail: try again in ${SIGN_IN_LOCK_MS / 60_000} minutes`, {
-    retryAfterSeconds: SIGN_IN_LOCK_MS / 1000,
-  });
 }
 
 function view(operator: ConsoleOperator): SessionOperator {

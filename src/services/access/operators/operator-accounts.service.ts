@@ -9,6 +9,7 @@ import { Company, ConsoleOperator, ConsoleOperatorCompany, ConsoleSession } from
 import { TOKENS } from '../../../tokens';
 import { ActivityTrail } from '../activity/activity-trail.service';
 import type { CompanyRef } from '../../../domain/company-ref';
+import { SignInThrottle } from './sign-in-throttle.service';
 
 /** A console operator as listed: never the password or its hash. */
 export interface OperatorSummary {
@@ -39,15 +40,16 @@ export function normaliseEmail(email: string): string {
 }
 
 /**
- * Creates, lists, disables console operators and resets their passwords (`admin operator`). Each
- * change commits with its row in the activity trail, which names the account by its e-mail and
- * never carries a password.
+ * Creates, lists, disables console operators, resets their passwords and lifts their sign-in
+ * refusals (`admin operator`). Each change commits with its row in the activity trail, which
+ * names the account by its e-mail and never carries a password.
  */
 @injectable()
 export class OperatorAccounts {
   constructor(
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
     @inject(ActivityTrail) private readonly trail: ActivityTrail,
+    @inject(SignInThrottle) private readonly throttle: SignInThrottle,
   ) {}
 
   /** Creates the account; returns it and its password, which is shown once and stored only hashed. */
@@ -117,7 +119,10 @@ export class OperatorAccounts {
     });
   }
 
-  /** A new password (given, or generated and returned), ending every session of the account. */
+  /**
+   * A new password (given, or generated and returned), ending every session of the account and
+   * lifting its sign-in refusals: whoever was refused is given the new password (decision 67).
+   */
   async resetPassword(
     actor: Actor,
     email: string,
@@ -134,7 +139,29 @@ export class OperatorAccounts {
       await em.flush();
       await this.trail.record(em, { actor, companyId: null, action: 'password-reset', target: operator.email, at: now });
       await em.nativeDelete(ConsoleSession, { operator });
+      await this.throttle.forget(em, operator.email);
       return { operator: summary(operator, []), password };
+    });
+  }
+
+  /**
+   * Lifts every sign-in refusal of the account, on every client address, by forgetting its failed
+   * sign-ins (decision 67); returns how many. Nothing to forget changes nothing and records nothing.
+   */
+  async unlock(actor: Actor, email: string, now = new Date()): Promise<{ operator: OperatorSummary; cleared: number }> {
+    return this.em.transactional(async (em) => {
+      const operator = await this.lockedByEmail(em, email);
+      const cleared = await this.throttle.forget(em, operator.email);
+      if (cleared > 0)
+        await this.trail.record(em, {
+          actor,
+          companyId: null,
+          action: 'operator-unlocked',
+          target: operator.email,
+          details: { cleared },
+          at: now,
+        });
+      return { operator: summary(operator, []), cleared };
     });
   }
 
