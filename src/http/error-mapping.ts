@@ -1,5 +1,5 @@
 import { errorStatus, ErrorCode } from '../domain/error-codes';
-import { refusalOf } from '../edges/refusal';
+import { refusalOf } from '../web/refusal';
 
 export interface ErrorResponse {
   status: number;

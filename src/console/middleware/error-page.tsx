@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { errorStatus } from '../../domain/error-codes';
-import { refusalOf, type Refusal } from '../../edges/refusal';
+import { refusalOf, type Refusal } from '../../web/refusal';
 import type { ConsoleContext, ConsoleState } from '../console-state';
 import { errorMeaning } from '../error-meanings';
 import { renderPage } from '../render';
