@@ -8,6 +8,8 @@
  * expects each to be reported.
  */
 const ADAPTERS = '^src/(http|cli|console)/';
+/** A context's facade: what other contexts and the rest of src may import from it (decision 69). */
+const CONTEXT_INDEX = '^src/services/[^/]+/index\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -60,6 +62,52 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/services/' },
       to: { path: ADAPTERS },
+    },
+    {
+      name: 'services-live-in-contexts',
+      comment:
+        'src/services holds contexts, each a folder with an index.ts (decision 69): a loose file there belongs ' +
+        'in the context its subject is, in src/domain when pure and shared, or in src/db when about the database.',
+      severity: 'error',
+      from: { path: '^src/services/[^/]+$' },
+      to: {},
+    },
+    {
+      name: 'contexts-through-index',
+      comment:
+        'A context imports another only through its index.ts: what the index does not export can change ' +
+        'without a search through the other contexts (decision 69).',
+      severity: 'error',
+      from: { path: '^src/services/([^/]+)/' },
+      to: { path: '^src/services/[^/]+/', pathNot: ['^src/services/$1/', CONTEXT_INDEX] },
+    },
+    {
+      name: 'services-through-index',
+      comment:
+        'The adapters, the composition root and everything else outside src/services use a context only ' +
+        'through its index.ts (decision 69).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/services/' },
+      to: { path: '^src/services/', pathNot: CONTEXT_INDEX },
+    },
+    {
+      name: 'context-not-through-own-index',
+      comment:
+        "Inside a context, files import each other directly: through the context's own index.ts, loading one " +
+        'file would load the whole context, and loop back into the file being loaded.',
+      severity: 'error',
+      from: { path: '^src/services/([^/]+)/' },
+      to: { path: '^src/services/$1/index\\.ts$' },
+    },
+    {
+      name: 'kernel-imports-no-feature',
+      comment:
+        'The documents kernel (numbering, the numbered write, printing, verification) serves every document ' +
+        'type and feature, so it imports none: of the other contexts, only access (the activity trail). What it ' +
+        'needs from a feature it declares as an interface and a token, and the feature binds it (decision 69).',
+      severity: 'error',
+      from: { path: '^src/services/documents/' },
+      to: { path: '^src/services/', pathNot: '^src/services/(documents|access)/' },
     },
     {
       name: 'only-pdf-loads-carbone',

@@ -6,9 +6,8 @@ import { openDatabase } from '../src/db/database-bootstrap';
 import type { Actor } from '../src/domain/actor';
 import { createLogger } from '../src/logger';
 import { createPdfRenderer } from '../src/pdf/create-pdf-renderer';
-import { ApiKeyService } from '../src/services/api-key.service';
-import { CompanySetupService } from '../src/services/company-setup/company-setup.service';
-import { CompanyDirectory } from '../src/services/company-directory.service';
+import { ApiKeyService } from '../src/services/access';
+import { CompanySetupService, CompanyDirectory } from '../src/services/company';
 
 export const BENCH_COMPANY = 'BENCH';
 /** What the benchmark's setup is recorded under in the activity trail. */

@@ -2,7 +2,7 @@ import { RequestContext, type MikroORM } from '@mikro-orm/mysql';
 import type { Container } from 'inversify';
 import type { Actor } from '../src/domain/actor';
 import { addDays, hondurasDate, startOfHondurasDay } from '../src/domain/calendar-date';
-import { CompanySetupService } from '../src/services/company-setup/company-setup.service';
+import { CompanySetupService } from '../src/services/company';
 import type { SqlClient } from '../src/db/sql-client';
 import { utcDatetime } from '../src/db/lean-select';
 

@@ -5,7 +5,7 @@ import { RequestContext, type MikroORM } from '@mikro-orm/mysql';
 import type { Container } from 'inversify';
 import { buildConsoleApp } from '../src/console/console-app';
 import { hashPassword, verifyPassword } from '../src/domain/password-hash';
-import { OperatorAccounts } from '../src/services/operators/operator-accounts.service';
+import { OperatorAccounts } from '../src/services/access';
 import { summarize, time, type Summary } from './stats';
 
 /** Sign-ins of each kind, each beside a floor measured just before it. */

@@ -9,8 +9,7 @@ import { buildApp } from './http/app';
 import { createHttpServer } from './http/http-server';
 import { createLogger } from './logger';
 import { createPdfRenderer } from './pdf/create-pdf-renderer';
-import { scheduleIdempotencyPurge } from './services/documents/idempotency-purge.scheduler';
-import { IdempotencyStore } from './services/documents/idempotency-store';
+import { scheduleIdempotencyPurge, IdempotencyStore } from './services/documents';
 
 /**
  * Stdout for the service's logs, written in batches: one write per 4 kB of lines or every 200 ms,

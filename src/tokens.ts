@@ -6,4 +6,6 @@ export const TOKENS = {
   EntityManager: Symbol.for('EntityManager'),
   PdfRenderer: Symbol.for('PdfRenderer'),
   Sql: Symbol.for('Sql'),
+  /** What the documents kernel tells of each number taken (documents/numbered-writer.ts), bound by the context that watches. */
+  NumberTakenWatcher: Symbol.for('NumberTakenWatcher'),
 } as const;

@@ -5,8 +5,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { AppError } from '../domain/app-error';
-import type { ReportFormat, ReportTable } from '../services/fiscal-reports/report-table';
-import { REPORT_WRITERS } from '../services/fiscal-reports/report-writers';
+import { type ReportFormat, type ReportTable, REPORT_WRITERS } from '../services/fiscal-reports';
 
 /**
  * Writes a report to `outFile`, or to stdout without one. A file is written under a temporary

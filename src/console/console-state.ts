@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
-import type { OpenSession } from '../services/operators/console-sessions.service';
+import type { OpenSession } from '../services/access';
 
 /** A signed-in request's session: the cookie's id, its operator and its forms' token. */
 export interface SignedIn extends OpenSession {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DocumentType } from '../domain/document-type';
-import type { LogoChoice } from '../services/letterheads/letterhead.service';
+import type { LogoChoice } from '../services/documents';
 import type { TemplateBytes } from '../pdf/template-check';
 
 /** A letterhead uploaded and checked, waiting for its operator to publish it. */

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ServerSecrets } from '../services/server-secrets.service';
+import type { ServerSecrets } from '../services/access';
 
 /**
  * The login form's `_csrf`, bound to the pre-session cookie the login page sets (decisions 59, 68):

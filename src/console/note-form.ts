@@ -1,14 +1,15 @@
 import { AppError } from '../domain/app-error';
-import type { NoteRequest } from '../services/notes/note-request';
-import { parseKey, parseQuantity } from '../services/operator-input/note-arguments';
 import {
+  type NoteRequest,
+  parseKey,
+  parseQuantity,
   creditNoteRequest,
   debitNoteRequest,
   noteCommonOf,
   type NoteCommon,
   type NoteFieldNames,
   type WrittenCredit,
-} from '../services/operator-input/note-input';
+} from '../services/sales';
 
 type Form = Record<string, string>;
 

@@ -1,8 +1,7 @@
 import type { Actor } from '../domain/actor';
 import { AppError } from '../domain/app-error';
-import { parseId } from '../services/operator-input/operator-arguments';
-import type { SessionOperator } from '../services/operators/console-sessions.service';
-import type { OperatorAccess, VisibleCompany } from '../services/operators/operator-access.service';
+import { parseId } from '../domain/operator-arguments';
+import type { SessionOperator, OperatorAccess, VisibleCompany } from '../services/access';
 import type { ConsoleContext } from './console-state';
 
 /**

@@ -2,7 +2,7 @@ import { MikroORM } from '@mikro-orm/mysql';
 import type { Logger } from 'pino';
 import { AppConfig } from '../../config/config';
 import { mikroOrmOptions } from '../../config/mikro-orm.config';
-import { fixVersionsOfUnversionedInvoices } from '../services/template-versions.service';
+import { fixVersionsOfUnversionedInvoices } from '../services/documents';
 import { MigrationLockTimeoutError, withMigrationLock } from './migration-lock';
 import { DatabaseUnavailableError, StartupConnection } from './startup-connection';
 

@@ -12,9 +12,9 @@ import type { EntityManager, Transaction } from '@mikro-orm/core';
 export interface ReadRevisions {
   invoices: number;
   clients: number;
-  /** What invoices are priced with (src/services/pricing/pricing-snapshot.ts). */
+  /** What invoices are priced with (src/services/sales/pricing/pricing-snapshot.ts). */
   catalog: number;
-  /** Which letterhead versions are published (src/services/template-versions.service.ts keeps them per instance). */
+  /** Which letterhead versions are published (src/services/documents/template-versions/template-version-store.ts keeps them per instance). */
   letterheads: number;
 }
 

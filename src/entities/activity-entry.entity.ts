@@ -5,7 +5,7 @@ import { Company } from './company.entity';
 /**
  * One row of the activity trail: a change an operator made, written in the change's own
  * transaction and never updated or deleted (decision 60). Written and read with plain SQL
- * (src/services/activity), so that the numbered write of a note, which runs outside the ORM, and
+ * (src/services/access/activity), so that the numbered write of a note, which runs outside the ORM, and
  * the ORM's transactions share one insert; this entity declares the table for the migrations'
  * schema check.
  */

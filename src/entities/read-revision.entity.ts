@@ -33,7 +33,7 @@ export class ReadRevision {
   /**
    * Any change of what an invoice is priced with: the integration defaults and the rows they
    * point at, the company's issuer fields and exchange rate, products, their mappings, prices and
-   * discount policies (src/services/pricing/pricing-snapshot.ts keeps them per instance).
+   * discount policies (src/services/sales/pricing/pricing-snapshot.ts keeps them per instance).
    */
   @Property({ type: 'integer', unsigned: true })
   catalog: Opt<number> = 0;

@@ -3,9 +3,9 @@ import type { MikroORM } from '@mikro-orm/mysql';
 import type { Container } from 'inversify';
 import compose from 'koa-compose';
 import type { AppConfig } from '../../config/config';
-import { Authenticator } from '../services/authenticator.service';
-import { ClientService } from '../services/client.service';
-import { DatabaseReadiness } from '../services/database-readiness.service';
+import { Authenticator } from '../services/access';
+import { ClientService, InvoicePdfService, InvoicePreviewService, InvoiceReader, InvoiceIssuer } from '../services/sales';
+import { DatabaseReadiness } from '../db/database-readiness.service';
 import { TOKENS } from '../tokens';
 import { requireApiKey } from './middleware/auth.middleware';
 import { jsonBody } from './middleware/json-body.middleware';
@@ -16,12 +16,8 @@ import { registerDocsRoutes } from './routes/docs.routes';
 import { registerHealthRoutes } from './routes/health.routes';
 import { registerInvoiceRoutes } from './routes/invoices.routes';
 import { registerVerificationRoutes } from './routes/verification.routes';
-import { DocumentVerifier } from '../services/verification/document-verification.service';
+import { DocumentVerifier } from '../services/documents';
 import type { RouteGuards } from './routes/route-context';
-import { InvoicePdfService } from '../services/invoicing/invoice-pdf.service';
-import { InvoicePreviewService } from '../services/invoicing/invoice-preview.service';
-import { InvoiceReader } from '../services/invoicing/invoice-reader.service';
-import { InvoiceIssuer } from '../services/invoicing/invoice-issuer.service';
 
 /**
  * Every route of the API. Protected routes take their guard explicitly: the API key, the rate

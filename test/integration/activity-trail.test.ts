@@ -1,7 +1,6 @@
 import os from 'node:os';
 import { ACTIVITY_ACTIONS } from '../../src/domain/activity-action';
-import { ActivityTrail } from '../../src/services/activity/activity-trail.service';
-import { ActivityReader } from '../../src/services/activity/activity-reader.service';
+import { ActivityTrail, ActivityReader } from '../../src/services/access';
 import { caiRangeData, clientData, inContext, sellingCompany, TEST_ACTOR } from '../support/factories';
 import { runAdminProcess } from '../support/admin-process';
 import { runAdmin } from '../support/run-admin';

@@ -1,5 +1,5 @@
 import { CaiRange, EmissionPoint, Establishment, PriceList, ProductPrice } from '../../src/entities';
-import type { SetupDocument } from '../../src/services/company-setup/setup-document';
+import type { SetupDocument } from '../../src/services/company';
 import { runAdmin } from '../support/run-admin';
 import { uniqueCode } from '../support/factories';
 import { exampleDocument, writeSetupFile } from '../support/setup-apply';

@@ -13,7 +13,7 @@ import {
   ProductMapping,
   ProductPrice,
 } from '../../src/entities';
-import type { CaiRangeSpec, SetupDocument } from '../../src/services/company-setup/setup-document';
+import type { CaiRangeSpec, SetupDocument } from '../../src/services/company/setup/setup-document';
 import { issueApiKey, uniqueCode } from '../support/factories';
 import { applyDocument, applyError, exampleDocument } from '../support/setup-apply';
 import { createTestApp, TestApp } from '../support/test-app';

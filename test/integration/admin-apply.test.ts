@@ -10,8 +10,7 @@ import {
   ProductMapping,
   ProductPrice,
 } from '../../src/entities';
-import { SetupValidationError } from '../../src/services/company-setup/company-setup.service';
-import type { SetupDocument } from '../../src/services/company-setup/setup-document';
+import { SetupValidationError, type SetupDocument } from '../../src/services/company';
 import { issueApiKey, uniqueCode } from '../support/factories';
 import { applyDocument, applyError, applyFile, EXAMPLE_FILE, exampleDocument, tableCounts, writeSetupFile } from '../support/setup-apply';
 import { createTestApp, TestApp } from '../support/test-app';

@@ -5,7 +5,7 @@ import mysql from 'mysql2/promise';
 import { AppError } from '../../src/domain/app-error';
 import { ErrorCode, OPERATOR_ERROR_STATUS } from '../../src/domain/error-codes';
 import { Establishment } from '../../src/entities';
-import { SetupValidationError } from '../../src/services/company-setup/setup-validation-error';
+import { SetupValidationError } from '../../src/services/company';
 import { caiRangeData, clientData, sellingCompany } from '../support/factories';
 import { runAdminFailure } from '../support/run-admin';
 import { applyDocument, writeSetupFile } from '../support/setup-apply';

@@ -6,7 +6,7 @@ import { addDays, hondurasDate } from '../../src/domain/calendar-date';
 import { CaiRange } from '../../src/entities';
 import { runAdminProcess } from '../support/admin-process';
 import { parseCsv } from '../support/csv';
-import type { EmissionPointEntry } from '../../src/services/company-setup/setup-document';
+import type { EmissionPointEntry } from '../../src/services/company/setup/setup-document';
 import { sellingCompany, uniqueCode } from '../support/factories';
 import { caiOf } from '../support/issuing-fixtures';
 import { writeSetupFile } from '../support/setup-apply';

@@ -1,7 +1,7 @@
-import type { CaiRangeSpec } from '../../src/services/company-setup/setup-document';
-import { CompanyDirectory } from '../../src/services/company-directory.service';
-import { NoteReader } from '../../src/services/notes/note-reader.service';
-import { NumberingAuditService, type AuditResult } from '../../src/services/numbering-audit/numbering-audit.service';
+import type { CaiRangeSpec } from '../../src/services/company/setup/setup-document';
+import { CompanyDirectory } from '../../src/services/company';
+import { NoteReader } from '../../src/services/sales';
+import { NumberingAuditService, type AuditResult } from '../../src/services/fiscal-reports';
 import { inContext, issueApiKey, productData, sellingCompany, uniqueCode } from '../support/factories';
 import { caiOf } from '../support/issuing-fixtures';
 import { runAdmin } from '../support/run-admin';

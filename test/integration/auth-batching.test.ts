@@ -1,5 +1,5 @@
 import { API_KEY_PREFIX } from '../../src/domain/api-key-format';
-import { Authenticator } from '../../src/services/authenticator.service';
+import { Authenticator } from '../../src/services/access';
 import { expectError } from '../support/expect-error';
 import { issueApiKey, sellingCompany, uniqueCode } from '../support/factories';
 import { setUpCompany } from '../support/setup-fixtures';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ActivityEntry } from '../../src/entities';
-import { LetterheadService } from '../../src/services/letterheads/letterhead.service';
+import { LetterheadService } from '../../src/services/documents';
 import { createConsoleTest, type ConsoleClient, type ConsoleTest } from '../support/console-client';
 import { uniqueCode } from '../support/factories';
 import { CART, caiOf, setupWithRanges } from '../support/issuing-fixtures';

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { ServerSecrets } from '../../src/services/server-secrets.service';
+import { ServerSecrets } from '../../src/services/access';
 import { createConsoleTest, csrfOf, type ConsoleTest } from '../support/console-client';
 import { ensureFreshBuild } from '../support/fresh-build';
 import { listen } from '../support/raw-http';

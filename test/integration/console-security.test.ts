@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import supertest, { type Response } from 'supertest';
 import { SESSION_IDLE_MS, SESSION_MAX_MS, SIGN_IN_LOCK_MS } from '../../src/domain/console-session-rules';
-import { MAX_ACTIVE_KEYS } from '../../src/services/api-key.service';
+import { MAX_ACTIVE_KEYS } from '../../src/services/access';
 import { createConsoleTest, ConsoleClient, ConsoleTest } from '../support/console-client';
 import { sellingCompany } from '../support/factories';
 import { runAdmin } from '../support/run-admin';

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { expectError } from '../support/expect-error';
 import type { Test } from 'supertest';
-import { Authenticator } from '../../src/services/authenticator.service';
+import { Authenticator } from '../../src/services/access';
 import { apiContract } from '../support/contract/api-contract';
 import { listen, rawExchange, RawResponse, rawRequest } from '../support/raw-http';
 import { productData, sellingCompany } from '../support/factories';

@@ -5,7 +5,7 @@ import mysql from 'mysql2/promise';
 import { loadConfig } from '../../config/config';
 import { mikroOrmOptions } from '../../config/mikro-orm.config';
 import { classifyDatabaseError } from '../../src/db/database-failure';
-import { RETRY_LOG_MESSAGE } from '../../src/services/invoicing/invoice-issuer.service';
+import { RETRY_LOG_MESSAGE } from '../../src/services/documents';
 import { ensureFreshBuild } from '../support/fresh-build';
 import { GaleraCluster, galeraInstalled } from '../support/galera-cluster';
 import { CART, caiOf, issuedState, setupWithRanges } from '../support/issuing-fixtures';

@@ -1,5 +1,5 @@
 import { IdempotencyRecord } from '../../src/entities';
-import { IdempotencyStore } from '../../src/services/documents/idempotency-store';
+import { IdempotencyStore } from '../../src/services/documents';
 import { createTestApp, TestApp } from '../support/test-app';
 import { CART, caiOf, issuedState, setupWithRanges } from '../support/issuing-fixtures';
 import { setUpCompany } from '../support/setup-fixtures';

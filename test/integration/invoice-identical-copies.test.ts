@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Invoice, TemplateVersion } from '../../src/entities';
-import { TemplateVersionStore } from '../../src/services/template-versions.service';
+import { TemplateVersionStore } from '../../src/services/documents';
 import { inContext } from '../support/factories';
 import { readPdf, type ReadPdf, binaryBody, letterheadImages } from '../support/pdf-reader';
 import { framedPng } from '../support/png';

@@ -1,12 +1,12 @@
 import { CaiRange, IdempotencyRecord, Invoice } from '../../src/entities';
-import { printedInvoiceOf } from '../../src/services/invoicing/printed-invoice';
-import { InvoiceReader } from '../../src/services/invoicing/invoice-reader.service';
+import { printedInvoiceOf } from '../../src/services/sales/invoicing/printed-invoice';
+import { InvoiceReader } from '../../src/services/sales';
 import { createTestApp, TestApp } from '../support/test-app';
 import { caiRangeData, DEMO_CAI, inContext, productData, sellingCompany, SellingCompanyData } from '../support/factories';
 import { expectError } from '../support/expect-error';
 import { runAdmin } from '../support/run-admin';
 import { applySetup, ReadyCompany, setUpCompany } from '../support/setup-fixtures';
-import type { CaiRangeSpec } from '../../src/services/company-setup/setup-document';
+import type { CaiRangeSpec } from '../../src/services/company/setup/setup-document';
 
 /** A company selling rice at 100.00 (ISV 15 %) and beer at 35.50 (ISV 18 %) less PROMO10's 10 %. */
 const issuingCompany = (overrides: SellingCompanyData = {}) =>

@@ -2,7 +2,7 @@ import mysql from 'mysql2/promise';
 import { createTestApp, TestApp } from '../support/test-app';
 import { CART, caiOf, issuedState, setupWithRanges } from '../support/issuing-fixtures';
 import { setUpCompany } from '../support/setup-fixtures';
-import { RETRY_LOG_MESSAGE } from '../../src/services/invoicing/invoice-issuer.service';
+import { RETRY_LOG_MESSAGE } from '../../src/services/documents';
 
 type Company = { auth: { Authorization: string }; code: string };
 

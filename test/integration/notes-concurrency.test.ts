@@ -1,8 +1,8 @@
 import Big from 'big.js';
 import { AppError } from '../../src/domain/app-error';
 import { CaiRange, Company, Note } from '../../src/entities';
-import type { CaiRangeSpec } from '../../src/services/company-setup/setup-document';
-import { NoteIssuer } from '../../src/services/notes/note-issuer.service';
+import type { CaiRangeSpec } from '../../src/services/company/setup/setup-document';
+import { NoteIssuer } from '../../src/services/sales';
 import { runAdminProcess } from '../support/admin-process';
 import { inContext, issueApiKey, TEST_ACTOR, uniqueCode } from '../support/factories';
 import { CART, caiOf, issueSale, setupWithRanges } from '../support/issuing-fixtures';

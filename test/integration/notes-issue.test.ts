@@ -1,4 +1,4 @@
-import type { CaiRangeSpec } from '../../src/services/company-setup/setup-document';
+import type { CaiRangeSpec } from '../../src/services/company/setup/setup-document';
 import { issueApiKey, uniqueCode } from '../support/factories';
 import { CART, caiOf, issueSale, setupWithRanges } from '../support/issuing-fixtures';
 import { noteCommand } from '../support/note-commands';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from '../../src/entities';
-import type { CaiRangeSpec } from '../../src/services/company-setup/setup-document';
+import type { CaiRangeSpec } from '../../src/services/company/setup/setup-document';
 import { clientData, issueApiKey, productData, sellingCompany, uniqueCode } from '../support/factories';
 import { caiOf } from '../support/issuing-fixtures';
 import { noteCommand } from '../support/note-commands';

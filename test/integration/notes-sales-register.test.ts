@@ -4,7 +4,7 @@ import path from 'node:path';
 import Big from 'big.js';
 import ExcelJS from 'exceljs';
 import { hondurasDate } from '../../src/domain/calendar-date';
-import type { CaiRangeSpec } from '../../src/services/company-setup/setup-document';
+import type { CaiRangeSpec } from '../../src/services/company/setup/setup-document';
 import { parseCsv } from '../support/csv';
 import { issueApiKey, uniqueCode } from '../support/factories';
 import { CART, caiOf, setupWithRanges } from '../support/issuing-fixtures';

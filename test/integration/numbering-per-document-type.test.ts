@@ -1,6 +1,6 @@
 import { addDays, hondurasDate } from '../../src/domain/calendar-date';
 import { CaiRange } from '../../src/entities';
-import type { CaiRangeSpec } from '../../src/services/company-setup/setup-document';
+import type { CaiRangeSpec } from '../../src/services/company/setup/setup-document';
 import { issueApiKey, uniqueCode } from '../support/factories';
 import { CART, caiOf, setupWithRanges } from '../support/issuing-fixtures';
 import { runAdmin } from '../support/run-admin';

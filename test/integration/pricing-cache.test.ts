@@ -1,5 +1,5 @@
 import mysql from 'mysql2/promise';
-import type { SetupDocument } from '../../src/services/company-setup/setup-document';
+import type { SetupDocument } from '../../src/services/company';
 import { runAdminProcess } from '../support/admin-process';
 import { expectError } from '../support/expect-error';
 import { clientData, productData, sellingCompany, uniqueCode } from '../support/factories';

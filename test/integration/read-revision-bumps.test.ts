@@ -28,11 +28,10 @@ import {
   TemplateVersion,
 } from '../../src/entities';
 import type { TemplateVersionKind } from '../../src/entities/template-version.entity';
-import { ClientService } from '../../src/services/client.service';
-import { InvoiceReader } from '../../src/services/invoicing/invoice-reader.service';
-import { PricingSnapshots } from '../../src/services/pricing/pricing-snapshot';
-import { SaleClientResolver } from '../../src/services/pricing/sale-client';
-import { TemplateVersionStore } from '../../src/services/template-versions.service';
+import { ClientService, InvoiceReader } from '../../src/services/sales';
+import { PricingSnapshots } from '../../src/services/sales/pricing/pricing-snapshot';
+import { SaleClientResolver } from '../../src/services/sales/pricing/sale-client';
+import { TemplateVersionStore } from '../../src/services/documents';
 import { clientData, productData, sellingCompany, uniqueCode } from '../support/factories';
 import { REPO_ROOT } from '../support/fresh-build';
 import { runAdmin } from '../support/run-admin';
@@ -445,22 +444,23 @@ describe('read revisions move with every flush of cached data', () => {
   describe('the table covers what the cached answers read', () => {
     /** The services that keep what they read in a counter-checked cache, each with a read that misses it. */
     const CACHED_READERS: Record<string, () => Promise<unknown>> = {
-      'src/services/invoicing/invoice-reader.service.ts': () =>
+      'src/services/sales/invoicing/invoice-reader.service.ts': () =>
         t.container.get(InvoiceReader).getFor({ companyId: company.companyId, revisions: { ...none, invoices: -next() } }, invoiceId),
-      'src/services/client.service.ts': () =>
+      'src/services/sales/clients/client.service.ts': () =>
         t.container
           .get(ClientService)
           .list({ companyId: company.companyId, revisions: { ...none, clients: -next() } }, { page: 1, limit: 10 }),
-      'src/services/pricing/pricing-snapshot.ts': () =>
+      'src/services/sales/pricing/pricing-snapshot.ts': () =>
         t.container.get(PricingSnapshots).of({ companyId: company.companyId, revisions: { ...none, catalog: -next() } }),
-      'src/services/pricing/sale-client.ts': async () => {
+      'src/services/sales/pricing/sale-client.ts': async () => {
         const client = await t.orm.em.fork().findOneOrFail(Client, { company: company.companyId, code: 'CLI-1' });
         const principal = { companyId: company.companyId, revisions: { ...none, clients: -next() } };
         return t.container
           .get(SaleClientResolver)
           .resolve(principal, { clientId: client.id, exemptPurchaseOrderNumber: null }, '2026-01-01', false);
       },
-      'src/services/template-versions.service.ts': () => t.container.get(TemplateVersionStore).published(company.code, 'invoice', -next()),
+      'src/services/documents/template-versions/template-version-store.ts': () =>
+        t.container.get(TemplateVersionStore).published(company.code, 'invoice', -next()),
     };
 
     it('every user of a counter-checked cache is among the readers checked here', () => {

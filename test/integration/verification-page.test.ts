@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Client, Invoice, Note } from '../../src/entities';
-import { NotePdfService } from '../../src/services/notes/note-pdf.service';
-import { NoteReader } from '../../src/services/notes/note-reader.service';
+import { NotePdfService, NoteReader } from '../../src/services/sales';
 import { PREVIEW_VERIFICATION } from '../../src/pdf/template-data';
 import { caiOf } from '../support/issuing-fixtures';
 import { noteCommand } from '../support/note-commands';

@@ -2,8 +2,8 @@ import type Koa from 'koa';
 import supertest from 'supertest';
 import { buildConsoleApp } from '../../src/console/console-app';
 import type { OperatorRole } from '../../src/domain/operator-role';
-import { CompanyDirectory } from '../../src/services/company-directory.service';
-import { OperatorAccounts } from '../../src/services/operators/operator-accounts.service';
+import { CompanyDirectory } from '../../src/services/company';
+import { OperatorAccounts } from '../../src/services/access';
 import { inContext } from './factories';
 import { createTestApp, TestApp, TestAppOptions } from './test-app';
 

@@ -12,10 +12,10 @@ import type {
   IntegrationSpec,
   ProductMappingSpec,
   SetupDocument,
-} from '../../src/services/company-setup/setup-document';
+} from '../../src/services/company/setup/setup-document';
 import type { Actor } from '../../src/domain/actor';
-import { ApiKeyService } from '../../src/services/api-key.service';
-import { CompanyDirectory } from '../../src/services/company-directory.service';
+import { ApiKeyService } from '../../src/services/access';
+import { CompanyDirectory } from '../../src/services/company';
 
 /** A unique company code per call, so tests sharing a database never collide. */
 export function uniqueCode(prefix = 'T'): string {

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/mysql';
 import type supertest from 'supertest';
 import { CaiRange, Company, IdempotencyRecord, Invoice } from '../../src/entities';
-import type { CaiRangeSpec, SetupDocument } from '../../src/services/company-setup/setup-document';
+import type { CaiRangeSpec, SetupDocument } from '../../src/services/company/setup/setup-document';
 import { productData, sellingCompany, uniqueCode } from './factories';
 
 /** A CAI in the printed shape, distinct per letter so two ranges of one point never collide. */

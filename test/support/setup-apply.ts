@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/mysql';
 import { parse, stringify } from 'yaml';
-import { ApplySummary, CompanySetupService } from '../../src/services/company-setup/company-setup.service';
-import type { SetupDocument } from '../../src/services/company-setup/setup-document';
-import { readSetupFile } from '../../src/services/company-setup/setup-file';
+import { ApplySummary, CompanySetupService, type SetupDocument, readSetupFile } from '../../src/services/company';
 import { inContext, TEST_ACTOR } from './factories';
 import type { TestApp } from './test-app';
 

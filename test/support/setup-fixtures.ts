@@ -1,8 +1,7 @@
 import type { TestApp } from './test-app';
 import { inContext, issueApiKey, sellingCompany, TEST_ACTOR } from './factories';
 import { Company } from '../../src/entities';
-import { CompanySetupService } from '../../src/services/company-setup/company-setup.service';
-import type { SetupDocument } from '../../src/services/company-setup/setup-document';
+import { CompanySetupService, type SetupDocument } from '../../src/services/company';
 
 /** Applies a setup document through the operator's service, as `admin apply` does. */
 export async function applySetup(t: TestApp, document: unknown): Promise<void> {

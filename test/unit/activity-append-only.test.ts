@@ -10,7 +10,7 @@ import path from 'node:path';
  */
 const ROOT = path.resolve(__dirname, '../..');
 const SCANNED = ['src', 'migrations', 'config', 'scripts'];
-const ACTIVITY_FOLDER = 'src/services/activity/';
+const ACTIVITY_FOLDER = 'src/services/access/activity/';
 /** The only files that may name the entity: its declaration, the entity list, and the trail's own folder. */
 const ENTITY_HOMES = ['src/entities/activity-entry.entity.ts', 'src/entities/index.ts'];
 

@@ -1,5 +1,5 @@
 import { demoSetupDocument, DEMO_COMPANY_CODE } from '../../src/cli/demo/demo-company';
-import { parseSetupDocument } from '../../src/services/company-setup/setup-schema';
+import { parseSetupDocument } from '../../src/services/company/setup/setup-schema';
 
 describe('the demo setup document', () => {
   const document = demoSetupDocument('2028-02-29');

@@ -11,7 +11,7 @@ import {
 } from '../../src/domain/error-codes';
 import { toErrorResponse } from '../../src/http/error-mapping';
 import { buildOpenApiDocument } from '../../src/http/openapi/openapi-document';
-import { SetupValidationError } from '../../src/services/company-setup/setup-validation-error';
+import { SetupValidationError } from '../../src/services/company';
 
 const OPERATOR_CODES = Object.keys(OPERATOR_ERROR_STATUS) as OperatorErrorCode[];
 

@@ -42,12 +42,18 @@ describe('layer rules', () => {
       'error adapters-independent: src/console/screen-violation.ts -> src/http/route-violation.ts',
       'error adapters-independent: src/http/route-violation.ts -> src/cli/exit.ts',
       'error adapters-not-entities: src/http/route-violation.ts -> src/entities/invoice-row.ts',
+      'error context-not-through-own-index: src/services/documents/kernel-violation.ts -> src/services/documents/index.ts',
+      'error contexts-through-index: src/services/sales/pricing-violation.ts -> src/services/documents/numbering.ts',
       'error domain-imports-only-domain: src/domain/domain-violation.ts -> src/entities/invoice-row.ts',
-      'error domain-imports-only-domain: src/domain/domain-violation.ts -> src/services/pricing-violation.ts',
+      'error domain-imports-only-domain: src/domain/domain-violation.ts -> src/services/sales/pricing-violation.ts',
       'error domain-node-builtins: src/domain/domain-violation.ts -> fs',
       'error domain-packages: src/domain/domain-violation.ts -> koa',
-      'error only-pdf-loads-carbone: src/services/pricing-violation.ts -> carbone',
-      'error services-not-adapters: src/services/pricing-violation.ts -> src/console/screen-violation.ts',
+      'error kernel-imports-no-feature: src/services/documents/kernel-violation.ts -> src/services/sales/index.ts',
+      'error only-pdf-loads-carbone: src/services/sales/pricing-violation.ts -> carbone',
+      'error services-live-in-contexts: src/services/loose-violation.ts -> src/domain/units.ts',
+      'error services-not-adapters: src/services/sales/pricing-violation.ts -> src/console/screen-violation.ts',
+      'error services-through-index: src/domain/domain-violation.ts -> src/services/sales/pricing-violation.ts',
+      'error services-through-index: src/http/route-violation.ts -> src/services/documents/numbering.ts',
     ]);
   });
 

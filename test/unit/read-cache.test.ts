@@ -1,4 +1,4 @@
-import { ReadCache } from '../../src/services/read-cache';
+import { ReadCache } from '../../src/db/read-cache';
 
 describe('ReadCache.getOrRead', () => {
   const counting = <T>(value: T) => {

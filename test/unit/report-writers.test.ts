@@ -4,7 +4,7 @@ import { csvField, csvLine, writeCsvTable } from '../../src/services/fiscal-repo
 import type { ReportColumn, ReportTable } from '../../src/services/fiscal-reports/report-table';
 import { csvCellText, neutralizedText, xlsxCellValue } from '../../src/services/fiscal-reports/spreadsheet-cells';
 import { writeXlsxTable } from '../../src/services/fiscal-reports/xlsx-table-writer';
-import { RangeNumberingCheck } from '../../src/services/numbering-audit/range-numbering-check';
+import { RangeNumberingCheck } from '../../src/services/fiscal-reports/numbering-audit/range-numbering-check';
 import { addDays, dayMonthYear, startOfHondurasDay } from '../../src/domain/calendar-date';
 
 async function* rows(list: string[][]): AsyncGenerator<string[]> {

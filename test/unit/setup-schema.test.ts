@@ -1,5 +1,5 @@
-import { parseSetupDocument } from '../../src/services/company-setup/setup-schema';
-import { SetupValidationError } from '../../src/services/company-setup/setup-validation-error';
+import { parseSetupDocument } from '../../src/services/company/setup/setup-schema';
+import { SetupValidationError } from '../../src/services/company';
 
 const company = { code: 'ACME', name: 'Comercial Acme', rtn: '08019999123456' };
 

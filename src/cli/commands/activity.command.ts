@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { ACTIVITY_ACTIONS } from '../../domain/activity-action';
 import { startOfHondurasDay } from '../../domain/calendar-date';
-import { ActivityReader, type ActivityView, type ActivityWidths } from '../../services/activity/activity-reader.service';
-import { CompanyDirectory } from '../../services/company-directory.service';
+import { ActivityReader, type ActivityView, type ActivityWidths } from '../../services/access';
+import { CompanyDirectory } from '../../services/company';
 import type { CommandRegistrar } from './index';
-import { parseDate, parsePositiveCount } from '../../services/operator-input/operator-arguments';
+import { parseDate, parsePositiveCount } from '../../domain/operator-arguments';
 
 /** Rows printed when --limit is not given: a busy day of several operators, read in pages. */
 export const DEFAULT_ACTIVITY_LIMIT = 1000;

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { AppError } from '../../domain/app-error';
-import { ApiKeyService, statusOf } from '../../services/api-key.service';
-import { CompanyDirectory } from '../../services/company-directory.service';
+import { ApiKeyService, statusOf } from '../../services/access';
+import { CompanyDirectory } from '../../services/company';
 import type { CommandRegistrar } from './index';
-import { parseId } from '../../services/operator-input/operator-arguments';
+import { parseId } from '../../domain/operator-arguments';
 
 function parseExpiry(value: string | undefined): Date | null {
   if (value === undefined) return null;

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { CompanySetupService } from '../../services/company-setup/company-setup.service';
-import { readSetupFile } from '../../services/company-setup/setup-file';
+import { CompanySetupService, readSetupFile } from '../../services/company';
 import type { CommandRegistrar } from './index';
 
 /** apply <file>: the declarative setup of one company (decision 30). */

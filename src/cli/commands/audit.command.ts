@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { AppError } from '../../domain/app-error';
-import { CompanyDirectory } from '../../services/company-directory.service';
-import { NumberingAuditService } from '../../services/numbering-audit/numbering-audit.service';
+import { CompanyDirectory } from '../../services/company';
+import { NumberingAuditService } from '../../services/fiscal-reports';
 import type { CommandRegistrar } from './index';
 
 /** audit: the stored record checked against the numbering and totals rules. */

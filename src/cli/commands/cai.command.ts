@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { CaiStatusReport, CaiStatusService } from '../../services/cai-status/cai-status.service';
-import { CompanyDirectory } from '../../services/company-directory.service';
+import { CaiStatusReport, CaiStatusService, CompanyDirectory } from '../../services/company';
 import { CommandExit } from '../command-exit';
 import type { CommandRegistrar } from './index';
 

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { ClientExonerationService } from '../../services/client-exoneration.service';
-import { CompanyDirectory } from '../../services/company-directory.service';
+import { ClientExonerationService } from '../../services/sales';
+import { CompanyDirectory } from '../../services/company';
 import type { CommandRegistrar } from './index';
-import { parseId } from '../../services/operator-input/operator-arguments';
+import { parseId } from '../../domain/operator-arguments';
 
 /** client exonerate | clear-exoneration (decision 8). */
 export const registerClientCommands: CommandRegistrar = (program: Command, run) => {

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { CompanyDirectory } from '../../services/company-directory.service';
-import { InvoiceAnnulmentService } from '../../services/invoicing/invoice-annulment.service';
+import { CompanyDirectory } from '../../services/company';
+import { InvoiceAnnulmentService } from '../../services/sales';
 import type { CommandRegistrar } from './index';
-import { parseId, parseReason } from '../../services/operator-input/operator-arguments';
+import { parseId, parseReason } from '../../domain/operator-arguments';
 
 /** invoice annul (decision 16); annulment is never offered through the API. */
 export const registerInvoiceCommands: CommandRegistrar = (program: Command, run) => {

@@ -1,27 +1,30 @@
 import type { Command } from 'commander';
 import { AppError } from '../../domain/app-error';
 import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
-import { CompanyDirectory } from '../../services/company-directory.service';
-import { NoteAnnulmentService, noteName } from '../../services/notes/note-annulment.service';
-import { NoteIssuer } from '../../services/notes/note-issuer.service';
-import { NotePdfService } from '../../services/notes/note-pdf.service';
-import { writeFileOrRefuse } from '../report-output';
-import type { PdfRenderer } from '../../pdf/pdf-renderer';
-import { TOKENS } from '../../tokens';
-import { noteJson } from '../../services/notes/note-json';
-import { NoteReader } from '../../services/notes/note-reader.service';
-import type { NoteRequest } from '../../services/notes/note-request';
-import type { NoteView } from '../../services/notes/note-view';
-import type { CommandRegistrar } from './index';
-import { parseKey, parseReturns } from '../../services/operator-input/note-arguments';
+import { CompanyDirectory } from '../../services/company';
 import {
+  NoteAnnulmentService,
+  noteName,
+  NoteIssuer,
+  NotePdfService,
+  noteJson,
+  NoteReader,
+  type NoteRequest,
+  type NoteView,
+  parseKey,
+  parseReturns,
   creditNoteRequest,
   debitNoteRequest,
   noteCommonOf,
   type NoteCommon,
   type NoteFieldNames,
-} from '../../services/operator-input/note-input';
-import { parseId, parseReason } from '../../services/operator-input/operator-arguments';
+} from '../../services/sales';
+import { writeFileOrRefuse } from '../report-output';
+import type { PdfRenderer } from '../../pdf/pdf-renderer';
+import { TOKENS } from '../../tokens';
+import type { CommandRegistrar } from './index';
+import { parseId, parseReason } from '../../domain/operator-arguments';
+import { ANNULLED, documentState } from '../../domain/document-words';
 
 /** A refusal names the option the operator wrote. */
 const OPTION_NAMES: NoteFieldNames = {
@@ -124,7 +127,7 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
         }
         for (const n of notes) {
           out(
-            `${n.id}\t${n.fiscalNumber}\t${DOCUMENT_TYPE_INFO[n.documentType].noun}\tinvoice ${n.invoiceFiscalNumber}\tL ${n.total}\t${n.isAnnulled ? 'ANULADA' : 'VIGENTE'}\t${n.reason}`,
+            `${n.id}\t${n.fiscalNumber}\t${DOCUMENT_TYPE_INFO[n.documentType].noun}\tinvoice ${n.invoiceFiscalNumber}\tL ${n.total}\t${documentState(n.isAnnulled)}\t${n.reason}`,
           );
         }
       }),
@@ -145,7 +148,7 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
           out(JSON.stringify(noteJson(n)));
           return;
         }
-        out(`${DOCUMENT_TYPE_INFO[n.documentType].title} ${n.fiscalNumber} (id ${n.id})${n.isAnnulled ? ' ANULADA' : ''}`);
+        out(`${DOCUMENT_TYPE_INFO[n.documentType].title} ${n.fiscalNumber} (id ${n.id})${n.isAnnulled ? ` ${ANNULLED}` : ''}`);
         out(`invoice ${n.invoiceFiscalNumber} (id ${n.invoiceId}), CAI ${n.cai}, ${n.noteDate.toISOString()}`);
         out(`Motivo: ${n.reason}`);
         for (const l of n.lines)

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { AppError } from '../../domain/app-error';
 import { isOperatorRole, OPERATOR_ROLES, type OperatorRole } from '../../domain/operator-role';
-import { CompanyDirectory } from '../../services/company-directory.service';
-import { OperatorAccounts, OperatorSummary } from '../../services/operators/operator-accounts.service';
+import { CompanyDirectory } from '../../services/company';
+import { OperatorAccounts, OperatorSummary } from '../../services/access';
 import { readFirstLine } from '../stdin-line';
 import type { CommandRegistrar } from './index';
 

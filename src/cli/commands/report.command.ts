@@ -1,11 +1,10 @@
 import type { Command } from 'commander';
 import { AppError } from '../../domain/app-error';
-import { CompanyDirectory } from '../../services/company-directory.service';
-import { SalesRegisterService } from '../../services/fiscal-reports/sales-register.service';
-import { UnusedNumbersService } from '../../services/fiscal-reports/unused-numbers.service';
+import { CompanyDirectory } from '../../services/company';
+import { SalesRegisterService, UnusedNumbersService, parseFormat } from '../../services/fiscal-reports';
 import { writeReport } from '../report-output';
 import type { CommandRegistrar } from './index';
-import { parseDate, parseFormat, parseMonth } from '../../services/operator-input/operator-arguments';
+import { parseDate, parseMonth } from '../../domain/operator-arguments';
 
 interface ReportOptions {
   company: string;

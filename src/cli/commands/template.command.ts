@@ -2,11 +2,15 @@ import type { Command } from 'commander';
 import { AppError } from '../../domain/app-error';
 import type { PdfRenderer } from '../../pdf/pdf-renderer';
 import type { DocumentType } from '../../domain/document-type';
-import { parseDocumentType } from '../../services/operator-input/operator-arguments';
-import { CompanyDirectory } from '../../services/company-directory.service';
-import { LetterheadService, type LogoChoice } from '../../services/letterheads/letterhead.service';
-import type { LetterheadPublicationView, LetterheadState } from '../../services/letterheads/letterhead-views';
-import { TemplateCheckService } from '../../services/template-check.service';
+import { parseDocumentType } from '../../domain/operator-arguments';
+import { CompanyDirectory } from '../../services/company';
+import {
+  LetterheadService,
+  type LogoChoice,
+  type LetterheadPublicationView,
+  type LetterheadState,
+  TemplateCheckService,
+} from '../../services/documents';
 import { TOKENS } from '../../tokens';
 import { cliActor } from '../cli-actor';
 import type { CliRuntime } from '../cli-runtime';

@@ -1,5 +1,5 @@
 import { addYears } from '../../domain/calendar-date';
-import type { PriceSpec, ProductSpec, SetupDocument } from '../../services/company-setup/setup-document';
+import type { PriceSpec, ProductSpec, SetupDocument } from '../../services/company';
 
 /** The demo company's code; `demo` always creates or refreshes this one company. */
 export const DEMO_COMPANY_CODE = 'DEMO';

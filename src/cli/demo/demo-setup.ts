@@ -1,10 +1,8 @@
 import type { Container } from 'inversify';
 import type { Actor } from '../../domain/actor';
 import { hondurasDate } from '../../domain/calendar-date';
-import { ApiKeyService } from '../../services/api-key.service';
-import { CompanySetupService } from '../../services/company-setup/company-setup.service';
-import { CompanyDirectory } from '../../services/company-directory.service';
-import { OperatorAccounts } from '../../services/operators/operator-accounts.service';
+import { ApiKeyService, OperatorAccounts } from '../../services/access';
+import { CompanySetupService, CompanyDirectory } from '../../services/company';
 import { demoSetupDocument } from './demo-company';
 
 export interface DemoCredentials {

@@ -1,7 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { AppError } from '../../domain/app-error';
-import type { ConsoleSessions } from '../../services/operators/console-sessions.service';
-import type { ServerSecrets } from '../../services/server-secrets.service';
+import type { ConsoleSessions, ServerSecrets } from '../../services/access';
 import type { ConsoleState } from '../console-state';
 import { LOGIN_COOKIE, readCookie } from '../cookies';
 import { loginToken, tokensMatch } from '../login-token';

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { ConsoleSessions } from '../../services/operators/console-sessions.service';
+import type { ConsoleSessions } from '../../services/access';
 import type { ConsoleState } from '../console-state';
 import { readCookie, SESSION_COOKIE } from '../cookies';
 

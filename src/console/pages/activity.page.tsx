@@ -1,7 +1,6 @@
 import type { Container } from 'inversify';
 import type { ActivityAction } from '../../domain/activity-action';
-import { ActivityReader, type ActivityView } from '../../services/activity/activity-reader.service';
-import { OperatorAccess } from '../../services/operators/operator-access.service';
+import { ActivityReader, type ActivityView, OperatorAccess } from '../../services/access';
 import type { ConsoleRouter } from '../console-state';
 import { operatorOf } from '../page-tools';
 import { renderPage } from '../render';

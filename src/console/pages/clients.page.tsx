@@ -1,8 +1,7 @@
 import type { Container } from 'inversify';
 import { AppError } from '../../domain/app-error';
-import { ClientExonerationService } from '../../services/client-exoneration.service';
-import { ClientList, type ClientRow } from '../../services/console-read-models/client-list.service';
-import { OperatorAccess, type VisibleCompany } from '../../services/operators/operator-access.service';
+import { ClientExonerationService, ClientList, type ClientRow } from '../../services/sales';
+import { OperatorAccess, type VisibleCompany } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleRouter } from '../console-state';
 import { actorOf, companyOf, formField, pathId } from '../page-tools';

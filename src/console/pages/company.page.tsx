@@ -1,7 +1,7 @@
 import type { Container } from 'inversify';
 import { DOCUMENT_TYPES } from '../../domain/document-type';
-import { CompanyOverview, type CaiRangeOutlook } from '../../services/console-read-models/company-overview.service';
-import { OperatorAccess } from '../../services/operators/operator-access.service';
+import { CompanyOverview, type CaiRangeOutlook } from '../../services/company';
+import { OperatorAccess } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleRouter } from '../console-state';
 import { companyOf, operatorOf } from '../page-tools';

@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
-import { CompanyOverview, type CompanySummary } from '../../services/console-read-models/company-overview.service';
-import { OperatorAccess } from '../../services/operators/operator-access.service';
+import { CompanyOverview, type CompanySummary } from '../../services/company';
+import { OperatorAccess } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleRouter } from '../console-state';
 import { operatorOf } from '../page-tools';

@@ -3,15 +3,17 @@ import type { Container } from 'inversify';
 import type { ComponentChildren } from 'preact';
 import type { AppConfig } from '../../../config/config';
 import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
-import { InvoiceAnnulmentService } from '../../services/invoicing/invoice-annulment.service';
-import { InvoicePdfService } from '../../services/invoicing/invoice-pdf.service';
-import { InvoiceReader } from '../../services/invoicing/invoice-reader.service';
-import type { InvoiceView } from '../../services/invoicing/invoice-view';
-import { NoteIssuer } from '../../services/notes/note-issuer.service';
-import { NoteReader } from '../../services/notes/note-reader.service';
-import type { NoteView } from '../../services/notes/note-view';
-import { parseReason } from '../../services/operator-input/operator-arguments';
-import { OperatorAccess, type VisibleCompany } from '../../services/operators/operator-access.service';
+import {
+  InvoiceAnnulmentService,
+  InvoicePdfService,
+  InvoiceReader,
+  type InvoiceView,
+  NoteIssuer,
+  NoteReader,
+  type NoteView,
+} from '../../services/sales';
+import { parseReason } from '../../domain/operator-arguments';
+import { OperatorAccess, type VisibleCompany } from '../../services/access';
 import { TOKENS } from '../../tokens';
 import { companyPath } from '../company-paths';
 import type { ConsoleRouter } from '../console-state';
@@ -24,6 +26,7 @@ import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tabl
 import { formatInstant, formatLempiras } from '../views/format';
 import { PostForm } from '../views/post-form';
 import { sendPdf } from './pdf-answer';
+import { buyerName } from '../../domain/document-words';
 
 /** The two notes an invoice takes, as their forms and POST paths (`.../credit-notes`, `.../debit-notes`) name them. */
 const NOTE_TYPES = ['credit', 'debit'] as const;
@@ -196,7 +199,7 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
             <dt>Fecha</dt>
             <dd>{formatInstant(invoice.invoiceDate)}</dd>
             <dt>Cliente</dt>
-            <dd>{invoice.clientName ?? 'CONSUMIDOR FINAL'}</dd>
+            <dd>{buyerName(invoice.clientName)}</dd>
             <dt>RTN</dt>
             <dd>{invoice.clientLegalId ?? '—'}</dd>
             <dt>CAI</dt>

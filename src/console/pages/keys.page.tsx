@@ -1,6 +1,5 @@
 import type { Container } from 'inversify';
-import { ApiKeyService, MAX_ACTIVE_KEYS, statusOf } from '../../services/api-key.service';
-import { OperatorAccess, type VisibleCompany } from '../../services/operators/operator-access.service';
+import { ApiKeyService, MAX_ACTIVE_KEYS, statusOf, OperatorAccess, type VisibleCompany } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { actorOf, companyOf, pathId, requireAdmin } from '../page-tools';

@@ -1,10 +1,13 @@
 import type { Container } from 'inversify';
 import { AppError } from '../../domain/app-error';
 import { DOCUMENT_TYPE_INFO, DOCUMENT_TYPES, isDocumentType, type DocumentType } from '../../domain/document-type';
-import { LetterheadService } from '../../services/letterheads/letterhead.service';
-import type { LetterheadPublicationView, LetterheadState } from '../../services/letterheads/letterhead-views';
-import { OperatorAccess, type VisibleCompany } from '../../services/operators/operator-access.service';
-import type { CompanyTemplateCheck } from '../../services/template-check.service';
+import {
+  LetterheadService,
+  type LetterheadPublicationView,
+  type LetterheadState,
+  type CompanyTemplateCheck,
+} from '../../services/documents';
+import { OperatorAccess, type VisibleCompany } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { LetterheadCandidates } from '../letterhead-candidates';

@@ -1,8 +1,7 @@
 import type { Container } from 'inversify';
 import type { AppConfig } from '../../../config/config';
 import { AppError } from '../../domain/app-error';
-import { ConsoleSessions } from '../../services/operators/console-sessions.service';
-import { ServerSecrets } from '../../services/server-secrets.service';
+import { ConsoleSessions, ServerSecrets } from '../../services/access';
 import { TOKENS } from '../../tokens';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { clearCookie, LOGIN_COOKIE, readCookie, SESSION_COOKIE, setCookie } from '../cookies';

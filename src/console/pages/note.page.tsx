@@ -1,8 +1,7 @@
 import type { Container } from 'inversify';
 import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
-import { NotePdfService } from '../../services/notes/note-pdf.service';
-import { NoteReader } from '../../services/notes/note-reader.service';
-import { OperatorAccess } from '../../services/operators/operator-access.service';
+import { NotePdfService, NoteReader } from '../../services/sales';
+import { OperatorAccess } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleRouter } from '../console-state';
 import { companyOf, pathId } from '../page-tools';
@@ -11,6 +10,7 @@ import { Crumbs } from '../views/crumbs';
 import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tables';
 import { formatInstant } from '../views/format';
 import { sendPdf } from './pdf-answer';
+import { buyerName } from '../../domain/document-words';
 
 /** `/companies/{code}/notes/{id}` and its `/pdf`: a credit or debit note as issued. */
 export function registerNotePages(router: ConsoleRouter, container: Container): void {
@@ -41,7 +41,7 @@ export function registerNotePages(router: ConsoleRouter, container: Container): 
               <a href={companyPath(company.code, 'invoices', note.invoiceId)}>{note.invoiceFiscalNumber}</a>
             </dd>
             <dt>Cliente</dt>
-            <dd>{note.clientName ?? 'CONSUMIDOR FINAL'}</dd>
+            <dd>{buyerName(note.clientName)}</dd>
             <dt>Motivo</dt>
             <dd>{note.reason}</dd>
             <dt>CAI</dt>

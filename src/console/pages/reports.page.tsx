@@ -1,12 +1,17 @@
 import type { Container } from 'inversify';
 import { AppError } from '../../domain/app-error';
-import type { ReportFormat, ReportTable } from '../../services/fiscal-reports/report-table';
-import { REPORT_MEDIA_TYPES, reportBytes } from '../../services/fiscal-reports/report-writers';
-import { SalesRegisterService } from '../../services/fiscal-reports/sales-register.service';
-import { UnusedNumbersService } from '../../services/fiscal-reports/unused-numbers.service';
-import { NumberingAuditService } from '../../services/numbering-audit/numbering-audit.service';
-import { parseDate, parseFormat, parseMonth } from '../../services/operator-input/operator-arguments';
-import { OperatorAccess, type VisibleCompany } from '../../services/operators/operator-access.service';
+import {
+  parseFormat,
+  type ReportFormat,
+  type ReportTable,
+  REPORT_MEDIA_TYPES,
+  reportBytes,
+  SalesRegisterService,
+  UnusedNumbersService,
+  NumberingAuditService,
+} from '../../services/fiscal-reports';
+import { parseDate, parseMonth } from '../../domain/operator-arguments';
+import { OperatorAccess, type VisibleCompany } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { companyOf } from '../page-tools';

@@ -1,5 +1,5 @@
 import { createContext } from 'preact';
-import type { SessionOperator } from '../../services/operators/console-sessions.service';
+import type { SessionOperator } from '../../services/access';
 
 /** What every component of a page may need of its request: the operator and the forms' token. */
 export interface PageEnv {

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { AppError } from '../../domain/app-error';
-import type { Authenticator } from '../../services/authenticator.service';
+import type { Authenticator } from '../../services/access';
 
 const BEARER = /^Bearer(?:[ \t]+(\S+))?$/i;
 

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { AppError } from '../../domain/app-error';
-import type { Principal } from '../../services/authenticator.service';
+import type { Principal } from '../../services/access';
 
 interface Bucket {
   tokens: number;

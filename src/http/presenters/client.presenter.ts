@@ -1,4 +1,4 @@
-import type { ClientView } from '../../services/client.service';
+import type { ClientView } from '../../services/sales';
 
 /** The Client resource; absent optional values are null, never left out (decision 25). */
 export function presentClient(client: ClientView) {

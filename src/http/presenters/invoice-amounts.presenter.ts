@@ -1,7 +1,6 @@
 import Big from 'big.js';
 import { toNumber } from '../../domain/money';
-import type { InvoiceContent } from '../../services/invoicing/invoice-factory';
-import type { InvoiceView } from '../../services/invoicing/invoice-view';
+import type { InvoiceContent, InvoiceView } from '../../services/sales';
 
 /** What an invoice and its preview both answer: stored strings, or the content about to be stored. */
 type PresentableSale = Omit<InvoiceContent, 'lines'> & { lines: Array<InvoiceView['lines'][number] & { exemptAmount?: string }> };

@@ -1,4 +1,4 @@
-import type { InvoiceView } from '../../services/invoicing/invoice-view';
+import type { InvoiceView } from '../../services/sales';
 import { presentSale } from './invoice-amounts.presenter';
 
 /**

@@ -1,4 +1,4 @@
-import type { InvoicePreview } from '../../services/invoicing/invoice-preview.service';
+import type { InvoicePreview } from '../../services/sales';
 import { presentSale } from './invoice-amounts.presenter';
 
 /** The Preview response: the sale as it would be issued, with no id, invoiceNumber, cai or replayed. */

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { ClientService } from '../../services/client.service';
+import type { ClientService } from '../../services/sales';
 import { presentClient } from '../presenters/client.presenter';
 import { respondJsonOnce } from '../presenters/json-once';
 import { parseClientCreate, parseClientListQuery } from '../schemas/client.schema';

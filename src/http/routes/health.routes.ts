@@ -1,4 +1,4 @@
-import type { Readiness } from '../../services/database-readiness.service';
+import type { Readiness } from '../../db/database-readiness.service';
 import type Router from '@koa/router';
 
 /** The operations of health; their OpenAPI description is in ../openapi/health.paths.ts. */

@@ -1,8 +1,5 @@
 import type Router from '@koa/router';
-import type { InvoicePdfService } from '../../services/invoicing/invoice-pdf.service';
-import type { InvoicePreviewService } from '../../services/invoicing/invoice-preview.service';
-import type { InvoiceReader } from '../../services/invoicing/invoice-reader.service';
-import type { InvoiceIssuer } from '../../services/invoicing/invoice-issuer.service';
+import type { InvoicePdfService, InvoicePreviewService, InvoiceReader, InvoiceIssuer } from '../../services/sales';
 import { presentInvoice } from '../presenters/invoice.presenter';
 import { respondJsonOnce } from '../presenters/json-once';
 import { presentPreview } from '../presenters/preview.presenter';

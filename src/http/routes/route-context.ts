@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { Principal } from '../../services/authenticator.service';
+import type { Principal } from '../../services/access';
 
 /** What route modules receive besides their services: the guards of protected routes. */
 export interface RouteGuards {

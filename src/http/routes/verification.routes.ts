@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { AppError } from '../../domain/app-error';
 import { VERIFY_PATH_PREFIX } from '../../domain/verification-token';
-import type { DocumentVerifier } from '../../services/verification/document-verification.service';
+import type { DocumentVerifier } from '../../services/documents';
 import { toErrorResponse } from '../error-mapping';
 import { addressRateLimit } from '../middleware/rate-limit.middleware';
 import { NOT_FOUND_PAGE, PAGE_HEADERS, refusalPage, verificationPage } from '../pages/verification.page';

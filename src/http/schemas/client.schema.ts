@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { AppError } from '../../domain/app-error';
 import { isValidRtn } from '../../domain/rtn';
-import type { NewClient } from '../../services/client.service';
+import type { NewClient } from '../../services/sales';
 import { strictObject, validate } from './validate';
 
 const optionalText = (max: number) => yup.string().nullable().optional().max(max);

@@ -4,7 +4,7 @@ import { AppError } from '../../domain/app-error';
 import { hondurasDate } from '../../domain/calendar-date';
 import { DecimalRule, decimalProblem, parseDecimal } from '../../domain/decimal-rule';
 import { DECIMAL_COLUMNS } from '../../domain/decimal-columns';
-import type { InvoiceRequest } from '../../services/pricing/invoice-request';
+import type { InvoiceRequest } from '../../services/sales';
 import { REQUEST_LIMITS } from '../body/request-limits';
 import { strictObject, validate } from './validate';
 

@@ -14,7 +14,6 @@ import { AppError } from '../../domain/app-error';
 import type { DocumentType } from '../../domain/document-type';
 import { newVerificationToken } from '../../domain/verification-token';
 import { TOKENS } from '../../tokens';
-import { CaiRangeAlerts } from '../cai-status/cai-range-alerts';
 import { EmissionPointTurns } from './emission-point-turns';
 import { IdempotencyStore, type IdempotencyClaim, type LiveKey } from './idempotency-store';
 import { takeNextNumber, type TakenNumber } from './numbering';
@@ -49,6 +48,15 @@ export interface NumberedDocument<W extends { documentId: number }> {
   insert(tx: SqlTransaction, issue: DocumentIssue): Promise<W>;
 }
 
+/**
+ * Told of the number each committed document took, after its transaction (the company's CAI range
+ * alerts). The kernel owns the interface and the context that watches binds it
+ * (TOKENS.NumberTakenWatcher), so the kernel depends on no feature (decision 69).
+ */
+export interface NumberTakenWatcher {
+  afterIssue(companyCode: string, taken: TakenNumber, day: string): void;
+}
+
 export type NumberedWrite<W> = { written: W; taken: TakenNumber } | { replayOf: LiveKey };
 
 /**
@@ -67,7 +75,7 @@ export class NumberedWriter {
     @inject(TOKENS.Sql) private readonly db: SqlClient,
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(IdempotencyStore) private readonly keys: IdempotencyStore,
-    @inject(CaiRangeAlerts) private readonly caiAlerts: CaiRangeAlerts,
+    @inject(TOKENS.NumberTakenWatcher) private readonly watcher: NumberTakenWatcher,
   ) {}
 
   /**
@@ -76,7 +84,7 @@ export class NumberedWriter {
    */
   async write<W extends { documentId: number }>(doc: NumberedDocument<W>): Promise<NumberedWrite<W>> {
     const result = await this.turns.run(doc.emissionPointId, doc.documentType, () => this.writeWithRetries(doc));
-    if ('written' in result) this.caiAlerts.afterIssue(doc.companyCode, result.taken, doc.day);
+    if ('written' in result) this.watcher.afterIssue(doc.companyCode, result.taken, doc.day);
     return result;
   }
 

@@ -1,3 +1,5 @@
+import { AppError } from '../../domain/app-error';
+
 /**
  * A report as rows of cells, written the same way to CSV and to XLSX. Cells are strings: amounts
  * as exact decimal strings with 2 decimals, counts as digits, so no float ever carries a value
@@ -28,6 +30,14 @@ export interface ReportTable {
 export type ReportFormat = 'csv' | 'xlsx';
 
 export const REPORT_FORMATS: readonly ReportFormat[] = ['csv', 'xlsx'];
+
+/** csv or xlsx, in any case (XLSX is how the format is usually written). */
+export function parseFormat(value: string, option = '--format'): ReportFormat {
+  const format = value.toLowerCase();
+  if (!(REPORT_FORMATS as readonly string[]).includes(format))
+    throw new AppError('VALIDATION_FAILED', `${option} must be one of ${REPORT_FORMATS.join(', ')}, got "${value}"`);
+  return format as ReportFormat;
+}
 
 /** Writes a table to a byte stream; resolves once everything is written and the stream ended. */
 export type TableWriter = (table: ReportTable, out: NodeJS.WritableStream) => Promise<void>;

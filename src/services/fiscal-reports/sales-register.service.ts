@@ -6,10 +6,11 @@ import { addDays, dayMonthYear, hondurasDate, startOfHondurasDay } from '../../d
 import { ZERO } from '../../domain/money';
 import { DOCUMENT_TYPE_INFO, isDocumentType } from '../../domain/document-type';
 import { TOKENS } from '../../tokens';
-import type { CompanyRef } from '../company-directory.service';
+import type { CompanyRef } from '../../domain/company-ref';
 import type { ReportColumn, ReportTable } from './report-table';
 import { utcDatetime } from '../../db/lean-select';
 import { ratesQuery, RegisterPeriod } from './sales-register-query';
+import { buyerName, documentState } from '../../domain/document-words';
 
 /** The rates that always have their pair of columns, even in a month without them. */
 const STANDARD_RATES = ['15', '18'];
@@ -159,12 +160,12 @@ export class SalesRegisterService {
         row.fiscal_number,
         row.cai,
         row.client_legal_id ?? '',
-        row.client_name ?? 'CONSUMIDOR FINAL',
+        buyerName(row.client_name),
         row.exempt_purchase_order_number ?? '',
         row.exoneration_certificate ?? '',
         row.exoneration_sag_registry ?? '',
         ...amounts.map((a) => a.toFixed(2)),
-        annulled ? 'ANULADA' : 'VIGENTE',
+        documentState(annulled),
         isDocumentType(row.document_type) ? DOCUMENT_TYPE_INFO[row.document_type].title : row.document_type,
         row.modified_number ?? '',
       ];

@@ -3,8 +3,8 @@ import { inject, injectable } from 'inversify';
 import { hondurasDate } from '../../domain/calendar-date';
 import { formatFiscalNumber } from '../../domain/fiscal-number';
 import { TOKENS } from '../../tokens';
-import type { CompanyRef } from '../company-directory.service';
-import { companyCaiRanges } from '../company-cai-ranges';
+import type { CompanyRef } from '../../domain/company-ref';
+import { companyCaiRanges } from '../company';
 import type { ReportColumn, ReportTable } from './report-table';
 
 export type UnusedReason = 'VENCIDO' | 'PUNTO CERRADO';

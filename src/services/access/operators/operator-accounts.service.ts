@@ -1,0 +1,194 @@
+import { EntityManager, LockMode } from '@mikro-orm/mysql';
+import { inject, injectable } from 'inversify';
+import type { Actor } from '../../../domain/actor';
+import { AppError } from '../../../domain/app-error';
+import type { OperatorRole } from '../../../domain/operator-role';
+import { generatePassword, hashPassword, MIN_PASSWORD_LENGTH } from '../../../domain/password-hash';
+import { isUniqueViolation } from '../../../db/unique-violation';
+import { Company, ConsoleOperator, ConsoleOperatorCompany, ConsoleSession } from '../../../entities';
+import { TOKENS } from '../../../tokens';
+import { ActivityTrail } from '../activity/activity-trail.service';
+import type { CompanyRef } from '../../../domain/company-ref';
+import { SignInThrottle } from './sign-in-throttle.service';
+
+/** A console operator as listed: never the password or its hash. */
+export interface OperatorSummary {
+  id: number;
+  email: string;
+  name: string;
+  role: OperatorRole;
+  /** Codes of the companies granted (an administrator sees every company and has none listed). */
+  companies: string[];
+  disabled: boolean;
+  createdAt: Date;
+}
+
+export interface NewOperator {
+  email: string;
+  name: string;
+  role: OperatorRole;
+  companies: CompanyRef[];
+  /** The operator's own choice; a generated one when absent. */
+  password?: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** How e-mails are stored and compared: trimmed, lower case. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Creates, lists, disables console operators, resets their passwords and lifts their sign-in
+ * refusals (`admin operator`). Each change commits with its row in the activity trail, which
+ * names the account by its e-mail and never carries a password.
+ */
+@injectable()
+export class OperatorAccounts {
+  constructor(
+    @inject(TOKENS.EntityManager) private readonly em: EntityManager,
+    @inject(ActivityTrail) private readonly trail: ActivityTrail,
+    @inject(SignInThrottle) private readonly throttle: SignInThrottle,
+  ) {}
+
+  /** Creates the account; returns it and its password, which is shown once and stored only hashed. */
+  async add(actor: Actor, spec: NewOperator, now = new Date()): Promise<{ operator: OperatorSummary; password: string }> {
+    const email = normaliseEmail(spec.email);
+    if (!EMAIL.test(email) || email.length > 255)
+      throw new AppError('VALIDATION_FAILED', `--email must be an e-mail address such as ana@example.hn, got "${spec.email}"`);
+    const name = spec.name.trim();
+    if (name.length < 1 || name.length > 255)
+      throw new AppError('VALIDATION_FAILED', `--name must be 1 to 255 characters after trimming, got ${name.length}`);
+    const password = spec.password ?? generatePassword();
+    checkPassword(password);
+    const passwordHash = await hashPassword(password);
+    try {
+      const operator = await this.em.transactional(async (em) => {
+        if (await em.count(ConsoleOperator, { email })) throw emailTaken(email);
+        const created = em.create(ConsoleOperator, { email, name, role: spec.role, passwordHash, passwordChangedAt: now, createdAt: now });
+        // An administrator sees every company: grants would only mislead whoever reads them later.
+        if (spec.role === 'accountant')
+          for (const company of spec.companies)
+            em.create(ConsoleOperatorCompany, { operator: created, company: em.getReference(Company, company.id) });
+        await em.flush();
+        const companies = spec.role === 'accountant' ? spec.companies.map((c) => c.code) : [];
+        await this.trail.record(em, {
+          actor,
+          companyId: null,
+          action: 'operator-added',
+          target: email,
+          details: { role: spec.role, companies },
+          at: now,
+        });
+        return created;
+      });
+      return { operator: summary(operator, spec.role === 'accountant' ? spec.companies.map((c) => c.code) : []), password };
+    } catch (err) {
+      // Two adds of one e-mail at once: the unique index decides.
+      if (isUniqueViolation(err)) throw emailTaken(email);
+      throw err;
+    }
+  }
+
+  async list(): Promise<OperatorSummary[]> {
+    const operators = await this.em.find(ConsoleOperator, {}, { orderBy: { email: 'asc' } });
+    const grants = await this.em.find(ConsoleOperatorCompany, {}, { populate: ['company'] });
+    return operators.map((operator) =>
+      summary(
+        operator,
+        grants
+          .filter((g) => g.operator.id === operator.id)
+          .map((g) => g.company.code)
+          .sort(),
+      ),
+    );
+  }
+
+  /** Disables the account and ends its sessions on every instance; disabling twice changes nothing more. */
+  async disable(actor: Actor, email: string, now = new Date()): Promise<OperatorSummary> {
+    return this.em.transactional(async (em) => {
+      const operator = await this.lockedByEmail(em, email);
+      if (operator.disabledAt === null) {
+        operator.disabledAt = now;
+        await em.flush();
+        await this.trail.record(em, { actor, companyId: null, action: 'operator-disabled', target: operator.email, at: now });
+      }
+      await em.nativeDelete(ConsoleSession, { operator });
+      return summary(operator, []);
+    });
+  }
+
+  /**
+   * A new password (given, or generated and returned), ending every session of the account and
+   * lifting its sign-in refusals: whoever was refused is given the new password (decision 67).
+   */
+  async resetPassword(
+    actor: Actor,
+    email: string,
+    given?: string,
+    now = new Date(),
+  ): Promise<{ operator: OperatorSummary; password: string }> {
+    const password = given ?? generatePassword();
+    checkPassword(password);
+    const passwordHash = await hashPassword(password);
+    return this.em.transactional(async (em) => {
+      const operator = await this.lockedByEmail(em, email);
+      operator.passwordHash = passwordHash;
+      operator.passwordChangedAt = now;
+      await em.flush();
+      await this.trail.record(em, { actor, companyId: null, action: 'password-reset', target: operator.email, at: now });
+      await em.nativeDelete(ConsoleSession, { operator });
+      await this.throttle.forget(em, operator.email);
+      return { operator: summary(operator, []), password };
+    });
+  }
+
+  /**
+   * Lifts every sign-in refusal of the account, on every client address, by forgetting its failed
+   * sign-ins (decision 67); returns how many. Nothing to forget changes nothing and records nothing.
+   */
+  async unlock(actor: Actor, email: string, now = new Date()): Promise<{ operator: OperatorSummary; cleared: number }> {
+    return this.em.transactional(async (em) => {
+      const operator = await this.lockedByEmail(em, email);
+      const cleared = await this.throttle.forget(em, operator.email);
+      if (cleared > 0)
+        await this.trail.record(em, {
+          actor,
+          companyId: null,
+          action: 'operator-unlocked',
+          target: operator.email,
+          details: { cleared },
+          at: now,
+        });
+      return { operator: summary(operator, []), cleared };
+    });
+  }
+
+  private async lockedByEmail(em: EntityManager, email: string): Promise<ConsoleOperator> {
+    const operator = await em.findOne(ConsoleOperator, { email: normaliseEmail(email) }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!operator) throw new AppError('OPERATOR_NOT_FOUND', `no console operator has the e-mail ${email}`);
+    return operator;
+  }
+}
+
+function checkPassword(password: string): void {
+  if ([...password].length < MIN_PASSWORD_LENGTH)
+    throw new AppError('VALIDATION_FAILED', `the password must have at least ${MIN_PASSWORD_LENGTH} characters`);
+}
+
+function emailTaken(email: string): AppError {
+  return new AppError('OPERATOR_EMAIL_TAKEN', `a console operator with the e-mail ${email} already exists`);
+}
+
+function summary(operator: ConsoleOperator, companies: string[]): OperatorSummary {
+  return {
+    id: operator.id,
+    email: operator.email,
+    name: operator.name,
+    role: operator.role,
+    companies,
+    disabled: operator.disabledAt !== null,
+    createdAt: operator.createdAt,
+  };
+}

@@ -1,0 +1,14 @@
+import { ContainerModule } from 'inversify';
+import { TOKENS } from '../../tokens';
+import { CompanyDirectory } from './company-directory.service';
+import { CompanySetupService } from './setup/company-setup.service';
+import { CaiRangeAlerts } from './cai-ranges/cai-range-alerts';
+import { CaiStatusService } from './cai-ranges/cai-status.service';
+import { CompanyOverview } from './company-overview.service';
+
+/** The bindings of the directory, the setup file, CAI ranges and the overview. Singletons, as every service (src/container.ts). */
+export const companyModule = new ContainerModule(({ bind }) => {
+  for (const service of [CompanyDirectory, CompanySetupService, CaiRangeAlerts, CaiStatusService, CompanyOverview]) bind(service).toSelf();
+  // The kernel's numbered write tells the CAI range alerts of every number taken (decision 69).
+  bind(TOKENS.NumberTakenWatcher).toService(CaiRangeAlerts);
+});

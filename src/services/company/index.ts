@@ -1,0 +1,14 @@
+/**
+ * The company: its directory, its setup file, its CAI ranges (status and alerts) and its overview.
+ * What other contexts and the adapters may use: they import this file, never one inside the folder
+ * (.dependency-cruiser.js); files inside the context import each other directly.
+ */
+export { CaiStatusService, type CaiStatusReport } from './cai-ranges/cai-status.service';
+export { companyCaiRanges } from './cai-ranges/company-cai-ranges';
+export { CompanyDirectory } from './company-directory.service';
+export { CompanyOverview, type CaiRangeOutlook, type CompanySummary } from './company-overview.service';
+export { companyModule } from './company.module';
+export { CompanySetupService, type ApplySummary } from './setup/company-setup.service';
+export type { PriceSpec, ProductSpec, SetupDocument } from './setup/setup-document';
+export { readSetupFile } from './setup/setup-file';
+export { SetupValidationError } from './setup/setup-validation-error';

@@ -1,0 +1,159 @@
+import { EntityManager, LockMode } from '@mikro-orm/mysql';
+import {
+  CaiRange,
+  Client,
+  Company,
+  DiscountPolicy,
+  EmissionPoint,
+  Establishment,
+  IntegrationSettings,
+  OperatorUser,
+  PaymentTerminal,
+  PriceList,
+  Product,
+  ProductMapping,
+  ProductPrice,
+} from '../../../entities';
+import { issuedNumbersOf, type IssuedNumbers } from '../../documents';
+import type { SetupDocument } from './setup-document';
+
+/**
+ * What the database already holds of the company, soft-deleted rows included (the unique
+ * indexes count them, and an entry present again restores its row). Maps are keyed the way the
+ * file names things; the writer adds the rows it creates to them.
+ */
+export interface ExistingSetup {
+  company: Company | null;
+  integration: IntegrationSettings | null;
+  /** Maps keyed by code use codeKey(code). */
+  establishments: Map<string, Establishment>;
+  /** By `EEE-PPP`. */
+  emissionPoints: Map<string, EmissionPoint>;
+  /** By `EEE-PPP`, every range of that point. */
+  caiRanges: Map<string, CaiRange[]>;
+  /** Range id -> the lowest and highest numbers issued from it (annulled documents count). */
+  issued: Map<number, IssuedNumbers>;
+  users: Map<string, OperatorUser>;
+  paymentTerminals: Map<string, PaymentTerminal>;
+  discountPolicies: Map<string, DiscountPolicy>;
+  products: Map<string, Product>;
+  priceLists: Map<string, PriceList>;
+  /** By priceKey(list id, product id). */
+  prices: Map<string, ProductPrice>;
+  /** By mappingKey(externalProductId, product id). */
+  mappings: Map<string, ProductMapping>;
+  clients: Map<string, Client>;
+  clientsByLegalId: Map<string, Client>;
+}
+
+/**
+ * The identity of a code as the database's unique indexes see it: the columns use a case- and
+ * accent-insensitive collation, so `Caja1` would collide with `CAJA1` rather than be new.
+ */
+export function codeKey(code: string): string {
+  return code.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
+}
+
+export const pointKey = (establishmentCode: string, pointCode: string): string => `${establishmentCode}-${pointCode}`;
+export const priceKey = (listId: number, productId: number): string => `${listId}/${productId}`;
+export const mappingKey = (externalProductId: string, productId: number): string => `${productId}/${codeKey(externalProductId)}`;
+
+function byCode<T extends { code: string }>(rows: T[]): Map<string, T> {
+  return new Map(rows.map((row) => [codeKey(row.code), row]));
+}
+
+/**
+ * Loads what the file can touch or reference. Runs inside the apply transaction: the company
+ * row lock serialises concurrent applies, the range locks keep issuing from taking a number
+ * while a range is being checked and changed.
+ */
+export async function loadExistingSetup(em: EntityManager, doc: SetupDocument): Promise<ExistingSetup> {
+  const company = await em.findOne(Company, { code: doc.company.code }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  const state: ExistingSetup = {
+    company,
+    integration: null,
+    establishments: new Map(),
+    emissionPoints: new Map(),
+    caiRanges: new Map(),
+    issued: new Map(),
+    users: new Map(),
+    paymentTerminals: new Map(),
+    discountPolicies: new Map(),
+    products: new Map(),
+    priceLists: new Map(),
+    prices: new Map(),
+    mappings: new Map(),
+    clients: new Map(),
+    clientsByLegalId: new Map(),
+  };
+  if (!company) return state;
+
+  state.integration = await em.findOne(IntegrationSettings, { company });
+  await loadNumbering(em, company, state);
+  state.users = byCode(await em.find(OperatorUser, { company }));
+  state.paymentTerminals = byCode(await em.find(PaymentTerminal, { company }));
+  state.discountPolicies = byCode(await em.find(DiscountPolicy, { company }));
+  state.priceLists = byCode(await em.find(PriceList, { company }));
+  await loadCatalog(em, company, doc, state);
+  await loadClients(em, company, doc, state);
+  return state;
+}
+
+async function loadNumbering(em: EntityManager, company: Company, state: ExistingSetup): Promise<void> {
+  const establishments = await em.find(Establishment, { company });
+  state.establishments = byCode(establishments);
+  const points = await em.find(EmissionPoint, { establishment: { $in: establishments } });
+  for (const point of points) state.emissionPoints.set(pointKey(point.establishment.code, point.code), point);
+  if (points.length === 0) return;
+  const ranges = await em.find(
+    CaiRange,
+    { emissionPoint: { $in: points } },
+    { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } },
+  );
+  for (const range of ranges) {
+    const key = pointKey(range.emissionPoint.establishment.code, range.emissionPoint.code);
+    state.caiRanges.set(key, [...(state.caiRanges.get(key) ?? []), range]);
+  }
+  if (ranges.length === 0) return;
+  // The issued documents are the truth about issued numbers, not nextNumber.
+  state.issued = await issuedNumbersOf(em, ranges);
+}
+
+/** Only the products, prices and mappings the file names: a catalog may be large. */
+async function loadCatalog(em: EntityManager, company: Company, doc: SetupDocument, state: ExistingSetup): Promise<void> {
+  const productCodes = new Set<string>([
+    ...(doc.products ?? []).map((p) => p.code),
+    ...(doc.priceLists ?? []).flatMap((l) => (l.prices ?? []).map((p) => p.product)),
+    ...(doc.productMappings ?? []).map((m) => m.product),
+  ]);
+  if (productCodes.size === 0) return;
+  const products = await em.find(Product, { company, code: { $in: [...productCodes] } });
+  state.products = byCode(products);
+  if (products.length === 0) return;
+
+  const lists = (doc.priceLists ?? []).map((l) => state.priceLists.get(l.code)).filter((l): l is PriceList => l !== undefined);
+  if (lists.length > 0) {
+    for (const price of await em.find(ProductPrice, { priceList: { $in: lists }, product: { $in: products } })) {
+      state.prices.set(priceKey(price.priceList.id, price.product.id), price);
+    }
+  }
+  const externalIds = [...new Set((doc.productMappings ?? []).map((m) => m.externalProductId))];
+  if (externalIds.length > 0) {
+    for (const mapping of await em.find(ProductMapping, { company, externalProductId: { $in: externalIds }, product: { $in: products } })) {
+      state.mappings.set(mappingKey(mapping.externalProductId, mapping.product.id), mapping);
+    }
+  }
+}
+
+/** Clients by the codes in the file, and any client already holding an RTN the file gives. */
+async function loadClients(em: EntityManager, company: Company, doc: SetupDocument, state: ExistingSetup): Promise<void> {
+  const codes = (doc.clients ?? []).map((c) => c.code);
+  const legalIds = (doc.clients ?? []).map((c) => c.legalId).filter((id): id is string => typeof id === 'string');
+  if (codes.length === 0) return;
+  const clients = await em.find(Client, {
+    company,
+    $or: [{ code: { $in: codes } }, ...(legalIds.length > 0 ? [{ legalId: { $in: legalIds } }] : [])],
+  });
+  state.clients = byCode(clients);
+  for (const client of clients) if (client.legalId !== null) state.clientsByLegalId.set(client.legalId, client);
+}

@@ -1,0 +1,114 @@
+import { DiscountPolicy, PriceList, Product, ProductMapping, ProductPrice } from '../../../entities';
+import { DECIMAL_COLUMNS } from '../../../domain/decimal-columns';
+import type {
+  DiscountPolicyEntry,
+  DiscountPolicySpec,
+  PriceEntry,
+  PriceListEntry,
+  PriceSpec,
+  ProductEntry,
+  ProductMappingEntry,
+  ProductSpec,
+} from './setup-document';
+import { codeKey, mappingKey, priceKey } from './setup-state';
+import { assignChanged, decimal, defined, upsertEntry, WriteContext } from './setup-write-helpers';
+
+// Scales of the DECIMAL columns, so stored and given values compare as equal strings.
+const RATE_SCALE = DECIMAL_COLUMNS.rate.scale;
+const MONEY_SCALE = DECIMAL_COLUMNS.amount.scale;
+
+export function writeDiscountPolicies(ctx: WriteContext, entries: DiscountPolicyEntry[]): void {
+  for (const entry of entries) {
+    const fields = (e: DiscountPolicySpec) => ({
+      code: e.code,
+      percent: decimal(e.percent, RATE_SCALE) as string,
+      active: e.active,
+      validFrom: e.validFrom,
+      validTo: e.validTo,
+    });
+    const row = upsertEntry(
+      ctx,
+      ctx.existing.discountPolicies.get(codeKey(entry.code)),
+      entry,
+      (e) => ctx.em.create(DiscountPolicy, { ...defined(fields(e)), company: ctx.company, code: e.code, percent: fields(e).percent }),
+      (r, e) => assignChanged(r, fields(e)),
+    );
+    if (row) ctx.existing.discountPolicies.set(codeKey(entry.code), row);
+  }
+}
+
+export function writeProducts(ctx: WriteContext, entries: ProductEntry[]): void {
+  for (const entry of entries) {
+    const fields = (e: ProductSpec) => ({
+      code: e.code,
+      name: e.name,
+      isvRate: decimal(e.isvRate, RATE_SCALE),
+      exempt: e.exempt,
+      exemptPerUnit: decimal(e.exemptPerUnit, MONEY_SCALE),
+    });
+    const row = upsertEntry(
+      ctx,
+      ctx.existing.products.get(codeKey(entry.code)),
+      entry,
+      (e) => ctx.em.create(Product, { ...defined(fields(e)), company: ctx.company, code: e.code, name: e.name }),
+      (r, e) => assignChanged(r, fields(e)),
+    );
+    if (row) ctx.existing.products.set(codeKey(entry.code), row);
+  }
+}
+
+export function writePriceLists(ctx: WriteContext, entries: PriceListEntry[]): void {
+  for (const entry of entries) {
+    const list = upsertEntry(
+      ctx,
+      ctx.existing.priceLists.get(codeKey(entry.code)),
+      entry,
+      (e) => ctx.em.create(PriceList, { ...defined({ name: e.name }), company: ctx.company, code: e.code }),
+      (r, e) => assignChanged(r, { code: e.code, name: e.name }),
+    );
+    if (!list) continue;
+    ctx.existing.priceLists.set(codeKey(entry.code), list);
+    // Prices are reached only through their list: a deleted list takes them out of use as they
+    // stand (and a restored one brings them back), so the ones listed under it are not written.
+    if (!entry.deleted) for (const price of entry.prices ?? []) writePrice(ctx, list, price);
+  }
+}
+
+function writePrice(ctx: WriteContext, priceList: PriceList, entry: PriceEntry): void {
+  const product = ctx.existing.products.get(codeKey(entry.product));
+  // Only a deleted entry can name an unknown product (references are checked first): nothing to delete.
+  if (!product) return;
+  const stored =
+    priceList.id !== undefined && product.id !== undefined ? ctx.existing.prices.get(priceKey(priceList.id, product.id)) : undefined;
+  const fields = (e: PriceSpec) => ({
+    price: decimal(e.price, MONEY_SCALE) as string,
+    currency: e.currency,
+    discountPolicy:
+      e.discountPolicy === undefined || e.discountPolicy === null
+        ? e.discountPolicy
+        : ctx.existing.discountPolicies.get(codeKey(e.discountPolicy)),
+  });
+  upsertEntry(
+    ctx,
+    stored,
+    entry,
+    (e) => ctx.em.create(ProductPrice, { ...defined(fields(e)), priceList, product, price: fields(e).price }),
+    (r, e) => assignChanged(r, fields(e)),
+  );
+}
+
+export function writeProductMappings(ctx: WriteContext, entries: ProductMappingEntry[]): void {
+  for (const entry of entries) {
+    const product = ctx.existing.products.get(codeKey(entry.product));
+    if (!product) continue;
+    const key = product.id !== undefined ? mappingKey(entry.externalProductId, product.id) : undefined;
+    const row = upsertEntry(
+      ctx,
+      key !== undefined ? ctx.existing.mappings.get(key) : undefined,
+      entry,
+      (e) => ctx.em.create(ProductMapping, { company: ctx.company, externalProductId: e.externalProductId, product }),
+      (r, e) => assignChanged(r, { externalProductId: e.externalProductId }),
+    );
+    if (row && key !== undefined) ctx.existing.mappings.set(key, row);
+  }
+}

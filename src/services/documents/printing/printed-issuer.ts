@@ -1,0 +1,18 @@
+import type { Establishment, Invoice } from '../../../entities';
+import type { PrintedDocument } from '../../../pdf/template-data';
+
+/** The issuer block of a printed document, from the company and the issuing establishment. */
+export function issuerOf(
+  company: Invoice['company'],
+  establishment: Pick<Establishment, 'code' | 'name' | 'address'>,
+): PrintedDocument['issuer'] {
+  return {
+    name: company.name,
+    tradeName: company.tradeName,
+    rtn: company.rtn,
+    address: company.address ?? '',
+    phone: company.phone,
+    email: company.email,
+    establishment: { code: establishment.code, name: establishment.name, address: establishment.address },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Sales: invoicing, credit and debit notes, pricing and clients (with their exonerations).
+ * What other contexts and the adapters may use: they import this file, never one inside the folder
+ * (.dependency-cruiser.js); files inside the context import each other directly.
+ */
+export { ClientExonerationService } from './clients/client-exoneration.service';
+export { ClientList, type ClientRow } from './clients/client-list.service';
+export { ClientService, type ClientView, type NewClient } from './clients/client.service';
+export { InvoiceAnnulmentService } from './invoicing/invoice-annulment.service';
+export type { InvoiceContent } from './invoicing/invoice-factory';
+export { InvoiceIssuer } from './invoicing/invoice-issuer.service';
+export { InvoicePdfService } from './invoicing/invoice-pdf.service';
+export { InvoicePreviewService, type InvoicePreview } from './invoicing/invoice-preview.service';
+export { InvoiceReader } from './invoicing/invoice-reader.service';
+export { InvoiceSearch, type InvoiceSearchPage } from './invoicing/invoice-search.service';
+export type { InvoiceView } from './invoicing/invoice-view';
+export { NoteAnnulmentService, noteName } from './notes/note-annulment.service';
+export { parseKey, parseQuantity, parseReturns } from './notes/note-arguments';
+export {
+  creditNoteRequest,
+  debitNoteRequest,
+  noteCommonOf,
+  type NoteCommon,
+  type NoteFieldNames,
+  type WrittenCredit,
+} from './notes/note-input';
+export { NoteIssuer } from './notes/note-issuer.service';
+export { noteJson } from './notes/note-json';
+export { NotePdfService } from './notes/note-pdf.service';
+export { NoteReader } from './notes/note-reader.service';
+export type { NoteRequest } from './notes/note-request';
+export type { NoteView } from './notes/note-view';
+export type { InvoiceRequest } from './pricing/invoice-request';
+export { salesModule } from './sales.module';

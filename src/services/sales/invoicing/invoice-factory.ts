@@ -1,0 +1,234 @@
+import type { EntityManager } from '@mikro-orm/mysql';
+import { DocumentRowsInsert, leanInsert } from '../../../db/lean-insert';
+import type { SqlTransaction } from '../../../db/sql-client';
+import { formatFiscalNumber } from '../../../domain/fiscal-number';
+import { Invoice, InvoiceLine, InvoiceTax } from '../../../entities';
+import type { DocumentIssue, FixedVersions } from '../../documents';
+import type { PricedInvoice } from '../pricing/invoice-pricer.service';
+import type { InvoiceLineView, InvoiceView } from './invoice-view';
+
+/** The unique index that makes a number of a range one invoice's (see NumberedDocument.numberIndex). */
+export const INVOICE_NUMBER_INDEX = 'uq_invoices_cai_range_number';
+
+/** A line as stored: what the invoice view answers, plus what only the record keeps. */
+export interface InvoiceLineContent extends InvoiceLineView {
+  lineNumber: number;
+  productId: number;
+  exemptAmount: string;
+  isvRate: string | null;
+}
+
+/**
+ * A priced sale as an invoice stores and prints it, before it has a number: everything printed
+ * is copied (issuer, establishment, client name and RTN, the exonerated buyer's references,
+ * product code and name), so the document never changes when the setup does. A preview prints
+ * it as it is; issuing adds the number and writes it.
+ */
+export type InvoiceContent = Omit<
+  InvoiceView,
+  | 'id'
+  | 'invoiceNumber'
+  | 'fiscalNumber'
+  | 'cai'
+  | 'caiRangeStart'
+  | 'caiRangeEnd'
+  | 'caiDeadline'
+  | 'versions'
+  | 'isPaid'
+  | 'isAnnulled'
+  | 'verificationToken'
+  | 'lines'
+> & {
+  lines: InvoiceLineContent[];
+};
+
+/** The one mapping from a priced sale to what an invoice says. */
+export function invoiceContentOf(priced: PricedInvoice): InvoiceContent {
+  const { totals, config, sale, request } = priced;
+  return {
+    invoiceDate: request.invoiceDate,
+    issuerName: config.company.name,
+    issuerTradeName: config.company.tradeName,
+    issuerRtn: config.company.rtn,
+    issuerAddress: config.company.address,
+    issuerPhone: config.company.phone,
+    issuerEmail: config.company.email,
+    establishmentCode: config.establishment.code,
+    establishmentName: config.establishment.name,
+    establishmentAddress: config.establishment.address,
+    emissionPointCode: config.emissionPoint.code,
+    clientId: sale.client?.id ?? null,
+    clientName: sale.client?.clientName ?? null,
+    clientLegalId: sale.client?.legalId ?? null,
+    exonerationCertificate: sale.exonerationCertificate,
+    exonerationSagRegistry: sale.exonerationSagRegistry,
+    exemptPurchaseOrderNumber: request.exemptPurchaseOrderNumber,
+    purchaseOrderNumber: request.purchaseOrderNumber,
+    importe: totals.importe.toFixed(2),
+    discountTotal: totals.discountTotal.toFixed(2),
+    exemptedAmount: totals.exemptedAmount.toFixed(2),
+    exoneratedAmount: totals.exoneratedAmount.toFixed(2),
+    totalTaxes: totals.totalTaxes.toFixed(2),
+    total: totals.total.toFixed(2),
+    totalInLetters: priced.totalInLetters,
+    appliedDollarExchangeRate: totals.appliedDollarExchangeRate?.toFixed(4) ?? null,
+    lines: totals.lines.map((line, i) => {
+      const { item, product } = priced.lines[i];
+      return {
+        lineNumber: i + 1,
+        productId: product.id,
+        externalProductId: item.externalProductId,
+        productCode: product.code,
+        description: product.name,
+        quantity: line.quantity.toFixed(4),
+        unitPrice: line.unitPrice.toFixed(4),
+        importe: line.importe.toFixed(2),
+        discountAmount: line.discountAmount.toFixed(2),
+        subTotal: line.subTotal.toFixed(2),
+        exemptAmount: line.exemptAmount.toFixed(2),
+        isvRate: line.isvRate?.toFixed(4) ?? null,
+      };
+    }),
+    taxes: totals.taxBreakdown.map((tax) => ({
+      rate: tax.rate.toFixed(4),
+      taxedAmount: tax.taxedAmount.toFixed(2),
+      taxAmount: tax.taxAmount.toFixed(2),
+    })),
+  };
+}
+
+/** The invoice columns written at issue, by property (relations by id). */
+const INVOICE_COLUMNS = [
+  'company',
+  'emissionPoint',
+  'caiRange',
+  'cai',
+  'invoiceNumber',
+  'fiscalNumber',
+  'invoiceDate',
+  'issuerName',
+  'issuerTradeName',
+  'issuerRtn',
+  'issuerAddress',
+  'issuerPhone',
+  'issuerEmail',
+  'establishmentName',
+  'establishmentAddress',
+  'caiRangeStart',
+  'caiRangeEnd',
+  'caiDeadline',
+  'client',
+  'clientName',
+  'clientLegalId',
+  'exonerationCertificate',
+  'exonerationSagRegistry',
+  'exemptPurchaseOrderNumber',
+  'purchaseOrderNumber',
+  'importe',
+  'discountTotal',
+  'exemptedAmount',
+  'exoneratedAmount',
+  'totalTaxes',
+  'total',
+  'totalInLetters',
+  'appliedDollarExchangeRate',
+  'isPaid',
+  'isAnnulled',
+  'creatorUser',
+  'paymentTerminal',
+  'priceList',
+  'templateVersion',
+  'logoVersion',
+  'verificationToken',
+  'createdAt',
+] as const satisfies ReadonlyArray<keyof Invoice>;
+const LINE_COLUMNS = [
+  'invoice',
+  'lineNumber',
+  'product',
+  'externalProductId',
+  'productCode',
+  'description',
+  'quantity',
+  'unitPrice',
+  'importe',
+  'discountAmount',
+  'subTotal',
+  'exemptAmount',
+  'isvRate',
+] as const satisfies ReadonlyArray<keyof InvoiceLine>;
+const TAX_COLUMNS = ['invoice', 'rate', 'taxedAmount', 'taxAmount'] as const satisfies ReadonlyArray<keyof InvoiceTax>;
+
+type Row<K extends string> = Record<K, unknown>;
+
+/**
+ * Writes an issued invoice in three statements (the invoice, its lines, its taxes: multi-row
+ * INSERTs) inside the numbered write's transaction, and answers its view from what it wrote,
+ * not read back. Below the unit of work: a new invoice changes nothing any cache holds (a 404 is
+ * never cached), and the ORM's flush would cost more than the write itself (decision 49).
+ */
+export class InvoiceRowWriter {
+  private readonly rows: DocumentRowsInsert<
+    Row<(typeof INVOICE_COLUMNS)[number]>,
+    Row<(typeof LINE_COLUMNS)[number]>,
+    Row<(typeof TAX_COLUMNS)[number]>,
+    'invoice'
+  >;
+
+  constructor(em: EntityManager) {
+    this.rows = new DocumentRowsInsert(
+      leanInsert(em, Invoice, INVOICE_COLUMNS),
+      leanInsert(em, InvoiceLine, LINE_COLUMNS),
+      leanInsert(em, InvoiceTax, TAX_COLUMNS),
+      'invoice',
+    );
+  }
+
+  async insert(
+    tx: SqlTransaction,
+    companyId: number,
+    priced: PricedInvoice,
+    content: InvoiceContent,
+    taken: DocumentIssue,
+    versions: FixedVersions | null,
+  ): Promise<InvoiceView> {
+    const { config } = priced;
+    // The issuing configuration always has one (integrationConfigOf refuses to issue without it).
+    if (config.paymentTerminal === null) throw new Error('an invoice is issued with a payment terminal');
+    const { lines, ...head } = content;
+    const view: Omit<InvoiceView, 'id'> = {
+      ...head,
+      lines: lines.map(({ lineNumber: _n, productId: _p, exemptAmount: _e, isvRate: _r, ...shown }) => shown),
+      invoiceNumber: taken.number,
+      fiscalNumber: formatFiscalNumber(content.establishmentCode, content.emissionPointCode, 'invoice', taken.number),
+      cai: taken.range.cai,
+      caiRangeStart: taken.range.rangeStart,
+      caiRangeEnd: taken.range.rangeEnd,
+      caiDeadline: taken.range.deadline,
+      isPaid: true,
+      isAnnulled: false,
+      verificationToken: taken.verificationToken,
+      versions,
+    };
+    const invoiceRow = {
+      ...view,
+      company: companyId,
+      emissionPoint: config.emissionPoint.id,
+      caiRange: taken.range.id,
+      client: content.clientId,
+      creatorUser: config.creatorUser.id,
+      paymentTerminal: config.paymentTerminal.id,
+      priceList: config.priceList.id,
+      templateVersion: versions?.templateVersionId ?? null,
+      logoVersion: versions?.logoVersionId ?? null,
+      createdAt: new Date(),
+    };
+    const id = await this.rows.insert(
+      tx,
+      invoiceRow,
+      lines.map((line) => ({ ...line, product: line.productId })),
+      content.taxes,
+    );
+    return { ...view, id };
+  }
+}

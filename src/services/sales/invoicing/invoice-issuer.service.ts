@@ -1,0 +1,111 @@
+import { EntityManager } from '@mikro-orm/mysql';
+import { inject, injectable } from 'inversify';
+import { AppError } from '../../../domain/app-error';
+import { hondurasDate } from '../../../domain/calendar-date';
+import { requestFingerprint } from '../../../domain/request-fingerprint';
+import { TOKENS } from '../../../tokens';
+import type { InvoiceRequest } from '../pricing/invoice-request';
+import { InvoicePricer } from '../pricing/invoice-pricer.service';
+import type { Principal } from '../../access';
+import { type IdempotencyClaim, type LiveKey, IdempotencyStore, NumberedWriter, TemplateVersionStore } from '../../documents';
+import { InvoicePdfService } from './invoice-pdf.service';
+import { InvoiceReader } from './invoice-reader.service';
+import type { InvoiceView } from './invoice-view';
+import { INVOICE_NUMBER_INDEX, invoiceContentOf, InvoiceRowWriter } from './invoice-factory';
+
+/** What the issuing transaction or the replay gives, before the PDF. */
+interface IssueResult {
+  invoice: InvoiceView;
+  replayed: boolean;
+}
+
+/** POST /v1/invoices' answer: the invoice, whether it is a replay, and its PDF (null when it could not be rendered). */
+export interface IssuedInvoice extends IssueResult {
+  pdf: Buffer | null;
+}
+
+/**
+ * POST /v1/invoices: exactly one invoice per (company, Idempotency-Key), with the next gapless
+ * number of the CAI range, through the documents kernel's numbered write (decisions 12-14).
+ */
+@injectable()
+export class InvoiceIssuer {
+  private readonly rows: InvoiceRowWriter;
+
+  constructor(
+    @inject(TOKENS.EntityManager) em: EntityManager,
+    @inject(InvoicePricer) private readonly pricer: InvoicePricer,
+    @inject(IdempotencyStore) private readonly keys: IdempotencyStore,
+    @inject(NumberedWriter) private readonly writer: NumberedWriter,
+    @inject(InvoiceReader) private readonly reader: InvoiceReader,
+    @inject(TemplateVersionStore) private readonly templateVersions: TemplateVersionStore,
+    @inject(InvoicePdfService) private readonly pdf: InvoicePdfService,
+  ) {
+    this.rows = new InvoiceRowWriter(em);
+  }
+
+  /**
+   * The invoice for this key (new or replayed) with its PDF. The PDF is rendered after the
+   * commit, never under a lock, from the template versions fixed at issue, so a replay prints the
+   * original document; a render failure gives a null PDF and the invoice stands.
+   */
+  async issue(
+    company: Pick<Principal, 'companyId' | 'companyCode' | 'revisions'>,
+    key: string,
+    body: unknown,
+    parse: (body: unknown) => InvoiceRequest,
+  ): Promise<IssuedInvoice> {
+    const issued = await this.issueOrReplay(company, key, body, parse);
+    const pdf = await this.pdf.renderIssuedOrNull(company.companyCode, issued.invoice);
+    return { ...issued, pdf };
+  }
+
+  /**
+   * The key is checked before anything else, so a replay answers even after the setup changed
+   * or the body stopped being valid today (an invoiceDate of yesterday). `parse` validates the
+   * body only for a new key.
+   */
+  private async issueOrReplay(
+    company: Pick<Principal, 'companyId' | 'companyCode' | 'revisions'>,
+    key: string,
+    body: unknown,
+    parse: (body: unknown) => InvoiceRequest,
+  ): Promise<IssueResult> {
+    const { companyId } = company;
+    const claim: IdempotencyClaim = { scope: 'invoice', key, fingerprint: requestFingerprint(body) };
+    const existing = await this.keys.find(companyId, 'invoice', key);
+    if (existing) return this.replay(companyId, claim, existing);
+
+    const request = parse(body);
+    const priced = await this.pricer.price(company, request, 'issue');
+    const content = invoiceContentOf(priced);
+    // Reading and hashing the letterhead is file work: done before the transaction, which only writes the ids.
+    const versions = await this.templateVersions.current(company.companyCode, 'invoice', company.revisions.letterheads);
+    const result = await this.writer.write({
+      companyId,
+      companyCode: company.companyCode,
+      documentType: 'invoice',
+      emissionPointId: priced.config.emissionPoint.id,
+      day: hondurasDate(request.invoiceDate),
+      claim,
+      numberIndex: INVOICE_NUMBER_INDEX,
+      insert: async (tx, issue) => {
+        const invoice = await this.rows.insert(tx, companyId, priced, content, issue, versions);
+        return { documentId: invoice.id, invoice };
+      },
+    });
+    if ('replayOf' in result) return this.replay(companyId, claim, result.replayOf);
+    // Answered from the rows just committed (the same columns GET reads), not read back.
+    return { invoice: result.written.invoice, replayed: false };
+  }
+
+  private async replay(companyId: number, claim: IdempotencyClaim, live: LiveKey): Promise<IssueResult> {
+    if (live.fingerprint !== claim.fingerprint) {
+      throw new AppError(
+        'IDEMPOTENCY_KEY_REQUEST_MISMATCH',
+        'This Idempotency-Key was used with a different request body; use a new key for a different invoice.',
+      );
+    }
+    return { invoice: await this.reader.get(companyId, live.documentId), replayed: true };
+  }
+}

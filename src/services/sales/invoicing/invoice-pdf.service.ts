@@ -1,0 +1,44 @@
+import { inject, injectable } from 'inversify';
+import type { AppConfig } from '../../../../config/config';
+import { TOKENS } from '../../../tokens';
+import { DocumentPdfService, type IssuedRenderInputs, TemplateVersionStore } from '../../documents';
+import type { InvoiceView } from './invoice-view';
+import { issuedRenderInputs } from './printed-invoice';
+
+/**
+ * An invoice's PDF through the documents' rendering pipeline: its print model from its stored
+ * rows and the versions fixed on it. Failures: POST answers with pdfBase64 null (the invoice
+ * stands), GET /pdf a retryable 503.
+ */
+@injectable()
+export class InvoicePdfService {
+  constructor(
+    @inject(DocumentPdfService) private readonly documents: DocumentPdfService,
+    @inject(TemplateVersionStore) private readonly versions: TemplateVersionStore,
+    @inject(TOKENS.Config) private readonly config: AppConfig,
+  ) {}
+
+  /** Whether LibreOffice is there to render (GET /v1/health reports it). */
+  isAvailable(): boolean {
+    return this.documents.isAvailable();
+  }
+
+  /**
+   * What an issued invoice's PDF is rendered from; for an invoice without fixed versions (issued
+   * while its template was unreadable, or by an older service) the current ones are fixed first.
+   */
+  async renderInputs(companyCode: string, invoice: InvoiceView): Promise<IssuedRenderInputs> {
+    const versions = invoice.versions ?? (await this.versions.fixOn(companyCode, invoice.id));
+    return issuedRenderInputs({ ...invoice, versions }, this.config.publicBaseUrl);
+  }
+
+  /** An issued invoice's PDF from its stored versions, or throws PDF_RENDER_FAILED (503 with Retry-After). */
+  renderIssued(companyCode: string, invoice: InvoiceView): Promise<Buffer> {
+    return this.documents.renderIssued(companyCode, () => this.renderInputs(companyCode, invoice));
+  }
+
+  /** The same, or null when it cannot be produced; the failure is logged. */
+  renderIssuedOrNull(companyCode: string, invoice: InvoiceView): Promise<Buffer | null> {
+    return this.documents.renderIssuedOrNull(companyCode, () => this.renderInputs(companyCode, invoice));
+  }
+}

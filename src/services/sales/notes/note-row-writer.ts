@@ -1,0 +1,212 @@
+import type { EntityManager } from '@mikro-orm/mysql';
+import { DocumentRowsInsert, leanInsert } from '../../../db/lean-insert';
+import type { SqlTransaction } from '../../../db/sql-client';
+import { amountInWords } from '../../../domain/amount-in-words';
+import { formatFiscalNumber } from '../../../domain/fiscal-number';
+import type { NoteAmounts } from '../../../domain/notes/note-amounts';
+import { Note, NoteLine, NoteTax, type NoteType } from '../../../entities';
+import type { DocumentIssue, FixedVersions } from '../../documents';
+import type { NoteView } from './note-view';
+
+/** The unique index that makes a number of a range one note's (see NumberedDocument.numberIndex). */
+export const NOTE_NUMBER_INDEX = 'uq_notes_cai_range_number';
+
+/** Everything a note prints that does not come from its amounts or its number, read before the transaction. */
+export interface NoteHeading {
+  documentType: NoteType;
+  noteDate: Date;
+  companyId: number;
+  emissionPointId: number;
+  establishmentCode: string;
+  emissionPointCode: string;
+  issuerName: string;
+  issuerTradeName: string | null;
+  issuerRtn: string;
+  issuerAddress: string | null;
+  issuerPhone: string | null;
+  issuerEmail: string | null;
+  establishmentName: string | null;
+  establishmentAddress: string | null;
+  reason: string;
+}
+
+/** What the note takes of its invoice (read under the invoice's lock). */
+export interface ModifiedInvoice {
+  id: number;
+  fiscalNumber: string;
+  cai: string;
+  invoiceDate: Date;
+  clientName: string | null;
+  clientLegalId: string | null;
+  exonerated: boolean;
+  exonerationCertificate: string | null;
+  exonerationSagRegistry: string | null;
+  exemptPurchaseOrderNumber: string | null;
+}
+
+const NOTE_COLUMNS = [
+  'company',
+  'documentType',
+  'emissionPoint',
+  'caiRange',
+  'cai',
+  'noteNumber',
+  'fiscalNumber',
+  'noteDate',
+  'caiRangeStart',
+  'caiRangeEnd',
+  'caiDeadline',
+  'issuerName',
+  'issuerTradeName',
+  'issuerRtn',
+  'issuerAddress',
+  'issuerPhone',
+  'issuerEmail',
+  'establishmentName',
+  'establishmentAddress',
+  'invoice',
+  'invoiceFiscalNumber',
+  'invoiceCai',
+  'invoiceDate',
+  'clientName',
+  'clientLegalId',
+  'isExonerated',
+  'exonerationCertificate',
+  'exonerationSagRegistry',
+  'exemptPurchaseOrderNumber',
+  'reason',
+  'importe',
+  'discountTotal',
+  'exemptedAmount',
+  'exoneratedAmount',
+  'totalTaxes',
+  'total',
+  'totalInLetters',
+  'isAnnulled',
+  'templateVersion',
+  'logoVersion',
+  'verificationToken',
+  'createdAt',
+] as const satisfies ReadonlyArray<keyof Note>;
+const LINE_COLUMNS = [
+  'note',
+  'lineNumber',
+  'invoiceLineNumber',
+  'productCode',
+  'description',
+  'quantity',
+  'unitPrice',
+  'importe',
+  'discountAmount',
+  'subTotal',
+  'exemptAmount',
+  'isvRate',
+] as const satisfies ReadonlyArray<keyof NoteLine>;
+const TAX_COLUMNS = ['note', 'rate', 'taxedAmount', 'taxAmount'] as const satisfies ReadonlyArray<keyof NoteTax>;
+
+type Row<K extends string> = Record<K, unknown>;
+
+/**
+ * Writes an issued note in three multi-row INSERTs (the note, its lines, its taxes) inside the
+ * numbered write's transaction, and answers its view from what it wrote.
+ */
+export class NoteRowWriter {
+  private readonly rows: DocumentRowsInsert<
+    Row<(typeof NOTE_COLUMNS)[number]>,
+    Row<(typeof LINE_COLUMNS)[number]>,
+    Row<(typeof TAX_COLUMNS)[number]>,
+    'note'
+  >;
+
+  constructor(em: EntityManager) {
+    this.rows = new DocumentRowsInsert(
+      leanInsert(em, Note, NOTE_COLUMNS),
+      leanInsert(em, NoteLine, LINE_COLUMNS),
+      leanInsert(em, NoteTax, TAX_COLUMNS),
+      'note',
+    );
+  }
+
+  async insert(
+    tx: SqlTransaction,
+    heading: NoteHeading,
+    invoice: ModifiedInvoice,
+    amounts: NoteAmounts,
+    taken: DocumentIssue,
+    versions: FixedVersions | null,
+  ): Promise<NoteView> {
+    const view: Omit<NoteView, 'id'> = {
+      documentType: heading.documentType,
+      noteNumber: taken.number,
+      fiscalNumber: formatFiscalNumber(heading.establishmentCode, heading.emissionPointCode, heading.documentType, taken.number),
+      cai: taken.range.cai,
+      noteDate: heading.noteDate,
+      caiRangeStart: taken.range.rangeStart,
+      caiRangeEnd: taken.range.rangeEnd,
+      caiDeadline: taken.range.deadline,
+      issuerName: heading.issuerName,
+      issuerTradeName: heading.issuerTradeName,
+      issuerRtn: heading.issuerRtn,
+      issuerAddress: heading.issuerAddress,
+      issuerPhone: heading.issuerPhone,
+      issuerEmail: heading.issuerEmail,
+      establishmentName: heading.establishmentName,
+      establishmentAddress: heading.establishmentAddress,
+      invoiceId: invoice.id,
+      invoiceFiscalNumber: invoice.fiscalNumber,
+      invoiceCai: invoice.cai,
+      invoiceDate: invoice.invoiceDate,
+      clientName: invoice.clientName,
+      clientLegalId: invoice.clientLegalId,
+      isExonerated: invoice.exonerated,
+      exonerationCertificate: invoice.exonerationCertificate,
+      exonerationSagRegistry: invoice.exonerationSagRegistry,
+      exemptPurchaseOrderNumber: invoice.exemptPurchaseOrderNumber,
+      reason: heading.reason,
+      importe: amounts.importe.toFixed(2),
+      discountTotal: amounts.discountTotal.toFixed(2),
+      exemptedAmount: amounts.exemptedAmount.toFixed(2),
+      exoneratedAmount: amounts.exoneratedAmount.toFixed(2),
+      totalTaxes: amounts.totalTaxes.toFixed(2),
+      total: amounts.total.toFixed(2),
+      totalInLetters: amountInWords(amounts.total),
+      isAnnulled: false,
+      annulledAt: null,
+      annulReason: null,
+      verificationToken: taken.verificationToken,
+      establishmentCode: heading.establishmentCode,
+      emissionPointCode: heading.emissionPointCode,
+      versions,
+      lines: amounts.lines.map((line, i) => ({
+        lineNumber: i + 1,
+        invoiceLineNumber: line.invoiceLine,
+        productCode: line.code,
+        description: line.description,
+        quantity: line.quantity.toFixed(4),
+        unitPrice: line.unitPrice.toFixed(4),
+        importe: line.importe.toFixed(2),
+        discountAmount: line.discountAmount.toFixed(2),
+        subTotal: line.subTotal.toFixed(2),
+        exemptAmount: line.exemptAmount.toFixed(2),
+        isvRate: line.isvRate?.toFixed(4) ?? null,
+      })),
+      taxes: amounts.taxBreakdown.map((t) => ({
+        rate: t.rate.toFixed(4),
+        taxedAmount: t.taxedAmount.toFixed(2),
+        taxAmount: t.taxAmount.toFixed(2),
+      })),
+    };
+    const noteRow = {
+      ...view,
+      company: heading.companyId,
+      emissionPoint: heading.emissionPointId,
+      caiRange: taken.range.id,
+      invoice: invoice.id,
+      templateVersion: versions?.templateVersionId ?? null,
+      logoVersion: versions?.logoVersionId ?? null,
+      createdAt: new Date(),
+    };
+    const id = await this.rows.insert(tx, noteRow, view.lines, view.taxes);
+    return { ...view, id };
+  }
+}
