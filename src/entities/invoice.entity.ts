@@ -180,6 +180,14 @@ export class Invoice {
   @Property({ type: 'string', length: 22 })
   verificationToken!: string;
 
+  /**
+   * The base of its verification address, fixed at issue (decision 70): the company's
+   * verificationBaseUrl then, else the PUBLIC_BASE_URL of the process that issued it; documents
+   * issued before got the PUBLIC_BASE_URL of the process that migrated the database.
+   */
+  @Property({ type: 'string', length: 255 })
+  verificationBaseUrl!: string;
+
   @Property({ type: 'datetime', length: 3 })
   createdAt: Opt<Date> = new Date();
 }

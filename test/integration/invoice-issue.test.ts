@@ -405,7 +405,7 @@ describe('an issued invoice after the operator changes the setup', () => {
     });
 
     const doc = await inContext(t.orm, async () =>
-      printedInvoiceOf(await t.container.get(InvoiceReader).get(company.companyId, issued.body.id), 'http://localhost:3000'),
+      printedInvoiceOf(await t.container.get(InvoiceReader).get(company.companyId, issued.body.id)),
     );
     expect(doc.issuer).toMatchObject({
       name: setup.company.name,

@@ -14,6 +14,7 @@ import {
   list,
   nonEmptyText,
   text,
+  verificationBase,
   wholeNumber,
 } from './setup-formats';
 import type { SetupDocument } from './setup-document';
@@ -152,6 +153,8 @@ const company = closedObject({
   email: text(255).email('must be a valid e-mail address').nullable(),
   // Lempiras per USD.
   exchangeRate: amount(fitsColumn(DECIMAL_COLUMNS.amount, { greaterThan: 0 })).nullable(),
+  // Where its documents' QR codes lead, fixed on each at issue; null: PUBLIC_BASE_URL (decision 70).
+  verificationBaseUrl: verificationBase().nullable(),
 });
 
 /**

@@ -37,6 +37,7 @@ export type InvoiceContent = Omit<
   | 'isPaid'
   | 'isAnnulled'
   | 'verificationToken'
+  | 'verificationBaseUrl'
   | 'lines'
 > & {
   lines: InvoiceLineContent[];
@@ -140,6 +141,7 @@ const INVOICE_COLUMNS = [
   'templateVersion',
   'logoVersion',
   'verificationToken',
+  'verificationBaseUrl',
   'createdAt',
 ] as const satisfies ReadonlyArray<keyof Invoice>;
 const LINE_COLUMNS = [
@@ -191,6 +193,7 @@ export class InvoiceRowWriter {
     content: InvoiceContent,
     taken: DocumentIssue,
     versions: FixedVersions | null,
+    verificationBaseUrl: string,
   ): Promise<InvoiceView> {
     const { config } = priced;
     // The issuing configuration always has one (integrationConfigOf refuses to issue without it).
@@ -208,6 +211,7 @@ export class InvoiceRowWriter {
       isPaid: true,
       isAnnulled: false,
       verificationToken: taken.verificationToken,
+      verificationBaseUrl,
       versions,
     };
     const invoiceRow = {

@@ -41,6 +41,7 @@ export const INVOICE_VIEW_FIELDS = [
   'isPaid',
   'isAnnulled',
   'verificationToken',
+  'verificationBaseUrl',
 ] as const satisfies ReadonlyArray<keyof Invoice>;
 
 export const INVOICE_LINE_VIEW_FIELDS = [
