@@ -15,6 +15,7 @@ import { Migration20261128200000ConsoleOperators } from './Migration202611282000
 import { Migration20261128300000ConsoleSearchIndexes } from './Migration20261128300000ConsoleSearchIndexes';
 import { Migration20261128400000Activity } from './Migration20261128400000Activity';
 import { Migration20261129100000VerificationBases } from './Migration20261129100000VerificationBases';
+import { Migration20261129110000InvoiceBuyer } from './Migration20261129110000InvoiceBuyer';
 
 /**
  * Every migration in order. Listed explicitly (no folder scan) so compiled JavaScript, ts-jest and
@@ -38,4 +39,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261128300000ConsoleSearchIndexes', class: Migration20261128300000ConsoleSearchIndexes },
   { name: 'Migration20261128400000Activity', class: Migration20261128400000Activity },
   { name: 'Migration20261129100000VerificationBases', class: Migration20261129100000VerificationBases },
+  { name: 'Migration20261129110000InvoiceBuyer', class: Migration20261129110000InvoiceBuyer },
 ];

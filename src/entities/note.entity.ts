@@ -103,7 +103,8 @@ export class Note {
   @Property({ type: 'string', length: 255, nullable: true })
   clientName: string | null = null;
 
-  @Property({ type: 'string', length: 32, nullable: true })
+  /** As printed on the invoice: a client's RTN, or a buyer's identification (decision 70). */
+  @Property({ type: 'string', length: 40, nullable: true })
   clientLegalId: string | null = null;
 
   /** The invoice was an exonerated sale: so is the note (its bases go to exoneratedAmount). */

@@ -4,6 +4,7 @@ import { closedObject as anyClosedObject } from '../../../validation/closed-obje
 import { DecimalRule, decimalProblem, parseDecimal } from '../../../domain/decimal-rule';
 import { decimalBound, DecimalColumn } from '../../../domain/decimal-columns';
 import { isCalendarDate } from '../../../domain/calendar-date';
+import { isValidRtn } from '../../../domain/rtn';
 import { isVerificationBase, MAX_VERIFICATION_BASE_LENGTH } from '../../../domain/verification-token';
 
 /**
@@ -41,6 +42,15 @@ export function verificationBase() {
     'verification-base',
     'must be an absolute http:// or https:// address such as "https://verifica.example.hn" (no query, no fragment)',
     (v) => v === undefined || v === null || isVerificationBase(v),
+  );
+}
+
+/** An RTN: its 14 digits, then the rule every RTN is held to (src/domain/rtn.ts). */
+export function rtn() {
+  return digits(14, '08019999123456').test(
+    'rtn',
+    'is not an RTN: fourteen equal digits',
+    (v) => typeof v !== 'string' || !/^\d{14}$/.test(v) || isValidRtn(v),
   );
 }
 

@@ -13,6 +13,7 @@ import {
   keyed,
   list,
   nonEmptyText,
+  rtn,
   text,
   verificationBase,
   wholeNumber,
@@ -121,7 +122,7 @@ const client = keyed(
   {
     clientName: nonEmptyText(255).defined('is required'),
     email: text(255).email('must be a valid e-mail address').defined('is required'),
-    legalId: digits(14, '08019999123456').nullable(),
+    legalId: rtn().nullable(),
     phone: text(32).nullable(),
     address: text(255).nullable(),
     exoneration,
@@ -146,7 +147,7 @@ const company = closedObject({
     .matches(/^[A-Z0-9_-]{2,32}$/, 'must be 2 to 32 of A-Z, 0-9, _ and -')
     .defined('is required'),
   name: nonEmptyText(255).defined('is required'),
-  rtn: digits(14, '08019999123456').defined('is required'),
+  rtn: rtn().defined('is required'),
   tradeName: text(255).nullable(),
   address: text(255).nullable(),
   phone: text(64).nullable(),

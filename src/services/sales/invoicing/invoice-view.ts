@@ -26,6 +26,8 @@ export const INVOICE_VIEW_FIELDS = [
   'caiDeadline',
   'clientName',
   'clientLegalId',
+  'buyerIdType',
+  'buyerIdNumber',
   'exonerationCertificate',
   'exonerationSagRegistry',
   'purchaseOrderNumber',
