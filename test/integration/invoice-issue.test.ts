@@ -62,6 +62,7 @@ describe('POST /v1/invoices', () => {
       cai: DEMO_CAI,
       invoiceDate: expect.any(String),
       clientId: null,
+      buyer: null,
       purchaseOrderNumber: 'OC-1',
       exemptPurchaseOrderNumber: null,
       importe: 306.5,
