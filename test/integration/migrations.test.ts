@@ -21,6 +21,25 @@ describe('migrations', () => {
     return orm;
   }
 
+  /**
+   * Company 1 as a schema with document types held it: emission point 1 (000-001), invoice range 1
+   * (CAI AAA) and credit-note range 2 (CAI BBB), and the user, terminal and price list an invoice
+   * points at, so a case can insert its invoices and notes.
+   */
+  async function companyWithRanges(sql: (statement: string) => Promise<unknown>): Promise<void> {
+    await sql(
+      "INSERT INTO companies (id, code, name, rtn, created_at, updated_at) VALUES (1, 'OLD', 'Comercial Antigua', '08019999000001', NOW(3), NOW(3))",
+    );
+    await sql("INSERT INTO establishments (id, company_id, code) VALUES (1, 1, '000')");
+    await sql("INSERT INTO emission_points (id, establishment_id, code) VALUES (1, 1, '001')");
+    await sql(
+      "INSERT INTO cai_ranges (id, emission_point_id, cai, range_start, range_end, deadline, next_number, document_type) VALUES (1, 1, 'AAA', 1, 500, '2099-06-30', 41, 'invoice'), (2, 1, 'BBB', 1, 500, '2099-06-30', 3, 'creditNote')",
+    );
+    await sql("INSERT INTO operator_users (id, company_id, code, name) VALUES (1, 1, 'u', 'U')");
+    await sql("INSERT INTO payment_terminals (id, company_id, code, name) VALUES (1, 1, 't', 'T')");
+    await sql("INSERT INTO price_lists (id, company_id, code) VALUES (1, 1, 'P')");
+  }
+
   beforeAll(async () => {
     admin = await mysql.createConnection(SERVER_URL);
   });
@@ -105,17 +124,7 @@ describe('migrations', () => {
     const migrator = orm.getMigrator();
     await migrator.up({ to: 'Migration20261127000000CatalogRevision' });
     const sql = (statement: string) => orm.em.getConnection().execute(statement);
-    await sql(
-      "INSERT INTO companies (id, code, name, rtn, created_at, updated_at) VALUES (1, 'OLD', 'Comercial Antigua', '08019999000001', NOW(3), NOW(3))",
-    );
-    await sql("INSERT INTO establishments (id, company_id, code) VALUES (1, 1, '000')");
-    await sql("INSERT INTO emission_points (id, establishment_id, code) VALUES (1, 1, '001')");
-    await sql(
-      "INSERT INTO cai_ranges (id, emission_point_id, cai, range_start, range_end, deadline, next_number, document_type) VALUES (1, 1, 'AAA', 1, 500, '2099-06-30', 41, 'invoice'), (2, 1, 'BBB', 1, 500, '2099-06-30', 3, 'creditNote')",
-    );
-    await sql("INSERT INTO operator_users (id, company_id, code, name) VALUES (1, 1, 'u', 'U')");
-    await sql("INSERT INTO payment_terminals (id, company_id, code, name) VALUES (1, 1, 't', 'T')");
-    await sql("INSERT INTO price_lists (id, company_id, code) VALUES (1, 1, 'P')");
+    await companyWithRanges(sql);
     const invoices = Array.from({ length: 40 }, (_, i) => i + 1);
     await sql(
       'INSERT INTO invoices (company_id, emission_point_id, cai_range_id, cai, invoice_number, fiscal_number, invoice_date, issuer_name, issuer_rtn, cai_range_start, cai_range_end, cai_deadline, ' +
@@ -160,17 +169,7 @@ describe('migrations', () => {
     const migrator = orm.getMigrator();
     await migrator.up({ to: 'Migration20261128400000Activity' });
     const sql = (statement: string) => orm.em.getConnection().execute(statement);
-    await sql(
-      "INSERT INTO companies (id, code, name, rtn, created_at, updated_at) VALUES (1, 'OLD', 'Comercial Antigua', '08019999000001', NOW(3), NOW(3))",
-    );
-    await sql("INSERT INTO establishments (id, company_id, code) VALUES (1, 1, '000')");
-    await sql("INSERT INTO emission_points (id, establishment_id, code) VALUES (1, 1, '001')");
-    await sql(
-      "INSERT INTO cai_ranges (id, emission_point_id, cai, range_start, range_end, deadline, next_number, document_type) VALUES (1, 1, 'AAA', 1, 500, '2099-06-30', 3, 'invoice'), (2, 1, 'BBB', 1, 500, '2099-06-30', 2, 'creditNote')",
-    );
-    await sql("INSERT INTO operator_users (id, company_id, code, name) VALUES (1, 1, 'u', 'U')");
-    await sql("INSERT INTO payment_terminals (id, company_id, code, name) VALUES (1, 1, 't', 'T')");
-    await sql("INSERT INTO price_lists (id, company_id, code) VALUES (1, 1, 'P')");
+    await companyWithRanges(sql);
     await sql(
       'INSERT INTO invoices (company_id, emission_point_id, cai_range_id, cai, invoice_number, fiscal_number, invoice_date, issuer_name, issuer_rtn, cai_range_start, cai_range_end, cai_deadline, ' +
         'importe, discount_total, exempted_amount, exonerated_amount, total_taxes, total, total_in_letters, creator_user_id, payment_terminal_id, price_list_id, verification_token, created_at) VALUES ' +
