@@ -14,8 +14,10 @@ import { Migration20261128100000LetterheadPublications } from './Migration202611
 import { Migration20261128200000ConsoleOperators } from './Migration20261128200000ConsoleOperators';
 import { Migration20261128300000ConsoleSearchIndexes } from './Migration20261128300000ConsoleSearchIndexes';
 import { Migration20261128400000Activity } from './Migration20261128400000Activity';
-import { Migration20261129100000VerificationBases } from './Migration20261129100000VerificationBases';
-import { Migration20261129110000InvoiceBuyer } from './Migration20261129110000InvoiceBuyer';
+import { Migration20261129000000ExactIdempotencyKeys } from './Migration20261129000000ExactIdempotencyKeys';
+import { Migration20261129200000ServerSecrets } from './Migration20261129200000ServerSecrets';
+import { Migration20261129300000VerificationBases } from './Migration20261129300000VerificationBases';
+import { Migration20261129310000InvoiceBuyer } from './Migration20261129310000InvoiceBuyer';
 
 /**
  * Every migration in order. Listed explicitly (no folder scan) so compiled JavaScript, ts-jest and
@@ -38,6 +40,8 @@ export const MIGRATIONS = [
   { name: 'Migration20261128200000ConsoleOperators', class: Migration20261128200000ConsoleOperators },
   { name: 'Migration20261128300000ConsoleSearchIndexes', class: Migration20261128300000ConsoleSearchIndexes },
   { name: 'Migration20261128400000Activity', class: Migration20261128400000Activity },
-  { name: 'Migration20261129100000VerificationBases', class: Migration20261129100000VerificationBases },
-  { name: 'Migration20261129110000InvoiceBuyer', class: Migration20261129110000InvoiceBuyer },
+  { name: 'Migration20261129000000ExactIdempotencyKeys', class: Migration20261129000000ExactIdempotencyKeys },
+  { name: 'Migration20261129200000ServerSecrets', class: Migration20261129200000ServerSecrets },
+  { name: 'Migration20261129300000VerificationBases', class: Migration20261129300000VerificationBases },
+  { name: 'Migration20261129310000InvoiceBuyer', class: Migration20261129310000InvoiceBuyer },
 ];

@@ -661,6 +661,8 @@ export interface components {
         ClientBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -678,6 +680,8 @@ export interface components {
         ListBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -708,6 +712,8 @@ export interface components {
         PreviewBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -739,6 +745,8 @@ export interface components {
         IssueBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -757,6 +765,8 @@ export interface components {
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 /** @description Bearer realm="invoicing", plus error="invalid_token" when a key was sent but refused. */
                 "WWW-Authenticate": string;
                 [name: string]: unknown;
@@ -778,6 +788,8 @@ export interface components {
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -795,6 +807,8 @@ export interface components {
         ClientConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -823,6 +837,8 @@ export interface components {
         PreviewConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -856,6 +872,8 @@ export interface components {
         IssueConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -873,6 +891,8 @@ export interface components {
         InvoiceNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -890,6 +910,8 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -907,6 +929,8 @@ export interface components {
         RequestTimeout: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -924,6 +948,8 @@ export interface components {
         RequestHeadersTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -941,6 +967,8 @@ export interface components {
         CreditNotSupported: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -958,6 +986,8 @@ export interface components {
         InternalError: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -975,6 +1005,8 @@ export interface components {
         RateLimited: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 /** @description Seconds to wait before asking again. */
                 "Retry-After": number;
                 [name: string]: unknown;
@@ -995,6 +1027,8 @@ export interface components {
         PdfUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 /** @description Seconds to wait before asking again. */
                 "Retry-After": number;
                 [name: string]: unknown;
@@ -1014,6 +1048,8 @@ export interface components {
         NotReady: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 /** @description Seconds to wait before asking again. */
                 "Retry-After": number;
                 [name: string]: unknown;
@@ -1033,6 +1069,8 @@ export interface components {
         DatabaseUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 /** @description Seconds to wait before asking again. */
                 "Retry-After": number;
                 [name: string]: unknown;
@@ -1057,6 +1095,10 @@ export interface components {
     headers: {
         /** @description Identifies the request in the service logs: the X-Request-Id sent by the caller when it is plain (1-128 of A-Z a-z 0-9 . _ : -), else a new UUID. Quote it when reporting a problem. */
         XRequestId: string;
+        /** @description no-store: answers carry fiscal data (clients, invoices, PDFs), which no browser, proxy or shared cache may keep. */
+        CacheControl: string;
+        /** @description nosniff: a browser reads the answer only as its Content-Type says. */
+        XContentTypeOptions: string;
     };
     pathItems: never;
 }
@@ -1082,6 +1124,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1123,6 +1167,8 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1161,6 +1207,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1196,6 +1244,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     /** @description inline, with the file name factura-<fiscalNumber>.pdf */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
@@ -1230,6 +1280,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1256,6 +1308,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1283,6 +1337,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1309,6 +1365,10 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    /** @description Scripts, styles and requests from this service only (the page's inline script and styles by their hashes), and frame-ancestors 'none': the page is never framed. */
+                    "Content-Security-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1340,6 +1400,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1376,6 +1438,8 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -7,7 +7,7 @@ import { migrationSettingsOf } from './migration-settings';
  * printed the PUBLIC_BASE_URL of whichever process printed them; they keep that of the process
  * that runs this migration, the address the service answering them has published until now.
  */
-export class Migration20261129100000VerificationBases extends Migration {
+export class Migration20261129300000VerificationBases extends Migration {
   override async up(): Promise<void> {
     const { publicBaseUrl } = migrationSettingsOf(this.config);
     this.addSql('alter table `companies` add `verification_base_url` varchar(255) null');

@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * what prints in the RTN's space (on the invoice, and copied onto its notes) grows to hold the
  * longest type and number.
  */
-export class Migration20261129110000InvoiceBuyer extends Migration {
+export class Migration20261129310000InvoiceBuyer extends Migration {
   override async up(): Promise<void> {
     this.addSql('alter table `invoices` modify `client_legal_id` varchar(40) null');
     this.addSql('alter table `invoices` add `buyer_id_type` varchar(16) null, add `buyer_id_number` varchar(20) null');
