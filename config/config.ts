@@ -2,6 +2,7 @@ import path from 'node:path';
 import Big from 'big.js';
 import * as yup from 'yup';
 import { defaults, SettingName } from './defaults';
+import { isVerificationBase } from '../src/domain/verification-token';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -93,8 +94,8 @@ const schema = yup.object({
     .default('')
     .test(
       'public-url',
-      '${path} must be an http:// or https:// address such as https://facturas.example.hn (no query, no fragment)',
-      (v) => !v || isPublicBaseUrl(v),
+      '${path} must be an http:// or https:// address such as https://facturas.example.hn (no query, no fragment, at most 255 characters)',
+      (v) => !v || isVerificationBase(v),
     ),
   VERIFY_RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000),
   TRUST_PROXY: yup.string().required().oneOf(['true', 'false'], '${path} must be true or false'),
@@ -115,23 +116,6 @@ function isMysqlUrl(value: string | undefined): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === 'mysql:' || url.protocol === 'mariadb:') && url.pathname.length > 1;
-  } catch {
-    return false;
-  }
-}
-
-/** An absolute http(s) address buyers can open: no credentials, query or fragment to append a path to. */
-function isPublicBaseUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (
-      (url.protocol === 'http:' || url.protocol === 'https:') &&
-      !url.username &&
-      !url.password &&
-      !url.search &&
-      !url.hash &&
-      !value.includes('#')
-    );
   } catch {
     return false;
   }

@@ -5,6 +5,7 @@ import { ReadRevisionSubscriber } from '../src/db/read-revision.subscriber';
 import { prepareSession, SessionConnection } from '../src/db/session-setup';
 import { ALL_ENTITIES } from '../src/entities';
 import { MIGRATIONS } from '../migrations';
+import { migrationSettingsExtension } from '../migrations/migration-settings';
 import type { AppConfig } from './config';
 
 /** A mysql2 connection as knex's pool holds it. */
@@ -19,7 +20,7 @@ interface PooledConnection {
  * explicitly, so the same options work from compiled JavaScript, ts-jest and the CLI.
  */
 export function mikroOrmOptions(
-  config: Pick<AppConfig, 'databaseUrl' | 'dbConnectTimeoutSeconds' | 'dbLockWaitTimeoutSeconds'>,
+  config: Pick<AppConfig, 'databaseUrl' | 'dbConnectTimeoutSeconds' | 'dbLockWaitTimeoutSeconds' | 'publicBaseUrl'>,
   overrides: Partial<Options> = {},
   logger?: Logger,
 ): Options {
@@ -27,7 +28,8 @@ export function mikroOrmOptions(
     clientUrl: config.databaseUrl.replace(/^mariadb:/, 'mysql:'),
     entities: ALL_ENTITIES,
     discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
-    extensions: [Migrator],
+    // The migrations that fill rows from a setting read the running process's (decision 70).
+    extensions: [Migrator, migrationSettingsExtension({ publicBaseUrl: config.publicBaseUrl })],
     // Every ORM (service, CLI, tests) gets it: a flush that changes cached data bumps its counter.
     subscribers: [new ReadRevisionSubscriber()],
     migrations: {

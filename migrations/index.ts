@@ -17,6 +17,8 @@ import { Migration20261128400000Activity } from './Migration20261128400000Activi
 import { Migration20261129000000ExactIdempotencyKeys } from './Migration20261129000000ExactIdempotencyKeys';
 import { Migration20261129200000ServerSecrets } from './Migration20261129200000ServerSecrets';
 import { Migration20261129300000SignInThrottling } from './Migration20261129300000SignInThrottling';
+import { Migration20261129400000VerificationBases } from './Migration20261129400000VerificationBases';
+import { Migration20261129410000InvoiceBuyer } from './Migration20261129410000InvoiceBuyer';
 
 /**
  * Every migration in order. Listed explicitly (no folder scan) so compiled JavaScript, ts-jest and
@@ -42,4 +44,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261129000000ExactIdempotencyKeys', class: Migration20261129000000ExactIdempotencyKeys },
   { name: 'Migration20261129200000ServerSecrets', class: Migration20261129200000ServerSecrets },
   { name: 'Migration20261129300000SignInThrottling', class: Migration20261129300000SignInThrottling },
+  { name: 'Migration20261129400000VerificationBases', class: Migration20261129400000VerificationBases },
+  { name: 'Migration20261129410000InvoiceBuyer', class: Migration20261129410000InvoiceBuyer },
 ];

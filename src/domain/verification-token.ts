@@ -23,7 +23,41 @@ export function isVerificationToken(value: string): boolean {
 /** The path of a document's verification page, under the API's host. */
 export const VERIFY_PATH_PREFIX = '/verify/';
 
-/** The address a document prints and encodes in its QR: `PUBLIC_BASE_URL/verify/{token}`. */
-export function verificationUrl(publicBaseUrl: string, token: string): string {
-  return `${publicBaseUrl.replace(/\/+$/, '')}${VERIFY_PATH_PREFIX}${token}`;
+/** The address a document prints and encodes in its QR: `{base}/verify/{token}`, the base stored with the document. */
+export function verificationUrl(base: string, token: string): string {
+  return `${base.replace(/\/+$/, '')}${VERIFY_PATH_PREFIX}${token}`;
+}
+
+/** What a document's verification base column holds, so a longer base is refused where it is set. */
+export const MAX_VERIFICATION_BASE_LENGTH = 255;
+
+/**
+ * Whether `value` can be the base of a verification address (PUBLIC_BASE_URL, a company's
+ * verificationBaseUrl): an absolute http(s) address buyers can open, with no credentials, query or
+ * fragment to append a path to, and short enough to be stored with a document.
+ */
+export function isVerificationBase(value: string): boolean {
+  if (value.length > MAX_VERIFICATION_BASE_LENGTH) return false;
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      !url.username &&
+      !url.password &&
+      !url.search &&
+      !url.hash &&
+      !value.includes('#')
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The base a document being issued prints for ever (decision 70): the company's own when it set
+ * one, else the PUBLIC_BASE_URL of the process that issues it. Stored with the document, so every
+ * later copy prints it whichever process prints.
+ */
+export function verificationBaseAtIssue(companyBase: string | null, processBase: string): string {
+  return (companyBase ?? processBase).replace(/\/+$/, '');
 }

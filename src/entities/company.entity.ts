@@ -32,6 +32,13 @@ export class Company {
   @Property({ type: 'decimal', ...DECIMAL_COLUMNS.amount, nullable: true })
   exchangeRate: string | null = null;
 
+  /**
+   * The base the verification addresses of its documents are printed with, fixed on each at issue
+   * (decision 70); null: the PUBLIC_BASE_URL of the process that issues.
+   */
+  @Property({ type: 'string', length: 255, nullable: true })
+  verificationBaseUrl: string | null = null;
+
   @Property({ type: 'datetime', length: 3 })
   createdAt: Opt<Date> = new Date();
 

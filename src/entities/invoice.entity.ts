@@ -10,6 +10,7 @@ import { PaymentTerminal } from './payment-terminal.entity';
 import { PriceList } from './price-list.entity';
 import { TemplateVersion } from './template-version.entity';
 import { DECIMAL_COLUMNS } from '../domain/decimal-columns';
+import type { BuyerIdType } from '../domain/buyer-identity';
 
 /**
  * An issued legal invoice. Everything printed on it is stored as issued (issuer, CAI range and
@@ -91,11 +92,23 @@ export class Invoice {
   @ManyToOne({ entity: () => Client, nullable: true })
   client: Client | null = null;
 
+  /** The client's name, or the name of the buyer identified in the request. */
   @Property({ type: 'string', length: 255, nullable: true })
   clientName: string | null = null;
 
-  @Property({ type: 'string', length: 32, nullable: true })
+  /**
+   * What prints in the RTN's space: the client's RTN, or the buyer's identification as printed (an
+   * RTN alone, another document as its type and number, `DNI 0801199012345`; decision 70).
+   */
+  @Property({ type: 'string', length: 40, nullable: true })
   clientLegalId: string | null = null;
+
+  /** The identity document of a buyer identified in the request (no client); null otherwise. */
+  @Property({ type: 'string', length: 16, nullable: true })
+  buyerIdType: BuyerIdType | null = null;
+
+  @Property({ type: 'string', length: 20, nullable: true })
+  buyerIdNumber: string | null = null;
 
   @Property({ type: 'string', length: 64, nullable: true })
   exonerationCertificate: string | null = null;
@@ -179,6 +192,14 @@ export class Invoice {
    */
   @Property({ type: 'string', length: 22 })
   verificationToken!: string;
+
+  /**
+   * The base of its verification address, fixed at issue (decision 70): the company's
+   * verificationBaseUrl then, else the PUBLIC_BASE_URL of the process that issued it; documents
+   * issued before got the PUBLIC_BASE_URL of the process that migrated the database.
+   */
+  @Property({ type: 'string', length: 255 })
+  verificationBaseUrl!: string;
 
   @Property({ type: 'datetime', length: 3 })
   createdAt: Opt<Date> = new Date();

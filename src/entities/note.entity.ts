@@ -103,7 +103,8 @@ export class Note {
   @Property({ type: 'string', length: 255, nullable: true })
   clientName: string | null = null;
 
-  @Property({ type: 'string', length: 32, nullable: true })
+  /** As printed on the invoice: a client's RTN, or a buyer's identification (decision 70). */
+  @Property({ type: 'string', length: 40, nullable: true })
   clientLegalId: string | null = null;
 
   /** The invoice was an exonerated sale: so is the note (its bases go to exoneratedAmount). */
@@ -172,6 +173,14 @@ export class Note {
    */
   @Property({ type: 'string', length: 22 })
   verificationToken!: string;
+
+  /**
+   * The base of its verification address, fixed at issue (decision 70): the company's
+   * verificationBaseUrl then, else the PUBLIC_BASE_URL of the process that issued it; documents
+   * issued before got the PUBLIC_BASE_URL of the process that migrated the database.
+   */
+  @Property({ type: 'string', length: 255 })
+  verificationBaseUrl!: string;
 
   @Property({ type: 'datetime', length: 3 })
   createdAt: Opt<Date> = new Date();

@@ -39,7 +39,7 @@ export interface paths {
          *
          *     Requires the company's default emission point, creator user, price list and payment terminal (else 409 INTEGRATION_MISSING_*) and a CAI range with numbers left whose deadline has not passed (else 409 CAI_RANGE_EXHAUSTED or CAI_EXPIRED).
          *
-         *     What the law asks of the document (Acuerdo 481-2017): a sale whose total exceeds the final-consumer threshold (L 10,000.00 unless the operator configured another amount) needs a clientId whose client has an RTN (else 400 EXTERNAL_INVOICE_BUYER_ID_REQUIRED, checked before any number is taken); an exonerated sale prints the buyer's references (exemptPurchaseOrderNumber, the client's exoneration certificate and Registro SAG number) and needs at least one of them (else 400 EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE). Every copy of the PDF (replays, GET /v1/invoices/{id}/pdf) is printed with the letterhead the invoice was issued with.
+         *     What the law asks of the document (Acuerdo 481-2017): a sale whose total exceeds the final-consumer threshold (L 10,000.00 unless the operator configured another amount) needs a clientId whose client has an RTN, or a buyer named and identified by an RTN, DNI, passport or resident's card, printed as the client (else 400 EXTERNAL_INVOICE_BUYER_ID_REQUIRED, checked before any number is taken); an exonerated sale prints the buyer's references (exemptPurchaseOrderNumber, the client's exoneration certificate and Registro SAG number) and needs at least one of them (else 400 EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE). Every copy of the PDF (replays, GET /v1/invoices/{id}/pdf) is printed with the letterhead the invoice was issued with.
          *
          *     Retry only 5xx responses, timeouts and network errors, with backoff and the same key and body.
          */
@@ -256,7 +256,7 @@ export interface components {
              */
             email: string;
             /**
-             * @description The RTN: exactly 14 digits when present (else 400 INVALID_RTN_FORMAT). Needed to issue exonerated invoices for this client.
+             * @description The RTN: exactly 14 digits, not all the same digit, when present (else 400 INVALID_RTN_FORMAT). Needed to issue exonerated invoices for this client.
              * @example 08019012345678
              */
             legalId?: string | null;
@@ -326,6 +326,25 @@ export interface components {
              * @example 3
              */
             clientId?: number | null;
+            /** @description A final consumer named and identified without a registered client (Acuerdo 481-2017 Art. 11 num. 2): above the final-consumer threshold, a sale needs this or a clientId whose client has an RTN. Only without clientId (both: 400 INVALID_REQUEST); a missing, bad or unknown field in it: 400 VALIDATION_FAILED naming the field. null means not given. */
+            buyer?: {
+                /**
+                 * @description Names and surnames, 1 to 255 characters after trimming; stored trimmed and printed as the client.
+                 * @example María José Rodríguez Pineda
+                 */
+                name: string;
+                /**
+                 * @description The identity document: RTN, DNI (tarjeta de identidad), PASAPORTE or CARNE_RESIDENTE (carné de residente).
+                 * @example DNI
+                 * @enum {string}
+                 */
+                idType: "RTN" | "DNI" | "PASAPORTE" | "CARNE_RESIDENTE";
+                /**
+                 * @description RTN: 14 digits, not all the same (else 400 INVALID_RTN_FORMAT); DNI: 13 digits; PASAPORTE and CARNE_RESIDENTE: 5 to 20 letters or digits (else 400 VALIDATION_FAILED). Printed in the RTN space: an RTN alone, another document as its type and number (DNI 0801199012345).
+                 * @example 0801199012345
+                 */
+                idNumber: string;
+            } | null;
             /**
              * Format: date-time
              * @description Defaults to the current date and time. Must fall on today in Honduras (America/Tegucigalpa); backdated and future dates are 400 VALIDATION_FAILED.
@@ -433,6 +452,28 @@ export interface components {
              */
             clientId: number | null;
             /**
+             * @description The final consumer identified in the request (buyer), as stored and printed; null for a sale to a client or to an unidentified consumer.
+             * @example null
+             */
+            buyer: {
+                /**
+                 * @description Names and surnames, 1 to 255 characters after trimming; stored trimmed and printed as the client.
+                 * @example María José Rodríguez Pineda
+                 */
+                name: string;
+                /**
+                 * @description The identity document: RTN, DNI (tarjeta de identidad), PASAPORTE or CARNE_RESIDENTE (carné de residente).
+                 * @example DNI
+                 * @enum {string}
+                 */
+                idType: "RTN" | "DNI" | "PASAPORTE" | "CARNE_RESIDENTE";
+                /**
+                 * @description RTN: 14 digits, not all the same (else 400 INVALID_RTN_FORMAT); DNI: 13 digits; PASAPORTE and CARNE_RESIDENTE: 5 to 20 letters or digits (else 400 VALIDATION_FAILED). Printed in the RTN space: an RTN alone, another document as its type and number (DNI 0801199012345).
+                 * @example 0801199012345
+                 */
+                idNumber: string;
+            } | null;
+            /**
              * @description The caller's purchase-order reference, as recorded; null when none was sent.
              * @example OC-2026-0042
              */
@@ -527,6 +568,28 @@ export interface components {
              */
             clientId: number | null;
             /**
+             * @description The final consumer identified in the request (buyer), as stored and printed; null for a sale to a client or to an unidentified consumer.
+             * @example null
+             */
+            buyer: {
+                /**
+                 * @description Names and surnames, 1 to 255 characters after trimming; stored trimmed and printed as the client.
+                 * @example María José Rodríguez Pineda
+                 */
+                name: string;
+                /**
+                 * @description The identity document: RTN, DNI (tarjeta de identidad), PASAPORTE or CARNE_RESIDENTE (carné de residente).
+                 * @example DNI
+                 * @enum {string}
+                 */
+                idType: "RTN" | "DNI" | "PASAPORTE" | "CARNE_RESIDENTE";
+                /**
+                 * @description RTN: 14 digits, not all the same (else 400 INVALID_RTN_FORMAT); DNI: 13 digits; PASAPORTE and CARNE_RESIDENTE: 5 to 20 letters or digits (else 400 VALIDATION_FAILED). Printed in the RTN space: an RTN alone, another document as its type and number (DNI 0801199012345).
+                 * @example 0801199012345
+                 */
+                idNumber: string;
+            } | null;
+            /**
              * @description The caller's purchase-order reference, as recorded; null when none was sent.
              * @example OC-2026-0042
              */
@@ -593,7 +656,7 @@ export interface components {
          * @description The request is invalid. Do not retry unchanged.
          *
          *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed JSON, not sent as Content-Type: application/json in UTF-8 (another media type, a charset other than UTF-8, a Content-Encoding), not valid UTF-8, or past a body limit: nesting deeper than 8 levels (the body is level 1), a string (field names included) over 1000 characters, an array over 1000 elements, an object over 50 fields), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
-         *     - `INVALID_RTN_FORMAT`: legalId (RTN) is not exactly 14 digits.
+         *     - `INVALID_RTN_FORMAT`: An RTN (a client's legalId, or a buyer's idNumber of idType RTN) is not exactly 14 digits, or is fourteen equal digits (00000000000000).
          */
         ClientBadRequest: {
             headers: {
@@ -633,7 +696,7 @@ export interface components {
          *
          *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed JSON, not sent as Content-Type: application/json in UTF-8 (another media type, a charset other than UTF-8, a Content-Encoding), not valid UTF-8, or past a body limit: nesting deeper than 8 levels (the body is level 1), a string (field names included) over 1000 characters, an array over 1000 elements, an object over 50 fields), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
          *     - `INVALID_NUMBER`: An invalid number: quantity not greater than 0, negative price, more than 4 decimals or too large.
-         *     - `INVALID_REQUEST`: An inconsistent request, e.g. exemptPurchaseOrderNumber on a sale that is not exonerated, or a total too large to write in words; the message explains.
+         *     - `INVALID_REQUEST`: An inconsistent request, e.g. exemptPurchaseOrderNumber on a sale that is not exonerated, buyer together with clientId, or a total too large to write in words; the message explains.
          *     - `EXTERNAL_INVOICE_NO_ITEMS`: items is empty.
          *     - `ITEM_MISSING_PRODUCT_REFERENCE`: A line references no product (externalProductId missing or empty).
          *     - `ITEM_AMBIGUOUS_PRODUCT_REFERENCE`: A line references more than one product (externalProductId mapped twice).
@@ -642,7 +705,8 @@ export interface components {
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT`: An exonerated sale without clientId.
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN`: The client of an exonerated sale has no RTN (legalId).
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE`: An exonerated sale with none of the references the invoice must print: exemptPurchaseOrderNumber, or the client's exoneration certificate or Registro SAG number.
-         *     - `EXTERNAL_INVOICE_BUYER_ID_REQUIRED`: The total exceeds the final-consumer threshold (FINAL_CONSUMER_ID_THRESHOLD, L 10,000.00 by default): the buyer must be identified by a clientId whose client has an RTN (legalId). The message names the threshold.
+         *     - `EXTERNAL_INVOICE_BUYER_ID_REQUIRED`: The total exceeds the final-consumer threshold (FINAL_CONSUMER_ID_THRESHOLD, L 10,000.00 by default): the buyer must be identified by a clientId whose client has an RTN (legalId), or by buyer (names and an identity document). The message names the threshold.
+         *     - `INVALID_RTN_FORMAT`: An RTN (a client's legalId, or a buyer's idNumber of idType RTN) is not exactly 14 digits, or is fourteen equal digits (00000000000000).
          *     - `EMPTY_ITEMS`: items is empty, detected by the totals engine (the request check answers EXTERNAL_INVOICE_NO_ITEMS first).
          */
         PreviewBadRequest: {
@@ -655,7 +719,7 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
-                    code?: "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE" | "EXTERNAL_INVOICE_BUYER_ID_REQUIRED" | "EMPTY_ITEMS";
+                    code?: "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE" | "EXTERNAL_INVOICE_BUYER_ID_REQUIRED" | "INVALID_RTN_FORMAT" | "EMPTY_ITEMS";
                 };
             };
         };
@@ -665,7 +729,7 @@ export interface components {
          *     - `MISSING_IDEMPOTENCY_KEY`: The Idempotency-Key header is missing or empty on POST /v1/invoices.
          *     - `VALIDATION_FAILED`: Body invalid (missing field, wrong type, unknown field, malformed JSON, not sent as Content-Type: application/json in UTF-8 (another media type, a charset other than UTF-8, a Content-Encoding), not valid UTF-8, or past a body limit: nesting deeper than 8 levels (the body is level 1), a string (field names included) over 1000 characters, an array over 1000 elements, an object over 50 fields), page/limit not an integer of at least 1, or invoiceDate not today in Honduras; the message names which.
          *     - `INVALID_NUMBER`: An invalid number: quantity not greater than 0, negative price, more than 4 decimals or too large.
-         *     - `INVALID_REQUEST`: An inconsistent request, e.g. exemptPurchaseOrderNumber on a sale that is not exonerated, or a total too large to write in words; the message explains.
+         *     - `INVALID_REQUEST`: An inconsistent request, e.g. exemptPurchaseOrderNumber on a sale that is not exonerated, buyer together with clientId, or a total too large to write in words; the message explains.
          *     - `EXTERNAL_INVOICE_NO_ITEMS`: items is empty.
          *     - `ITEM_MISSING_PRODUCT_REFERENCE`: A line references no product (externalProductId missing or empty).
          *     - `ITEM_AMBIGUOUS_PRODUCT_REFERENCE`: A line references more than one product (externalProductId mapped twice).
@@ -674,7 +738,8 @@ export interface components {
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT`: An exonerated sale without clientId.
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN`: The client of an exonerated sale has no RTN (legalId).
          *     - `EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE`: An exonerated sale with none of the references the invoice must print: exemptPurchaseOrderNumber, or the client's exoneration certificate or Registro SAG number.
-         *     - `EXTERNAL_INVOICE_BUYER_ID_REQUIRED`: The total exceeds the final-consumer threshold (FINAL_CONSUMER_ID_THRESHOLD, L 10,000.00 by default): the buyer must be identified by a clientId whose client has an RTN (legalId). The message names the threshold.
+         *     - `EXTERNAL_INVOICE_BUYER_ID_REQUIRED`: The total exceeds the final-consumer threshold (FINAL_CONSUMER_ID_THRESHOLD, L 10,000.00 by default): the buyer must be identified by a clientId whose client has an RTN (legalId), or by buyer (names and an identity document). The message names the threshold.
+         *     - `INVALID_RTN_FORMAT`: An RTN (a client's legalId, or a buyer's idNumber of idType RTN) is not exactly 14 digits, or is fourteen equal digits (00000000000000).
          *     - `EMPTY_ITEMS`: items is empty, detected by the totals engine (the request check answers EXTERNAL_INVOICE_NO_ITEMS first).
          */
         IssueBadRequest: {
@@ -687,7 +752,7 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["ErrorResponse"] & {
                     /** @enum {string} */
-                    code?: "MISSING_IDEMPOTENCY_KEY" | "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE" | "EXTERNAL_INVOICE_BUYER_ID_REQUIRED" | "EMPTY_ITEMS";
+                    code?: "MISSING_IDEMPOTENCY_KEY" | "VALIDATION_FAILED" | "INVALID_NUMBER" | "INVALID_REQUEST" | "EXTERNAL_INVOICE_NO_ITEMS" | "ITEM_MISSING_PRODUCT_REFERENCE" | "ITEM_AMBIGUOUS_PRODUCT_REFERENCE" | "PRODUCT_NOT_FOUND" | "EXTERNAL_INVOICE_CLIENT_NOT_FOUND" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN" | "EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE" | "EXTERNAL_INVOICE_BUYER_ID_REQUIRED" | "INVALID_RTN_FORMAT" | "EMPTY_ITEMS";
                 };
             };
         };

@@ -74,6 +74,7 @@ describe('admin apply over an existing setup', () => {
         caiRangeEnd: range.rangeEnd,
         caiDeadline: range.deadline,
         verificationToken: newVerificationToken(),
+        verificationBaseUrl: 'http://localhost:3000',
       });
     }
     range.nextNumber = Math.max(...numbers) + 1;

@@ -177,6 +177,36 @@ describe('admin apply', () => {
     expect(await applyError(t, doc)).toBe('products[5].code: duplicate product P-ARROZ (also at products[0])');
   });
 
+  it('refuses an RTN of fourteen equal digits and a verificationBaseUrl that is not an absolute http(s) address, writing nothing', async () => {
+    const code = uniqueCode('Q');
+    const doc = exampleDocument(code);
+    doc.company.rtn = '00000000000000';
+    doc.company.verificationBaseUrl = 'verifica.acme.hn';
+    const client = doc.clients?.[0];
+    if (!client || client.deleted) throw new Error('the example has a live client');
+    client.legalId = '11111111111111';
+    const before = await tableCounts(t.orm);
+    expect((await applyError(t, doc)).split('; ').sort()).toEqual([
+      'clients[0].legalId: is not an RTN: fourteen equal digits',
+      'company.rtn: is not an RTN: fourteen equal digits',
+      'company.verificationBaseUrl: must be an absolute http:// or https:// address such as "https://verifica.example.hn" (no query, no fragment)',
+    ]);
+    doc.company.rtn = '08019999123456';
+    client.legalId = '08019000000001';
+    doc.company.verificationBaseUrl = 'https://verifica.acme.hn/?x=1';
+    expect(await applyError(t, doc)).toMatch(/^company\.verificationBaseUrl: must be an absolute/);
+    expect(await tableCounts(t.orm)).toEqual(before);
+    expect(await em().findOne(Company, { code })).toBeNull();
+
+    // A good one is stored as given; null clears it (the process's PUBLIC_BASE_URL again).
+    doc.company.verificationBaseUrl = 'https://verifica.acme.hn';
+    await applyDocument(t, doc);
+    expect(await em().findOneOrFail(Company, { code })).toMatchObject({ verificationBaseUrl: 'https://verifica.acme.hn' });
+    doc.company.verificationBaseUrl = null;
+    await applyDocument(t, doc);
+    expect(await em().findOneOrFail(Company, { code })).toMatchObject({ verificationBaseUrl: null });
+  });
+
   it('takes amounts as numbers or decimal strings and stores a discount percent as given, even outside 0..100', async () => {
     const code = uniqueCode('M');
     await applyDocument(t, exampleDocument(code));

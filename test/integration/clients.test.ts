@@ -78,6 +78,8 @@ describe('POST /v1/clients', () => {
       ['RTN with a dash', { clientName: 'A', email: 'a@b.hn', legalId: '0801-9000-000001' }, 'INVALID_RTN_FORMAT'],
       ['RTN with letters', { clientName: 'A', email: 'a@b.hn', legalId: '0801900000000A' }, 'INVALID_RTN_FORMAT'],
       ['empty RTN', { clientName: 'A', email: 'a@b.hn', legalId: '' }, 'INVALID_RTN_FORMAT'],
+      ['RTN of fourteen zeros', { clientName: 'A', email: 'a@b.hn', legalId: '00000000000000' }, 'INVALID_RTN_FORMAT'],
+      ['RTN of fourteen equal digits', { clientName: 'A', email: 'a@b.hn', legalId: '99999999999999' }, 'INVALID_RTN_FORMAT'],
     ];
     it.each(cases)('%s', async (_name, body, code) => {
       const before = await clientRows();

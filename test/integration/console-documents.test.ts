@@ -286,6 +286,15 @@ describe('console document pages', () => {
     expect(audit.text).toMatch(/Registro correcto: \d+ facturas y \d+ notas en 3 rangos/);
   });
 
+  it('shows a buyer identified in the sale as it shows a client: the name, and the document where the RTN goes', async () => {
+    const sold = await issue(company, { ...CART, buyer: { name: 'María José Rodríguez', idType: 'DNI', idNumber: '0801199012345' } });
+    const page = await accountant.get(`${base()}/invoices/${sold.id}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/<dt>Cliente<\/dt>\s*<dd>María José Rodríguez<\/dd>\s*<dt>RTN<\/dt>\s*<dd>DNI 0801199012345<\/dd>/);
+    const list = await accountant.get(`${base()}/invoices?q=${encodeURIComponent(sold.fiscalNumber)}`);
+    expect(list.text).toContain('María José Rodríguez');
+  });
+
   it('lets an administrator reach every company', async () => {
     expect((await admin.get(`/companies/${other.code}/invoices`)).status).toBe(200);
     expect((await admin.get(`/companies/${other.code}/reports`)).status).toBe(200);

@@ -62,6 +62,7 @@ describe('POST /v1/invoices', () => {
       cai: DEMO_CAI,
       invoiceDate: expect.any(String),
       clientId: null,
+      buyer: null,
       purchaseOrderNumber: 'OC-1',
       exemptPurchaseOrderNumber: null,
       importe: 306.5,
@@ -420,7 +421,7 @@ describe('an issued invoice after the operator changes the setup', () => {
     });
 
     const doc = await inContext(t.orm, async () =>
-      printedInvoiceOf(await t.container.get(InvoiceReader).get(company.companyId, issued.body.id), 'http://localhost:3000'),
+      printedInvoiceOf(await t.container.get(InvoiceReader).get(company.companyId, issued.body.id)),
     );
     expect(doc.issuer).toMatchObject({
       name: setup.company.name,

@@ -90,6 +90,7 @@ describe('POST /v1/invoices/preview', () => {
     expect(body).toEqual({
       preview: true,
       clientId: null,
+      buyer: null,
       purchaseOrderNumber: 'OC-2026-118',
       exemptPurchaseOrderNumber: null,
       importe: 995.01, // 200 + 106.50 + 42 + 400 + 246.51

@@ -12,13 +12,32 @@ describe('migrations', () => {
   const opened: { name: string; orm: MikroORM }[] = [];
 
   /** An empty database of its own, for a case that migrates step by step. */
-  async function emptyDatabase(): Promise<MikroORM> {
+  async function emptyDatabase(env: Record<string, string> = {}): Promise<MikroORM> {
     const name = `invoicing_test_migr_${randomBytes(4).toString('hex')}`;
     assertTestDatabaseName(name);
     await admin.query(`CREATE DATABASE \`${name}\``);
-    const orm = await MikroORM.init(mikroOrmOptions(loadConfig({ DATABASE_URL: `${SERVER_URL}/${name}` })));
+    const orm = await MikroORM.init(mikroOrmOptions(loadConfig({ ...env, DATABASE_URL: `${SERVER_URL}/${name}` })));
     opened.push({ name, orm });
     return orm;
+  }
+
+  /**
+   * Company 1 as a schema with document types held it: emission point 1 (000-001), invoice range 1
+   * (CAI AAA) and credit-note range 2 (CAI BBB), and the user, terminal and price list an invoice
+   * points at, so a case can insert its invoices and notes.
+   */
+  async function companyWithRanges(sql: (statement: string) => Promise<unknown>): Promise<void> {
+    await sql(
+      "INSERT INTO companies (id, code, name, rtn, created_at, updated_at) VALUES (1, 'OLD', 'Comercial Antigua', '08019999000001', NOW(3), NOW(3))",
+    );
+    await sql("INSERT INTO establishments (id, company_id, code) VALUES (1, 1, '000')");
+    await sql("INSERT INTO emission_points (id, establishment_id, code) VALUES (1, 1, '001')");
+    await sql(
+      "INSERT INTO cai_ranges (id, emission_point_id, cai, range_start, range_end, deadline, next_number, document_type) VALUES (1, 1, 'AAA', 1, 500, '2099-06-30', 41, 'invoice'), (2, 1, 'BBB', 1, 500, '2099-06-30', 3, 'creditNote')",
+    );
+    await sql("INSERT INTO operator_users (id, company_id, code, name) VALUES (1, 1, 'u', 'U')");
+    await sql("INSERT INTO payment_terminals (id, company_id, code, name) VALUES (1, 1, 't', 'T')");
+    await sql("INSERT INTO price_lists (id, company_id, code) VALUES (1, 1, 'P')");
   }
 
   beforeAll(async () => {
@@ -105,17 +124,7 @@ describe('migrations', () => {
     const migrator = orm.getMigrator();
     await migrator.up({ to: 'Migration20261127000000CatalogRevision' });
     const sql = (statement: string) => orm.em.getConnection().execute(statement);
-    await sql(
-      "INSERT INTO companies (id, code, name, rtn, created_at, updated_at) VALUES (1, 'OLD', 'Comercial Antigua', '08019999000001', NOW(3), NOW(3))",
-    );
-    await sql("INSERT INTO establishments (id, company_id, code) VALUES (1, 1, '000')");
-    await sql("INSERT INTO emission_points (id, establishment_id, code) VALUES (1, 1, '001')");
-    await sql(
-      "INSERT INTO cai_ranges (id, emission_point_id, cai, range_start, range_end, deadline, next_number, document_type) VALUES (1, 1, 'AAA', 1, 500, '2099-06-30', 41, 'invoice'), (2, 1, 'BBB', 1, 500, '2099-06-30', 3, 'creditNote')",
-    );
-    await sql("INSERT INTO operator_users (id, company_id, code, name) VALUES (1, 1, 'u', 'U')");
-    await sql("INSERT INTO payment_terminals (id, company_id, code, name) VALUES (1, 1, 't', 'T')");
-    await sql("INSERT INTO price_lists (id, company_id, code) VALUES (1, 1, 'P')");
+    await companyWithRanges(sql);
     const invoices = Array.from({ length: 40 }, (_, i) => i + 1);
     await sql(
       'INSERT INTO invoices (company_id, emission_point_id, cai_range_id, cai, invoice_number, fiscal_number, invoice_date, issuer_name, issuer_rtn, cai_range_start, cai_range_end, cai_deadline, ' +
@@ -205,6 +214,49 @@ describe('migrations', () => {
     await sql("INSERT INTO console_sign_in_throttles (email) VALUES ('ana@example.hn')");
     await expect(sql("INSERT INTO console_sign_in_throttles (email) VALUES ('ana@example.hn')")).rejects.toThrow(/PRIMARY|Duplicate/);
     expect(await sql('SELECT email, checked FROM console_sign_in_throttles')).toEqual([{ email: 'ana@example.hn', checked: 0 }]);
+    expect(await migrator.getPendingMigrations()).toEqual([]);
+  });
+
+  it('give every invoice and note issued before stored verification bases the PUBLIC_BASE_URL of the process that migrates', async () => {
+    const orm = await emptyDatabase({ PUBLIC_BASE_URL: 'https://facturas.antigua.example/' });
+    const migrator = orm.getMigrator();
+    await migrator.up({ to: 'Migration20261129200000ServerSecrets' });
+    const sql = (statement: string) => orm.em.getConnection().execute(statement);
+    await companyWithRanges(sql);
+    await sql(
+      'INSERT INTO invoices (company_id, emission_point_id, cai_range_id, cai, invoice_number, fiscal_number, invoice_date, issuer_name, issuer_rtn, cai_range_start, cai_range_end, cai_deadline, ' +
+        'importe, discount_total, exempted_amount, exonerated_amount, total_taxes, total, total_in_letters, creator_user_id, payment_terminal_id, price_list_id, verification_token, created_at) VALUES ' +
+        [1, 2]
+          .map(
+            (n) =>
+              `(1, 1, 1, 'AAA', ${n}, '000-001-01-0000000${n}', NOW(3), 'Comercial Antigua', '08019999000001', 1, 500, '2099-06-30', 100, 0, 0, 0, 15, 115, 'CIENTO QUINCE LEMPIRAS CON 00/100', 1, 1, 1, 'tokenfactura${n}aaaaaaaaa', NOW(3))`,
+          )
+          .join(', '),
+    );
+    await sql(
+      'INSERT INTO notes (company_id, document_type, emission_point_id, cai_range_id, cai, note_number, fiscal_number, note_date, cai_range_start, cai_range_end, cai_deadline, ' +
+        'issuer_name, issuer_rtn, invoice_id, invoice_fiscal_number, invoice_cai, invoice_date, is_exonerated, reason, importe, discount_total, exempted_amount, ' +
+        "exonerated_amount, total_taxes, total, total_in_letters, verification_token, created_at) VALUES (1, 'creditNote', 1, 2, 'BBB', 1, '000-001-06-00000001', NOW(3), 1, 500, " +
+        "'2099-06-30', 'Comercial Antigua', '08019999000001', 1, '000-001-01-00000001', 'AAA', NOW(3), 0, 'Devolución', 10, 0, 0, 0, 1.5, 11.5, 'ONCE LEMPIRAS CON 50/100', 'tokennota1aaaaaaaaaaaa', NOW(3))",
+    );
+
+    const applied = await migrator.up();
+    expect(applied.map((m) => m.name)).toContain('Migration20261129400000VerificationBases');
+    // The address they printed until now: the base (without its trailing slash) and their token.
+    const bases = [
+      ...(await sql('SELECT verification_base_url AS base FROM invoices')),
+      ...(await sql('SELECT verification_base_url AS base FROM notes')),
+    ].map((row) => row.base);
+    expect(bases).toEqual(['https://facturas.antigua.example', 'https://facturas.antigua.example', 'https://facturas.antigua.example']);
+    expect(await sql('SELECT verification_base_url AS base FROM companies')).toEqual([{ base: null }]);
+    const required = await sql(
+      "SELECT table_name AS t, is_nullable AS n FROM information_schema.columns WHERE table_schema = DATABASE() AND column_name = 'verification_base_url' ORDER BY table_name",
+    );
+    expect(required.map((c) => [c.t ?? c.TABLE_NAME, c.n ?? c.IS_NULLABLE])).toEqual([
+      ['companies', 'YES'],
+      ['invoices', 'NO'],
+      ['notes', 'NO'],
+    ]);
     expect(await migrator.getPendingMigrations()).toEqual([]);
   });
 });

@@ -159,6 +159,7 @@ describe('read revisions move with every flush of cached data', () => {
           caiRangeEnd: s.caiRangeEnd,
           caiDeadline: s.caiDeadline,
           verificationToken: newVerificationToken(),
+          verificationBaseUrl: s.verificationBaseUrl,
           importe: '0.00',
           discountTotal: '0.00',
           exemptedAmount: '0.00',

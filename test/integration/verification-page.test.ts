@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { loadConfig } from '../../config/config';
 import { Client, Invoice, Note } from '../../src/entities';
 import { NotePdfService, NoteReader } from '../../src/services/sales';
 import { PREVIEW_VERIFICATION } from '../../src/pdf/template-data';
@@ -18,10 +19,10 @@ const ISSUER = `Comercial <b>"Los Pinos"</b> & Cía`;
 const ISSUER_RTN = '08019999000001';
 
 /** What a buyer's phone does with a printed QR: decode it off the rendered page, then open the address. */
-function scannedPath(pdf: Buffer): string {
+function scannedPath(pdf: Buffer, base = PUBLIC_BASE_URL): string {
   const [code] = decodePdfQrCodes(pdf);
   if (code === null || code === undefined) throw new Error('no readable QR code on the first page');
-  expect(code.startsWith(`${PUBLIC_BASE_URL}/verify/`)).toBe(true);
+  expect(code.startsWith(`${base}/verify/`)).toBe(true);
   return new URL(code).pathname;
 }
 
@@ -158,8 +159,9 @@ describe('verifiable documents: the QR code and GET /verify/{token}', () => {
     for (const fact of ['NOTA DE CRÉDITO', note.number, 'L 115.00']) expect(withNotePage.text).toContain(fact);
     expectNoBuyerData(withNotePage.text, withNote.body);
 
-    // The note's own QR code opens the note's page.
-    const notePath = scannedPath(await notePdf(note.id));
+    // The note's own QR code opens the note's page, under the base of the process that issued it (decision 70).
+    const cliBase = loadConfig({ ...process.env, DATABASE_URL: t.config.databaseUrl }).publicBaseUrl;
+    const notePath = scannedPath(await notePdf(note.id), cliBase);
     expect(notePath).toBe(`/verify/${(await t.orm.em.fork().findOneOrFail(Note, note.id)).verificationToken}`);
     expect((await json(notePath)).body).toEqual({
       issuer: { name: ISSUER, rtn: ISSUER_RTN },

@@ -131,6 +131,7 @@ describe('loadConfig', () => {
     ['PUBLIC_BASE_URL', 'ftp://facturas.example.hn', 'PUBLIC_BASE_URL must be an http:// or https:// address'],
     ['PUBLIC_BASE_URL', 'https://facturas.example.hn/?a=1', 'PUBLIC_BASE_URL must be an http:// or https:// address'],
     ['PUBLIC_BASE_URL', 'https://user:pw@facturas.example.hn', 'PUBLIC_BASE_URL must be an http:// or https:// address'],
+    ['PUBLIC_BASE_URL', `https://facturas.example.hn/${'a'.repeat(240)}`, 'at most 255 characters'],
     ['VERIFY_RATE_LIMIT_PER_MINUTE', 'many', 'VERIFY_RATE_LIMIT_PER_MINUTE must be a whole number'],
     ['TRUST_PROXY', 'yes', 'TRUST_PROXY must be true or false'],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {

@@ -1,4 +1,10 @@
-import { isVerificationToken, newVerificationToken, verificationUrl } from '../../src/domain/verification-token';
+import {
+  isVerificationBase,
+  isVerificationToken,
+  newVerificationToken,
+  verificationBaseAtIssue,
+  verificationUrl,
+} from '../../src/domain/verification-token';
 
 describe('verification tokens', () => {
   it('are 22 URL-safe characters (128 random bits), and 1,000 of them are all different', () => {
@@ -33,5 +39,33 @@ describe('verification tokens', () => {
       'https://facturas.example.hn/verify/AbC_-0123456789abcdefg',
     );
     expect(verificationUrl('http://localhost:3000/', 'x')).toBe('http://localhost:3000/verify/x');
+  });
+
+  it("take the company's base when it set one, else the issuing process's, without a trailing slash (decision 70)", () => {
+    expect(verificationBaseAtIssue('https://verifica.acme.hn/', 'http://localhost:3000')).toBe('https://verifica.acme.hn');
+    expect(verificationBaseAtIssue(null, 'https://facturas.example.hn/caja')).toBe('https://facturas.example.hn/caja');
+  });
+
+  it('accept as a base only an absolute http(s) address without credentials, query or fragment, of at most 255 characters', () => {
+    for (const good of [
+      'http://localhost:3000',
+      'https://verifica.acme.hn/',
+      'https://acme.hn/facturas',
+      `https://a.hn/${'x'.repeat(242)}`,
+    ]) {
+      expect(isVerificationBase(good)).toBe(true);
+    }
+    for (const bad of [
+      '',
+      'verifica.acme.hn',
+      'ftp://acme.hn',
+      'https://acme.hn/?a=1',
+      'https://acme.hn/#x',
+      'https://acme.hn#',
+      'https://user:pw@acme.hn',
+      `https://a.hn/${'x'.repeat(243)}`,
+    ]) {
+      expect(isVerificationBase(bad)).toBe(false);
+    }
   });
 });

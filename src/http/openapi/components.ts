@@ -22,6 +22,7 @@ const PRICING_BAD_REQUEST: ApiErrorCode[] = [
   'EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN',
   'EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE',
   'EXTERNAL_INVOICE_BUYER_ID_REQUIRED',
+  'INVALID_RTN_FORMAT',
   // Listed because it is a published code of these operations; the request check answers an empty
   // items with EXTERNAL_INVOICE_NO_ITEMS first, so in practice the totals engine never reports it.
   'EMPTY_ITEMS',

@@ -12,7 +12,7 @@ const ERROR_CAUSES: Record<ApiErrorCode, string> = {
   EMPTY_ITEMS: 'items is empty, detected by the totals engine (the request check answers EXTERNAL_INVOICE_NO_ITEMS first).',
   INVALID_NUMBER: 'An invalid number: quantity not greater than 0, negative price, more than 4 decimals or too large.',
   INVALID_REQUEST:
-    'An inconsistent request, e.g. exemptPurchaseOrderNumber on a sale that is not exonerated, or a total too large to write in words; the message explains.',
+    'An inconsistent request, e.g. exemptPurchaseOrderNumber on a sale that is not exonerated, buyer together with clientId, or a total too large to write in words; the message explains.',
   PRODUCT_NOT_FOUND: 'externalProductId is not mapped to a catalog product.',
   ITEM_MISSING_PRODUCT_REFERENCE: 'A line references no product (externalProductId missing or empty).',
   ITEM_AMBIGUOUS_PRODUCT_REFERENCE: 'A line references more than one product (externalProductId mapped twice).',
@@ -22,8 +22,9 @@ const ERROR_CAUSES: Record<ApiErrorCode, string> = {
   EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE:
     "An exonerated sale with none of the references the invoice must print: exemptPurchaseOrderNumber, or the client's exoneration certificate or Registro SAG number.",
   EXTERNAL_INVOICE_BUYER_ID_REQUIRED:
-    'The total exceeds the final-consumer threshold (FINAL_CONSUMER_ID_THRESHOLD, L 10,000.00 by default): the buyer must be identified by a clientId whose client has an RTN (legalId). The message names the threshold.',
-  INVALID_RTN_FORMAT: 'legalId (RTN) is not exactly 14 digits.',
+    'The total exceeds the final-consumer threshold (FINAL_CONSUMER_ID_THRESHOLD, L 10,000.00 by default): the buyer must be identified by a clientId whose client has an RTN (legalId), or by buyer (names and an identity document). The message names the threshold.',
+  INVALID_RTN_FORMAT:
+    "An RTN (a client's legalId, or a buyer's idNumber of idType RTN) is not exactly 14 digits, or is fourteen equal digits (00000000000000).",
   MISSING_API_KEY: 'No bearer key was sent.',
   INVALID_API_KEY: 'The key is unknown, revoked or expired, or the scheme is not Bearer.',
   INTEGRATION_NOT_ENABLED: 'The company has not enabled the integration. Not fixable from caller code.',

@@ -70,8 +70,9 @@ export const INVOICE_PATHS = openApiPaths(`
 
       What the law asks of the document (Acuerdo 481-2017): a sale whose total exceeds the
       final-consumer threshold (L 10,000.00 unless the operator configured another amount)
-      needs a clientId whose client has an RTN (else 400 EXTERNAL_INVOICE_BUYER_ID_REQUIRED,
-      checked before any number is taken); an exonerated sale prints the buyer's references
+      needs a clientId whose client has an RTN, or a buyer named and identified by an RTN,
+      DNI, passport or resident's card, printed as the client (else 400
+      EXTERNAL_INVOICE_BUYER_ID_REQUIRED, checked before any number is taken); an exonerated sale prints the buyer's references
       (exemptPurchaseOrderNumber, the client's exoneration certificate and Registro SAG
       number) and needs at least one of them (else 400
       EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE). Every copy of the PDF (replays, GET

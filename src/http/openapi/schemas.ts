@@ -23,9 +23,43 @@ const totals = {
 };
 const TOTAL_FIELDS = Object.keys(totals);
 
+/** How a final consumer is identified without a registered client: in the request and in the answer alike. */
+const buyerFields = {
+  name: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 255,
+    pattern: '\\S',
+    description: 'Names and surnames, 1 to 255 characters after trimming; stored trimmed and printed as the client.',
+    example: 'María José Rodríguez Pineda',
+  },
+  idType: {
+    type: 'string',
+    enum: ['RTN', 'DNI', 'PASAPORTE', 'CARNE_RESIDENTE'],
+    description: 'The identity document: RTN, DNI (tarjeta de identidad), PASAPORTE or CARNE_RESIDENTE (carné de residente).',
+    example: 'DNI',
+  },
+  idNumber: {
+    type: 'string',
+    pattern: '^[A-Za-z0-9]{5,20}$',
+    description:
+      'RTN: 14 digits, not all the same (else 400 INVALID_RTN_FORMAT); DNI: 13 digits; PASAPORTE and CARNE_RESIDENTE: 5 to 20 letters or digits (else 400 VALIDATION_FAILED). Printed in the RTN space: an RTN alone, another document as its type and number (DNI 0801199012345).',
+    example: '0801199012345',
+  },
+};
+
 const sharedInvoiceFields = {
   invoiceDate: dateTime('Date and time of the sale.', '2026-11-22T02:24:42.852Z'),
   clientId: { type: 'integer', nullable: true, description: 'The registered client, or null for a sale without one.', example: 3 },
+  buyer: {
+    type: 'object',
+    nullable: true,
+    required: ['name', 'idType', 'idNumber'],
+    properties: buyerFields,
+    description:
+      'The final consumer identified in the request (buyer), as stored and printed; null for a sale to a client or to an unidentified consumer.',
+    example: null,
+  },
   purchaseOrderNumber: {
     type: 'string',
     nullable: true,
@@ -60,6 +94,7 @@ const sharedInvoiceFields = {
 const SHARED_FIELDS = [
   'invoiceDate',
   'clientId',
+  'buyer',
   'purchaseOrderNumber',
   'exemptPurchaseOrderNumber',
   ...TOTAL_FIELDS,
@@ -137,7 +172,7 @@ export const schemas = {
         pattern: '^[0-9]{14}$',
         example: '08019012345678',
         description:
-          'The RTN: exactly 14 digits when present (else 400 INVALID_RTN_FORMAT). Needed to issue exonerated invoices for this client.',
+          'The RTN: exactly 14 digits, not all the same digit, when present (else 400 INVALID_RTN_FORMAT). Needed to issue exonerated invoices for this client.',
       },
       phone: { type: 'string', nullable: true, maxLength: 32, example: '+504 2232-4455' },
       address: { type: 'string', nullable: true, maxLength: 255, example: 'Col. Palmira, Tegucigalpa' },
@@ -216,6 +251,15 @@ export const schemas = {
         example: 3,
         description:
           'The id returned by client creation. Omit for a sale without a registered client; required when the sale is exonerated.',
+      },
+      buyer: {
+        type: 'object',
+        nullable: true,
+        additionalProperties: false,
+        required: ['name', 'idType', 'idNumber'],
+        properties: buyerFields,
+        description:
+          'A final consumer named and identified without a registered client (Acuerdo 481-2017 Art. 11 num. 2): above the final-consumer threshold, a sale needs this or a clientId whose client has an RTN. Only without clientId (both: 400 INVALID_REQUEST); a missing, bad or unknown field in it: 400 VALIDATION_FAILED naming the field. null means not given.',
       },
       invoiceDate: {
         type: 'string',

@@ -17,6 +17,11 @@ export function presentSale(sale: PresentableSale) {
   return {
     invoiceDate: sale.invoiceDate.toISOString(),
     clientId: sale.clientId,
+    // A buyer identified in the request: its name is what the invoice stores as the client's.
+    buyer:
+      sale.buyerIdType === null || sale.buyerIdNumber === null || sale.clientName === null
+        ? null
+        : { name: sale.clientName, idType: sale.buyerIdType, idNumber: sale.buyerIdNumber },
     purchaseOrderNumber: sale.purchaseOrderNumber,
     exemptPurchaseOrderNumber: sale.exemptPurchaseOrderNumber,
     importe: amount(sale.importe),

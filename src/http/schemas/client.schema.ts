@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { AppError } from '../../domain/app-error';
-import { isValidRtn } from '../../domain/rtn';
+import { isValidRtn, RTN_RULE } from '../../domain/rtn';
 import type { NewClient } from '../../services/sales';
 import { strictObject, validate } from './validate';
 
@@ -19,7 +19,7 @@ export function parseClientCreate(body: unknown): NewClient {
   const input = validate(clientCreateSchema.required('body is required'), body);
   const legalId = input.legalId ?? null;
   if (legalId !== null && !isValidRtn(legalId)) {
-    throw new AppError('INVALID_RTN_FORMAT', 'legalId (RTN) must be exactly 14 digits.');
+    throw new AppError('INVALID_RTN_FORMAT', `legalId (RTN) must be ${RTN_RULE}.`);
   }
   return { clientName: input.clientName, email: input.email, legalId, phone: input.phone ?? null, address: input.address ?? null };
 }

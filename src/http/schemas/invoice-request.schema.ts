@@ -1,6 +1,14 @@
 import type Big from 'big.js';
 import * as yup from 'yup';
 import { AppError } from '../../domain/app-error';
+import {
+  BUYER_ID_TYPES,
+  type BuyerIdType,
+  buyerIdNumberRule,
+  isBuyerIdNumber,
+  MAX_BUYER_NAME_LENGTH,
+  type SaleBuyer,
+} from '../../domain/buyer-identity';
 import { hondurasDate } from '../../domain/calendar-date';
 import { DecimalRule, decimalProblem, parseDecimal } from '../../domain/decimal-rule';
 import { DECIMAL_COLUMNS } from '../../domain/decimal-columns';
@@ -22,9 +30,33 @@ const itemSchema = strictObject({
   price: yup.number().optional().nonNullable('${path} must be a number'),
 });
 
+/** A final consumer named and identified without a registered client (decision 70). */
+const buyerSchema = strictObject({
+  // Checked on the trimmed text, which is what is stored and printed.
+  name: yup
+    .string()
+    .defined('${path} is required')
+    .nonNullable('${path} must be a string')
+    .test(
+      'trimmed-length',
+      `\${path} must be 1 to ${MAX_BUYER_NAME_LENGTH} characters (after trimming)`,
+      (v) => v === undefined || (v.trim().length >= 1 && v.trim().length <= MAX_BUYER_NAME_LENGTH),
+    ),
+  idType: yup
+    .string()
+    .defined('${path} is required')
+    .nonNullable('${path} must be a string')
+    .oneOf([...BUYER_ID_TYPES], `\${path} must be one of ${BUYER_ID_TYPES.join(', ')}`),
+  idNumber: yup.string().defined('${path} is required').nonNullable('${path} must be a string'),
+})
+  .nullable()
+  .optional()
+  .default(undefined);
+
 const requestSchema = strictObject({
   items: yup.array().of(itemSchema).defined('items is required').nonNullable('items must be an array').max(MAX_ITEMS),
   clientId: yup.number().integer().min(1).nullable().optional(),
+  buyer: buyerSchema,
   invoiceDate: yup.string().nullable().optional(),
   purchaseOrderNumber: yup.string().nullable().optional().max(255),
   // Checked on the trimmed text, which is what is stored and printed (strict mode never transforms).
@@ -47,11 +79,16 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+
 
 /**
  * The body of POST /v1/invoices and /v1/invoices/preview, checked in this order: shape and types
- * (VALIDATION_FAILED), isCredit: a sale on credit terms (422), empty items, request numbers (INVALID_NUMBER, decision 3),
- * the invoice date (today in Honduras only, decision 11), product references.
+ * (VALIDATION_FAILED), the buyer's identity document (INVALID_RTN_FORMAT for an RTN) and a buyer beside a
+ * clientId (INVALID_REQUEST), isCredit: a sale on credit terms (422), empty items, request numbers (INVALID_NUMBER,
+ * decision 3), the invoice date (today in Honduras only, decision 11), product references.
  */
 export function parseInvoiceRequest(body: unknown, now = new Date()): InvoiceRequest {
   const input = validate(requestSchema.required('body is required'), body);
+  const buyer = input.buyer ? parseBuyer(input.buyer) : null;
+  if (buyer !== null && input.clientId !== null && input.clientId !== undefined) {
+    throw new AppError('INVALID_REQUEST', 'Send clientId or buyer, not both: a sale has one buyer.');
+  }
   if (input.isCredit === true) {
     throw new AppError('EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED', 'Credit invoices (isCredit true) are not supported in v1.');
   }
@@ -70,10 +107,23 @@ export function parseInvoiceRequest(body: unknown, now = new Date()): InvoiceReq
   return {
     items,
     clientId: input.clientId ?? null,
+    buyer,
     invoiceDate,
     purchaseOrderNumber: input.purchaseOrderNumber ?? null,
     exemptPurchaseOrderNumber: input.exemptPurchaseOrderNumber?.trim() ?? null,
   };
+}
+
+/** The buyer as stored and printed: the name trimmed, the number checked against its type. */
+function parseBuyer(input: { name: string; idType: string; idNumber: string }): SaleBuyer {
+  const idType = input.idType as BuyerIdType;
+  if (!isBuyerIdNumber(idType, input.idNumber)) {
+    throw new AppError(
+      idType === 'RTN' ? 'INVALID_RTN_FORMAT' : 'VALIDATION_FAILED',
+      `buyer.idNumber must be ${buyerIdNumberRule(idType)} for idType ${idType}.`,
+    );
+  }
+  return { name: input.name.trim(), idType, idNumber: input.idNumber };
 }
 
 function checkedNumber(path: string, value: number, rule: DecimalRule): Big {

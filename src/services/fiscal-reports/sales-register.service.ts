@@ -65,7 +65,8 @@ export class SalesRegisterService {
       text('Fecha', 11),
       text('Numero', 21),
       text('CAI', 40),
-      text('RTN Cliente', 16),
+      // Wide enough for a buyer's document as printed, e.g. DNI 0801199012345 (decision 70).
+      text('RTN Cliente', 24),
       text('Cliente', 36),
       text('Orden Compra Exenta', 22),
       text('Constancia Exonerado', 24),

@@ -4,6 +4,8 @@ import { closedObject as anyClosedObject } from '../../../validation/closed-obje
 import { DecimalRule, decimalProblem, parseDecimal } from '../../../domain/decimal-rule';
 import { decimalBound, DecimalColumn } from '../../../domain/decimal-columns';
 import { isCalendarDate } from '../../../domain/calendar-date';
+import { isValidRtn } from '../../../domain/rtn';
+import { isVerificationBase, MAX_VERIFICATION_BASE_LENGTH } from '../../../domain/verification-token';
 
 /**
  * Field builders for the setup schema. Messages carry no path: the schema's caller prefixes each
@@ -32,6 +34,24 @@ export function digits(n: number, example: string) {
     .typeError(`must be ${n} digits in quotes, e.g. "${example}"`)
     .nonNullable('must not be null')
     .matches(new RegExp(`^\\d{${n}}$`), `must be exactly ${n} digits, e.g. "${example}"`);
+}
+
+/** The base of the verification addresses a company's documents print (decision 70). */
+export function verificationBase() {
+  return text(MAX_VERIFICATION_BASE_LENGTH).test(
+    'verification-base',
+    'must be an absolute http:// or https:// address such as "https://verifica.example.hn" (no query, no fragment)',
+    (v) => v === undefined || v === null || isVerificationBase(v),
+  );
+}
+
+/** An RTN: its 14 digits, then the rule every RTN is held to (src/domain/rtn.ts). */
+export function rtn() {
+  return digits(14, '08019999123456').test(
+    'rtn',
+    'is not an RTN: fourteen equal digits',
+    (v) => typeof v !== 'string' || !/^\d{14}$/.test(v) || isValidRtn(v),
+  );
 }
 
 export function calendarDate() {

@@ -13,7 +13,9 @@ import {
   keyed,
   list,
   nonEmptyText,
+  rtn,
   text,
+  verificationBase,
   wholeNumber,
 } from './setup-formats';
 import type { SetupDocument } from './setup-document';
@@ -120,7 +122,7 @@ const client = keyed(
   {
     clientName: nonEmptyText(255).defined('is required'),
     email: text(255).email('must be a valid e-mail address').defined('is required'),
-    legalId: digits(14, '08019999123456').nullable(),
+    legalId: rtn().nullable(),
     phone: text(32).nullable(),
     address: text(255).nullable(),
     exoneration,
@@ -145,13 +147,15 @@ const company = closedObject({
     .matches(/^[A-Z0-9_-]{2,32}$/, 'must be 2 to 32 of A-Z, 0-9, _ and -')
     .defined('is required'),
   name: nonEmptyText(255).defined('is required'),
-  rtn: digits(14, '08019999123456').defined('is required'),
+  rtn: rtn().defined('is required'),
   tradeName: text(255).nullable(),
   address: text(255).nullable(),
   phone: text(64).nullable(),
   email: text(255).email('must be a valid e-mail address').nullable(),
   // Lempiras per USD.
   exchangeRate: amount(fitsColumn(DECIMAL_COLUMNS.amount, { greaterThan: 0 })).nullable(),
+  // Where its documents' QR codes lead, fixed on each at issue; null: PUBLIC_BASE_URL (decision 70).
+  verificationBaseUrl: verificationBase().nullable(),
 });
 
 /**

@@ -61,6 +61,7 @@ function writeCompany(em: EntityManager, spec: CompanySpec, row: Company | null,
     phone: spec.phone,
     email: spec.email,
     exchangeRate: decimal(spec.exchangeRate, DECIMAL_COLUMNS.amount.scale),
+    verificationBaseUrl: spec.verificationBaseUrl,
   };
   if (!row) {
     counts.created++;

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/mysql';
 import { DocumentRowsInsert, leanInsert } from '../../../db/lean-insert';
 import type { SqlTransaction } from '../../../db/sql-client';
+import { printedBuyerId } from '../../../domain/buyer-identity';
 import { formatFiscalNumber } from '../../../domain/fiscal-number';
 import { Invoice, InvoiceLine, InvoiceTax } from '../../../entities';
 import type { DocumentIssue, FixedVersions } from '../../documents';
@@ -20,7 +21,7 @@ export interface InvoiceLineContent extends InvoiceLineView {
 
 /**
  * A priced sale as an invoice stores and prints it, before it has a number: everything printed
- * is copied (issuer, establishment, client name and RTN, the exonerated buyer's references,
+ * is copied (issuer, establishment, client name and RTN or the buyer's name and identification, the exonerated buyer's references,
  * product code and name), so the document never changes when the setup does. A preview prints
  * it as it is; issuing adds the number and writes it.
  */
@@ -37,6 +38,7 @@ export type InvoiceContent = Omit<
   | 'isPaid'
   | 'isAnnulled'
   | 'verificationToken'
+  | 'verificationBaseUrl'
   | 'lines'
 > & {
   lines: InvoiceLineContent[];
@@ -45,6 +47,7 @@ export type InvoiceContent = Omit<
 /** The one mapping from a priced sale to what an invoice says. */
 export function invoiceContentOf(priced: PricedInvoice): InvoiceContent {
   const { totals, config, sale, request } = priced;
+  const { buyer } = request;
   return {
     invoiceDate: request.invoiceDate,
     issuerName: config.company.name,
@@ -58,8 +61,11 @@ export function invoiceContentOf(priced: PricedInvoice): InvoiceContent {
     establishmentAddress: config.establishment.address,
     emissionPointCode: config.emissionPoint.code,
     clientId: sale.client?.id ?? null,
-    clientName: sale.client?.clientName ?? null,
-    clientLegalId: sale.client?.legalId ?? null,
+    // A sale has a client or a buyer, never both (the request parser refuses both).
+    clientName: sale.client?.clientName ?? buyer?.name ?? null,
+    clientLegalId: sale.client?.legalId ?? (buyer ? printedBuyerId(buyer) : null),
+    buyerIdType: buyer?.idType ?? null,
+    buyerIdNumber: buyer?.idNumber ?? null,
     exonerationCertificate: sale.exonerationCertificate,
     exonerationSagRegistry: sale.exonerationSagRegistry,
     exemptPurchaseOrderNumber: request.exemptPurchaseOrderNumber,
@@ -120,6 +126,8 @@ const INVOICE_COLUMNS = [
   'client',
   'clientName',
   'clientLegalId',
+  'buyerIdType',
+  'buyerIdNumber',
   'exonerationCertificate',
   'exonerationSagRegistry',
   'exemptPurchaseOrderNumber',
@@ -140,6 +148,7 @@ const INVOICE_COLUMNS = [
   'templateVersion',
   'logoVersion',
   'verificationToken',
+  'verificationBaseUrl',
   'createdAt',
 ] as const satisfies ReadonlyArray<keyof Invoice>;
 const LINE_COLUMNS = [
@@ -191,6 +200,7 @@ export class InvoiceRowWriter {
     content: InvoiceContent,
     taken: DocumentIssue,
     versions: FixedVersions | null,
+    verificationBaseUrl: string,
   ): Promise<InvoiceView> {
     const { config } = priced;
     // The issuing configuration always has one (integrationConfigOf refuses to issue without it).
@@ -208,6 +218,7 @@ export class InvoiceRowWriter {
       isPaid: true,
       isAnnulled: false,
       verificationToken: taken.verificationToken,
+      verificationBaseUrl,
       versions,
     };
     const invoiceRow = {

@@ -3,6 +3,8 @@ import { inject, injectable } from 'inversify';
 import { AppError } from '../../../domain/app-error';
 import { hondurasDate } from '../../../domain/calendar-date';
 import { requestFingerprint } from '../../../domain/request-fingerprint';
+import { verificationBaseAtIssue } from '../../../domain/verification-token';
+import type { AppConfig } from '../../../../config/config';
 import { TOKENS } from '../../../tokens';
 import type { InvoiceRequest } from '../pricing/invoice-request';
 import { InvoicePricer } from '../pricing/invoice-pricer.service';
@@ -40,6 +42,7 @@ export class InvoiceIssuer {
     @inject(InvoiceReader) private readonly reader: InvoiceReader,
     @inject(TemplateVersionStore) private readonly templateVersions: TemplateVersionStore,
     @inject(InvoicePdfService) private readonly pdf: InvoicePdfService,
+    @inject(TOKENS.Config) private readonly config: AppConfig,
   ) {
     this.rows = new InvoiceRowWriter(em);
   }
@@ -81,6 +84,7 @@ export class InvoiceIssuer {
     const content = invoiceContentOf(priced);
     // Reading and hashing the letterhead is file work: done before the transaction, which only writes the ids.
     const versions = await this.templateVersions.current(company.companyCode, 'invoice', company.revisions.letterheads);
+    const verificationBase = verificationBaseAtIssue(priced.config.company.verificationBaseUrl, this.config.publicBaseUrl);
     const result = await this.writer.write({
       companyId,
       companyCode: company.companyCode,
@@ -90,7 +94,7 @@ export class InvoiceIssuer {
       claim,
       numberIndex: INVOICE_NUMBER_INDEX,
       insert: async (tx, issue) => {
-        const invoice = await this.rows.insert(tx, companyId, priced, content, issue, versions);
+        const invoice = await this.rows.insert(tx, companyId, priced, content, issue, versions, verificationBase);
         return { documentId: invoice.id, invoice };
       },
     });

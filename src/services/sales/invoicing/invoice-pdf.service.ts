@@ -1,6 +1,4 @@
 import { inject, injectable } from 'inversify';
-import type { AppConfig } from '../../../../config/config';
-import { TOKENS } from '../../../tokens';
 import { DocumentPdfService, type IssuedRenderInputs, TemplateVersionStore } from '../../documents';
 import type { InvoiceView } from './invoice-view';
 import { issuedRenderInputs } from './printed-invoice';
@@ -15,7 +13,6 @@ export class InvoicePdfService {
   constructor(
     @inject(DocumentPdfService) private readonly documents: DocumentPdfService,
     @inject(TemplateVersionStore) private readonly versions: TemplateVersionStore,
-    @inject(TOKENS.Config) private readonly config: AppConfig,
   ) {}
 
   /** Whether LibreOffice is there to render (GET /v1/health reports it). */
@@ -29,7 +26,7 @@ export class InvoicePdfService {
    */
   async renderInputs(companyCode: string, invoice: InvoiceView): Promise<IssuedRenderInputs> {
     const versions = invoice.versions ?? (await this.versions.fixOn(companyCode, invoice.id));
-    return issuedRenderInputs({ ...invoice, versions }, this.config.publicBaseUrl);
+    return issuedRenderInputs({ ...invoice, versions });
   }
 
   /** An issued invoice's PDF from its stored versions, or throws PDF_RENDER_FAILED (503 with Retry-After). */

@@ -26,6 +26,8 @@ export const INVOICE_VIEW_FIELDS = [
   'caiDeadline',
   'clientName',
   'clientLegalId',
+  'buyerIdType',
+  'buyerIdNumber',
   'exonerationCertificate',
   'exonerationSagRegistry',
   'purchaseOrderNumber',
@@ -41,6 +43,7 @@ export const INVOICE_VIEW_FIELDS = [
   'isPaid',
   'isAnnulled',
   'verificationToken',
+  'verificationBaseUrl',
 ] as const satisfies ReadonlyArray<keyof Invoice>;
 
 export const INVOICE_LINE_VIEW_FIELDS = [

@@ -73,15 +73,15 @@ export function printedPreview(content: InvoiceContent): PrintedDocument {
   return printed(content, null);
 }
 
-/** What an issued invoice prints, from its stored rows only, its verification address under `publicBaseUrl`. */
-export function printedInvoiceOf(invoice: InvoiceView, publicBaseUrl: string): PrintedDocument {
-  return printed(invoice, { ...invoice, verificationUrl: verificationUrl(publicBaseUrl, invoice.verificationToken) });
+/** What an issued invoice prints, from its stored rows only: its verification address too (decision 70). */
+export function printedInvoiceOf(invoice: InvoiceView): PrintedDocument {
+  return printed(invoice, { ...invoice, verificationUrl: verificationUrl(invoice.verificationBaseUrl, invoice.verificationToken) });
 }
 
 /**
  * The render inputs of an issued invoice, from its stored rows only (a pure function). Its
  * versions must be fixed: TemplateVersionStore.fixOn sees to it for older invoices.
  */
-export function issuedRenderInputs(invoice: InvoiceView & { versions: FixedVersions }, publicBaseUrl: string): IssuedRenderInputs {
-  return { printed: printedInvoiceOf(invoice, publicBaseUrl), versions: invoice.versions };
+export function issuedRenderInputs(invoice: InvoiceView & { versions: FixedVersions }): IssuedRenderInputs {
+  return { printed: printedInvoiceOf(invoice), versions: invoice.versions };
 }

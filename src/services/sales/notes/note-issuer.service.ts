@@ -12,6 +12,8 @@ import { computeCreditNote, NoteRefusal } from '../../../domain/notes/credit-not
 import { computeDebitNote } from '../../../domain/notes/debit-note';
 import type { InvoiceForNotes } from '../../../domain/notes/note-amounts';
 import { requestFingerprint } from '../../../domain/request-fingerprint';
+import { verificationBaseAtIssue } from '../../../domain/verification-token';
+import type { AppConfig } from '../../../../config/config';
 import { Company, EmissionPoint, Establishment, Invoice, InvoiceLine, InvoiceTax } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import type { CompanyRef } from '../../../domain/company-ref';
@@ -57,6 +59,7 @@ export class NoteIssuer {
     @inject(NoteReader) private readonly reader: NoteReader,
     @inject(TemplateVersionStore) private readonly templateVersions: TemplateVersionStore,
     @inject(ActivityTrail) private readonly trail: ActivityTrail,
+    @inject(TOKENS.Config) private readonly config: AppConfig,
   ) {
     this.rows = new NoteRowWriter(em);
     const invoices = tableOf(em, Invoice);
@@ -77,7 +80,7 @@ export class NoteIssuer {
       invoiceTaxes: `SELECT t.rate AS rate, t.taxed_amount AS taxedAmount, t.tax_amount AS taxAmount FROM ${tableOf(em, InvoiceTax)} t WHERE t.invoice_id = ? ORDER BY t.rate`,
       emissionPointById: `SELECT ${pointColumns} FROM ${points} WHERE ep.id = ?`,
       emissionPointByCode: `SELECT ${pointColumns} FROM ${points} WHERE es.company_id = ? AND es.code = ? AND ep.code = ? AND ep.deleted_at IS NULL AND es.deleted_at IS NULL`,
-      company: `SELECT c.name AS name, c.trade_name AS tradeName, c.rtn AS rtn, c.address AS address, c.phone AS phone, c.email AS email FROM ${tableOf(em, Company)} c WHERE c.id = ?`,
+      company: `SELECT c.name AS name, c.trade_name AS tradeName, c.rtn AS rtn, c.address AS address, c.phone AS phone, c.email AS email, c.verification_base_url AS verificationBaseUrl FROM ${tableOf(em, Company)} c WHERE c.id = ?`,
     };
   }
 
@@ -113,6 +116,7 @@ export class NoteIssuer {
       establishmentName: point.establishmentName,
       establishmentAddress: point.establishmentAddress,
       reason: request.reason,
+      verificationBaseUrl: verificationBaseAtIssue((issuer.verificationBaseUrl as string | null) ?? null, this.config.publicBaseUrl),
     };
     let result;
     try {

@@ -1,6 +1,5 @@
 import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
-import type { AppConfig } from '../../../../config/config';
 import { Note } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import type { CompanyRef } from '../../../domain/company-ref';
@@ -20,13 +19,12 @@ export class NotePdfService {
     @inject(DocumentPdfService) private readonly documents: DocumentPdfService,
     @inject(TemplateVersionStore) private readonly versions: TemplateVersionStore,
     @inject(NoteReader) private readonly reader: NoteReader,
-    @inject(TOKENS.Config) private readonly config: AppConfig,
   ) {}
 
   /** The note's PDF, or PDF_RENDER_FAILED. */
   render(company: CompanyRef, note: NoteView): Promise<Buffer> {
     return this.documents.renderIssued(company.code, async () =>
-      noteRenderInputs(note, note.versions ?? (await this.fixVersions(company, note)), this.config.publicBaseUrl),
+      noteRenderInputs(note, note.versions ?? (await this.fixVersions(company, note))),
     );
   }
 

@@ -28,6 +28,8 @@ export interface NoteHeading {
   establishmentName: string | null;
   establishmentAddress: string | null;
   reason: string;
+  /** The base of its verification address, fixed now (decision 70). */
+  verificationBaseUrl: string;
 }
 
 /** What the note takes of its invoice (read under the invoice's lock). */
@@ -86,6 +88,7 @@ const NOTE_COLUMNS = [
   'templateVersion',
   'logoVersion',
   'verificationToken',
+  'verificationBaseUrl',
   'createdAt',
 ] as const satisfies ReadonlyArray<keyof Note>;
 const LINE_COLUMNS = [
@@ -174,6 +177,7 @@ export class NoteRowWriter {
       annulledAt: null,
       annulReason: null,
       verificationToken: taken.verificationToken,
+      verificationBaseUrl: heading.verificationBaseUrl,
       establishmentCode: heading.establishmentCode,
       emissionPointCode: heading.emissionPointCode,
       versions,

@@ -41,6 +41,7 @@ export const NOTE_VIEW_FIELDS = [
   'annulledAt',
   'annulReason',
   'verificationToken',
+  'verificationBaseUrl',
 ] as const satisfies ReadonlyArray<keyof Note>;
 
 export const NOTE_LINE_VIEW_FIELDS = [

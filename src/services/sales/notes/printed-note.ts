@@ -6,11 +6,11 @@ import type { IssuedRenderInputs, FixedVersions } from '../../documents';
 import type { NoteView } from './note-view';
 
 /**
- * What an issued note prints, from its stored rows only: its own number, CAI and range; the
+ * What an issued note prints, from its stored rows only: its own number, CAI, range and verification address; the
  * buyer and the exonerated buyer's references as on the invoice; the invoice it modifies; Motivo;
  * its lines (a line without a product code prints its description alone) and amounts.
  */
-export function printedNoteOf(note: NoteView, publicBaseUrl: string): PrintedDocument {
+export function printedNoteOf(note: NoteView): PrintedDocument {
   const printedNumber = (n: number) => formatFiscalNumber(note.establishmentCode, note.emissionPointCode, note.documentType, n);
   return {
     documentType: note.documentType,
@@ -20,7 +20,7 @@ export function printedNoteOf(note: NoteView, publicBaseUrl: string): PrintedDoc
     cai: note.cai,
     range: { from: printedNumber(note.caiRangeStart), to: printedNumber(note.caiRangeEnd) },
     deadline: note.caiDeadline,
-    verificationUrl: verificationUrl(publicBaseUrl, note.verificationToken),
+    verificationUrl: verificationUrl(note.verificationBaseUrl, note.verificationToken),
     issuer: {
       name: note.issuerName,
       tradeName: note.issuerTradeName,
@@ -62,6 +62,6 @@ export function printedNoteOf(note: NoteView, publicBaseUrl: string): PrintedDoc
 }
 
 /** The render inputs of an issued note (a pure function of its rows and the versions fixed on it). */
-export function noteRenderInputs(note: NoteView, versions: FixedVersions, publicBaseUrl: string): IssuedRenderInputs {
-  return { printed: printedNoteOf(note, publicBaseUrl), versions };
+export function noteRenderInputs(note: NoteView, versions: FixedVersions): IssuedRenderInputs {
+  return { printed: printedNoteOf(note), versions };
 }

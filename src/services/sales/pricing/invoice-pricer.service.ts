@@ -61,20 +61,21 @@ export class InvoicePricer {
         `The invoice total ${totals.total.toFixed(2)} exceeds the largest invoice total, ${MAX_AMOUNT_IN_WORDS.toFixed(2)} lempiras.`,
       );
     }
-    this.refuseAnonymousLargeSale(totals.total, sale);
+    this.refuseAnonymousLargeSale(totals.total, sale, request);
     return { request, config, sale, lines, totals, totalInLetters: amountInWords(totals.total) };
   }
 
   /**
    * Above the final-consumer threshold the buyer must be named and identified (Acuerdo 481-2017
-   * Art. 11 num. 2): a client with an RTN. Checked here, before issuing takes any number.
+   * Art. 11 num. 2): a client with an RTN, or a buyer with an identity document (decision 70).
+   * Checked here, before issuing takes any number.
    */
-  private refuseAnonymousLargeSale(total: Big, sale: SaleClient): void {
+  private refuseAnonymousLargeSale(total: Big, sale: SaleClient, request: InvoiceRequest): void {
     const threshold = this.config.finalConsumerIdThreshold;
-    if (threshold === null || total.lte(threshold) || sale.client?.legalId) return;
+    if (threshold === null || total.lte(threshold) || sale.client?.legalId || request.buyer) return;
     throw new AppError(
       'EXTERNAL_INVOICE_BUYER_ID_REQUIRED',
-      `The total ${formatLempiras(total)} exceeds ${formatLempiras(threshold)} (FINAL_CONSUMER_ID_THRESHOLD), the most a sale to an unidentified final consumer may total: send the clientId of a client with an RTN (legalId).`,
+      `The total ${formatLempiras(total)} exceeds ${formatLempiras(threshold)} (FINAL_CONSUMER_ID_THRESHOLD), the most a sale to an unidentified final consumer may total: send the clientId of a client with an RTN (legalId), or the buyer's name and identity document (buyer).`,
     );
   }
 }

@@ -21,7 +21,18 @@ import { TOKENS } from '../../../tokens';
 import type { Principal } from '../../access';
 import { CounterCheckedCache } from '../../../db/read-cache';
 
-const COMPANY_FIELDS = ['id', 'code', 'name', 'tradeName', 'rtn', 'address', 'phone', 'email', 'exchangeRate'] as const;
+const COMPANY_FIELDS = [
+  'id',
+  'code',
+  'name',
+  'tradeName',
+  'rtn',
+  'address',
+  'phone',
+  'email',
+  'exchangeRate',
+  'verificationBaseUrl',
+] as const;
 const ESTABLISHMENT_FIELDS = ['id', 'code', 'name', 'address', 'deletedAt'] as const;
 const EMISSION_POINT_FIELDS = ['id', 'code', 'deletedAt'] as const;
 /** What pricing and issuing use of an operator user, a price list or a payment terminal. */
@@ -30,7 +41,7 @@ const PRODUCT_FIELDS = ['id', 'code', 'name', 'isvRate', 'exempt', 'exemptPerUni
 const PRICE_FIELDS = ['price', 'currency'] as const;
 const DISCOUNT_POLICY_FIELDS = ['id', 'code', 'percent', 'active', 'validFrom', 'validTo', 'deletedAt'] as const;
 
-/** The issuer as an invoice prints it, and the exchange rate its USD prices convert at. */
+/** The issuer as an invoice prints it, the exchange rate its USD prices convert at, and its verification base if it set one. */
 export type CompanyProfile = Pick<Company, (typeof COMPANY_FIELDS)[number]>;
 export type EstablishmentRow = Pick<Establishment, (typeof ESTABLISHMENT_FIELDS)[number]>;
 export type EmissionPointRow = Pick<EmissionPoint, (typeof EMISSION_POINT_FIELDS)[number]> & { establishment: EstablishmentRow };
