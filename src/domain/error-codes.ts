@@ -75,6 +75,11 @@ export const OPERATOR_ERROR_STATUS = {
   INVOICE_ANNULLED: 409,
   /** An invoice with live credit or debit notes cannot be annulled: the notes are annulled first. */
   INVOICE_HAS_NOTES: 409,
+  /**
+   * An invoice or note past its annulment window (ANNULMENT_DEADLINE_DAY of the month after its
+   * month, decision 71): an invoice is undone with a credit note instead.
+   */
+  ANNULMENT_PERIOD_CLOSED: 409,
   /** A credit note would return or credit more than is left of its invoice (a line, a rate, exempt, exonerated, the total). */
   NOTE_LIMIT_EXCEEDED: 409,
   /** A credit note with nothing to credit (`--full` of a fully credited invoice, a note of L 0.00). */
