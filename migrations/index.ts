@@ -14,6 +14,7 @@ import { Migration20261128100000LetterheadPublications } from './Migration202611
 import { Migration20261128200000ConsoleOperators } from './Migration20261128200000ConsoleOperators';
 import { Migration20261128300000ConsoleSearchIndexes } from './Migration20261128300000ConsoleSearchIndexes';
 import { Migration20261128400000Activity } from './Migration20261128400000Activity';
+import { Migration20261128600000CaiRangeCancellation } from './Migration20261128600000CaiRangeCancellation';
 
 /**
  * Every migration in order. Listed explicitly (no folder scan) so compiled JavaScript, ts-jest and
@@ -36,4 +37,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261128200000ConsoleOperators', class: Migration20261128200000ConsoleOperators },
   { name: 'Migration20261128300000ConsoleSearchIndexes', class: Migration20261128300000ConsoleSearchIndexes },
   { name: 'Migration20261128400000Activity', class: Migration20261128400000Activity },
+  { name: 'Migration20261128600000CaiRangeCancellation', class: Migration20261128600000CaiRangeCancellation },
 ];

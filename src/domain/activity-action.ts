@@ -18,6 +18,7 @@ export const ACTIVITY_ACTIONS = [
   'operator-added',
   'operator-disabled',
   'password-reset',
+  'cai-cancelled',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -67,6 +67,10 @@ export const OPERATOR_ERROR_STATUS = {
   NOTE_NOT_FOUND: 404,
   /** An emission point (EEE-PPP) the company does not have, or no longer has (`--emission-point`). */
   EMISSION_POINT_NOT_FOUND: 404,
+  /** A CAI the company has no live range of (`cai cancel`). */
+  CAI_NOT_FOUND: 404,
+  /** A CAI whose ranges SAR's cancellation already stopped: a cancellation is final (decision 71). */
+  CAI_ALREADY_CANCELLED: 409,
   /** The company already has its active keys (decision 22). */
   API_KEY_LIMIT_REACHED: 409,
   /** A unique index refused a setup row that a concurrent writer stored first. */

@@ -26,6 +26,7 @@ const ACTION_NAMES: Record<ActivityAction, string> = {
   'operator-added': 'operador agregado',
   'operator-disabled': 'operador deshabilitado',
   'password-reset': 'contraseña restablecida',
+  'cai-cancelled': 'CAI cancelado',
 };
 
 /** A row's details as `name: value` pairs (text: escaped like every other). */
