@@ -37,6 +37,7 @@ export function assertAnnulmentOpen(documentName: string, issuedAt: Date, now: D
   if (isAnnulmentOpen(window, now)) return;
   throw new AppError(
     'ANNULMENT_PERIOD_CLOSED',
-    `${documentName} is of ${window.month}, which could be annulled until ${dayMonthYear(window.lastDay)}` + (instead ? `; ${instead}` : ''),
+    `${documentName} is of ${window.month}, which could be annulled until ${dayMonthYear(window.lastDay)}` +
+      (instead ? `; ${instead}` : ''),
   );
 }
