@@ -213,7 +213,7 @@ describe('admin report sales (the sales register), run as a process', () => {
     const run = await report('--company', code, '--from', '2020-01-01', '--to', '2020-01-31');
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const rows = parseCsv(run.stdout.toString('utf8').replace(/^\uFEFF/, ''));
-    expect(rows).toEqual([HEADER, ['TOTAL', '', '', '', '', '', '', '', ...AMOUNT_COLUMNS.map(() => '0.00'), '', '', '']]);
+    expect(rows).toEqual([HEADER, ['TOTAL', '', '', '', '', '', '', '', ...AMOUNT_COLUMNS.map(() => '0.00'), '', '', '', '']]);
   });
 
   it('adds a pair of columns after ISV 18% for another rate that occurs in the period', async () => {
