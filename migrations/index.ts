@@ -14,7 +14,9 @@ import { Migration20261128100000LetterheadPublications } from './Migration202611
 import { Migration20261128200000ConsoleOperators } from './Migration20261128200000ConsoleOperators';
 import { Migration20261128300000ConsoleSearchIndexes } from './Migration20261128300000ConsoleSearchIndexes';
 import { Migration20261128400000Activity } from './Migration20261128400000Activity';
-import { Migration20261128600000CaiRangeCancellation } from './Migration20261128600000CaiRangeCancellation';
+import { Migration20261129000000ExactIdempotencyKeys } from './Migration20261129000000ExactIdempotencyKeys';
+import { Migration20261129200000ServerSecrets } from './Migration20261129200000ServerSecrets';
+import { Migration20261129500000CaiRangeCancellation } from './Migration20261129500000CaiRangeCancellation';
 
 /**
  * Every migration in order. Listed explicitly (no folder scan) so compiled JavaScript, ts-jest and
@@ -37,5 +39,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261128200000ConsoleOperators', class: Migration20261128200000ConsoleOperators },
   { name: 'Migration20261128300000ConsoleSearchIndexes', class: Migration20261128300000ConsoleSearchIndexes },
   { name: 'Migration20261128400000Activity', class: Migration20261128400000Activity },
-  { name: 'Migration20261128600000CaiRangeCancellation', class: Migration20261128600000CaiRangeCancellation },
+  { name: 'Migration20261129000000ExactIdempotencyKeys', class: Migration20261129000000ExactIdempotencyKeys },
+  { name: 'Migration20261129200000ServerSecrets', class: Migration20261129200000ServerSecrets },
+  { name: 'Migration20261129500000CaiRangeCancellation', class: Migration20261129500000CaiRangeCancellation },
 ];

@@ -73,11 +73,21 @@ export async function startService({ onListening, onConsoleListening, logDestina
       'PDF rendering unavailable: invoices are issued with pdfBase64 null until LibreOffice is installed',
     );
   const container = buildContainer(config, logger, orm, pdfRenderer);
+  const release = () => Promise.all([closeContainer(container).then(() => orm.close()), pdfRenderer.stop()]);
   const app = buildApp(container);
   const server = createHttpServer(app, logger);
   server.keepAliveTimeout = 5000;
   // The console beside the API, on its own port so it can stay on a private network (decision 58).
-  const consoleServer = config.consolePort === null ? null : createHttpServer(buildConsoleApp(container), logger);
+  let consoleApp;
+  try {
+    consoleApp = config.consolePort === null ? null : await buildConsoleApp(container);
+  } catch (err) {
+    console.error(`Console start-up failed: ${(err as Error).message}`);
+    logger.fatal({ err }, 'console start-up failed');
+    await release();
+    throw err;
+  }
+  const consoleServer = consoleApp ? createHttpServer(consoleApp, logger) : null;
   if (consoleServer) consoleServer.keepAliveTimeout = 5000;
   const servers = [server, ...(consoleServer ? [consoleServer] : [])];
   try {
@@ -87,7 +97,7 @@ export async function startService({ onListening, onConsoleListening, logDestina
     console.error((err as Error).message);
     logger.fatal({ err }, 'cannot listen');
     await Promise.all(servers.filter((s) => s.listening).map((s) => new Promise((resolve) => s.close(resolve))));
-    await Promise.all([closeContainer(container).then(() => orm.close()), pdfRenderer.stop()]);
+    await release();
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
@@ -111,7 +121,7 @@ export async function startService({ onListening, onConsoleListening, logDestina
       await drained;
       clearTimeout(timer);
       await purgeStopped;
-      await Promise.all([closeContainer(container).then(() => orm.close()), pdfRenderer.stop()]);
+      await release();
       logger.info('stopped');
     })());
   const onSignal = (signal: NodeJS.Signals) => {

@@ -3,16 +3,16 @@ import { RequestContext } from '@mikro-orm/mysql';
 import type { Container } from 'inversify';
 import Koa from 'koa';
 import type { Logger } from 'pino';
-import { ConsoleSessions } from '../services/access';
+import { ConsoleSessions, ServerSecrets } from '../services/access';
 import { TOKENS } from '../tokens';
 import { CONSOLE_ASSETS } from './assets/console-assets';
 import type { ConsoleState } from './console-state';
 import { accessLog } from './middleware/access-log';
 import { errorPage } from './middleware/error-page';
 import { formBody } from './middleware/form-body';
-import { guard } from './middleware/guard';
+import { csrfCheck, guard } from './middleware/guard';
 import { loadSession } from './middleware/load-session';
-import { multipartBody, refuseOversizedUpload } from './middleware/multipart-body';
+import { multipartBody } from './middleware/multipart-body';
 import { securityHeaders } from './middleware/security-headers';
 import { notFound } from './page-tools';
 import { buildConsoleRouter } from './router';
@@ -23,24 +23,32 @@ export interface ConsoleAppOptions {
 }
 
 /**
- * Builds the operator console (decisions 58, 59) without listening.
+ * Builds the operator console (decisions 58, 59) without listening, once the server's secret key
+ * (the login form's token is a MAC under it, decision 68) is loaded.
  *
  * Middleware order, outermost first:
  *   1. security headers: CSP, nosniff, Referrer-Policy, no framing, no-store, on every answer
  *   2. the request's instant and empty form; access log line
- *   3. error page: anything thrown below becomes a page with its code's status
+ *   3. error page: anything thrown below becomes a page with its code's status (and a request
+ *      whose body was not read to its end gets its connection closed, not read on)
  *   4. ORM request context: one unit of work per request
  *   5. the stylesheet and the icon (assets/console-assets.ts; public: the login page needs them)
  *   6. the session the cookie opens (read only)
- *   7. the POST's urlencoded form, or its multipart form and files (multipart-body.ts)
- *   8. guard: every POST's `_csrf` (403 otherwise, before anything runs); no session -> 303 /login;
- *      then a multipart file over its limit is refused (413)
+ *   7. the POST's urlencoded form, or, for a session, its multipart form and files
+ *      (multipart-body.ts: the leading `_csrf` checked before any file is read; 8 MB in all, 413)
+ *   8. guard: every POST's `_csrf` (403 otherwise, before anything runs); no session -> 303 /login
  *   9. the pages (router.ts); anything unmatched is the one 404 page
  */
-export function buildConsoleApp(container: Container, { clock = () => new Date() }: ConsoleAppOptions = {}): Koa<ConsoleState> {
+export async function buildConsoleApp(
+  container: Container,
+  { clock = () => new Date() }: ConsoleAppOptions = {},
+): Promise<Koa<ConsoleState>> {
   const logger = container.get<Logger>(TOKENS.Logger);
   const orm = container.get<MikroORM>(TOKENS.Orm);
   const sessions = container.get(ConsoleSessions);
+  const secrets = container.get(ServerSecrets);
+  await secrets.load();
+  const checkCsrf = csrfCheck(secrets);
   const router = buildConsoleRouter(container);
 
   const app = new Koa<ConsoleState>();
@@ -62,9 +70,8 @@ export function buildConsoleApp(container: Container, { clock = () => new Date()
   });
   app.use(loadSession(sessions));
   app.use(formBody);
-  app.use(multipartBody);
-  app.use(guard(sessions));
-  app.use(refuseOversizedUpload);
+  app.use(multipartBody(checkCsrf));
+  app.use(guard(sessions, checkCsrf));
   app.use(router.routes());
   app.use(() => {
     throw notFound();

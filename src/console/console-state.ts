@@ -17,8 +17,6 @@ export interface ConsoleState {
   form: Record<string, string>;
   /** A multipart POST's files, by field name (empty for any other request). */
   files: Record<string, UploadedFile>;
-  /** Why a multipart POST's file was refused (too large), checked once the guard has passed. */
-  uploadRefusal?: string;
 }
 
 /** A file a form uploaded, held in memory: its name as the browser gave it and its bytes. */

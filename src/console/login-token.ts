@@ -1,17 +1,18 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ServerSecrets } from '../services/access';
 
 /**
- * The login form's `_csrf`, bound to the pre-session cookie the login page sets (decision 59):
+ * The login form's `_csrf`, bound to the pre-session cookie the login page sets (decisions 59, 68):
  * derived from the cookie's random value, so any instance can check it without storing anything
- * (GET /login writes nothing) and a page elsewhere, which can neither read nor set that HttpOnly,
- * SameSite=Strict cookie, cannot produce it.
+ * (GET /login writes nothing), and a MAC under the server's secret key, so that knowing or
+ * choosing the cookie's value is not enough to make the token that goes with it.
  */
 export function newLoginNonce(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export function loginToken(nonce: string): string {
-  return createHash('sha256').update(`console-login:${nonce}`, 'utf8').digest('base64url');
+export function loginToken(secrets: ServerSecrets, nonce: string): string {
+  return secrets.mac('console-login', nonce);
 }
 
 /** Compares a submitted token with the expected one in constant time. */

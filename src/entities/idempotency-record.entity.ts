@@ -1,5 +1,6 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique, Opt } from '@mikro-orm/core';
 import { Company } from './company.entity';
+import { ExactString } from './exact-string.type';
 
 /** Which documents a key can name: POST /v1/invoices' invoices, or the operator's credit and debit notes. */
 export type IdempotencyScope = 'invoice' | 'note';
@@ -22,7 +23,8 @@ export class IdempotencyRecord {
   @Property({ type: 'string', length: 16 })
   scope!: IdempotencyScope;
 
-  @Property({ type: 'string', length: 255 })
+  /** Compared byte for byte: `ORD-x7Kq` and `ORD-X7KQ` are two keys (decision 66). */
+  @Property({ type: ExactString, length: 255 })
   idempotencyKey!: string;
 
   /** Hex SHA-256 of the canonical request (a body, or a command's arguments). */

@@ -27,6 +27,7 @@ import { Product } from './product.entity';
 import { ProductMapping } from './product-mapping.entity';
 import { ProductPrice } from './product-price.entity';
 import { ReadRevision } from './read-revision.entity';
+import { ServerSecret } from './server-secret.entity';
 import { TemplateVersion } from './template-version.entity';
 
 export type { IdempotencyScope, LetterheadAction, NoteType };
@@ -60,6 +61,7 @@ export {
   ProductMapping,
   ProductPrice,
   ReadRevision,
+  ServerSecret,
   TemplateVersion,
 };
 
@@ -94,5 +96,6 @@ export const ALL_ENTITIES = [
   ProductMapping,
   ProductPrice,
   ReadRevision,
+  ServerSecret,
   TemplateVersion,
 ];

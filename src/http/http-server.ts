@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { errorStatus, ErrorCode } from '../domain/error-codes';
+import { EVERY_ANSWER_HEADERS } from './middleware/response-headers.middleware';
 
 /**
  * Errors Node's HTTP parser meets before the app sees a request (the app's error mapper never
@@ -26,6 +27,7 @@ function clientErrorResponse(nodeCode: string | undefined, requestId: string): s
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
     `X-Request-Id: ${requestId}`,
+    ...Object.entries(EVERY_ANSWER_HEADERS).map(([name, value]) => `${name}: ${value}`),
     'Connection: close',
     '',
     body,

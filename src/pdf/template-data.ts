@@ -4,6 +4,7 @@ import { DOCUMENT_TYPE_INFO, type DocumentType } from '../domain/document-type';
 import { CAI_LAYOUT, maskCai } from '../domain/fiscal-number';
 import type { DecimalInput } from '../domain/money';
 import { formatDecimal, formatLempiras } from './format';
+import { ANNULLED, buyerName } from '../domain/document-words';
 
 /**
  * What a fiscal document or its preview prints: the print model the services hand to the PDF
@@ -134,10 +135,8 @@ export interface TemplateData {
 }
 
 export const PREVIEW_MARKING = 'SIN VALIDEZ FISCAL';
-export const ANNULLED_MARKING = 'ANULADA';
 export const PREVIEW_NUMBER = 'SIN NÚMERO — VISTA PREVIA';
 export const PREVIEW_VERIFICATION = 'SIN CÓDIGO DE VERIFICACIÓN — VISTA PREVIA';
-export const CONSUMIDOR_FINAL = 'CONSUMIDOR FINAL';
 export const COPY_LEGEND = 'Original: Cliente / Copia: Obligado tributario emisor';
 /** A credit or debit note's distribution of copies. */
 export const NOTE_COPY_LEGEND = 'Original: Cliente / Copia: Obligado Tributario';
@@ -184,7 +183,7 @@ function previewNumbering(printed: PrintedDocument): Numbering {
 /** An issued document's numbering, every part required; ANULADA when annulled. */
 function issuedNumbering(printed: PrintedDocument): Numbering {
   return {
-    marking: printed.annulled === true ? ANNULLED_MARKING : '',
+    marking: printed.annulled === true ? ANNULLED : '',
     fiscalNumber: required(printed, printed.fiscalNumber, 'a fiscal number'),
     cai: required(printed, printed.cai, 'a CAI'),
     rangeFrom: required(printed, printed.range?.from, 'a range'),
@@ -243,7 +242,7 @@ export function buildTemplateData(printed: PrintedDocument): TemplateData {
     date,
     time,
     client: {
-      name: printed.client?.name ?? CONSUMIDOR_FINAL,
+      name: buyerName(printed.client?.name),
       rtn: text(printed.client?.rtn),
     },
     purchaseOrderNumber: text(printed.purchaseOrderNumber),

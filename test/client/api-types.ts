@@ -598,6 +598,8 @@ export interface components {
         ClientBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -615,6 +617,8 @@ export interface components {
         ListBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -644,6 +648,8 @@ export interface components {
         PreviewBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -674,6 +680,8 @@ export interface components {
         IssueBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -692,6 +700,8 @@ export interface components {
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 /** @description Bearer realm="invoicing", plus error="invalid_token" when a key was sent but refused. */
                 "WWW-Authenticate": string;
                 [name: string]: unknown;
@@ -713,6 +723,8 @@ export interface components {
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -730,6 +742,8 @@ export interface components {
         ClientConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -758,6 +772,8 @@ export interface components {
         PreviewConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -791,6 +807,8 @@ export interface components {
         IssueConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -808,6 +826,8 @@ export interface components {
         InvoiceNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -825,6 +845,8 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -842,6 +864,8 @@ export interface components {
         RequestTimeout: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -859,6 +883,8 @@ export interface components {
         RequestHeadersTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -876,6 +902,8 @@ export interface components {
         CreditNotSupported: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -893,6 +921,8 @@ export interface components {
         InternalError: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 [name: string]: unknown;
             };
             content: {
@@ -910,6 +940,8 @@ export interface components {
         RateLimited: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 /** @description Seconds to wait before asking again. */
                 "Retry-After": number;
                 [name: string]: unknown;
@@ -930,6 +962,8 @@ export interface components {
         PdfUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 /** @description Seconds to wait before asking again. */
                 "Retry-After": number;
                 [name: string]: unknown;
@@ -949,6 +983,8 @@ export interface components {
         NotReady: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 /** @description Seconds to wait before asking again. */
                 "Retry-After": number;
                 [name: string]: unknown;
@@ -968,6 +1004,8 @@ export interface components {
         DatabaseUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                 /** @description Seconds to wait before asking again. */
                 "Retry-After": number;
                 [name: string]: unknown;
@@ -992,6 +1030,10 @@ export interface components {
     headers: {
         /** @description Identifies the request in the service logs: the X-Request-Id sent by the caller when it is plain (1-128 of A-Z a-z 0-9 . _ : -), else a new UUID. Quote it when reporting a problem. */
         XRequestId: string;
+        /** @description no-store: answers carry fiscal data (clients, invoices, PDFs), which no browser, proxy or shared cache may keep. */
+        CacheControl: string;
+        /** @description nosniff: a browser reads the answer only as its Content-Type says. */
+        XContentTypeOptions: string;
     };
     pathItems: never;
 }
@@ -1017,6 +1059,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1058,6 +1102,8 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1096,6 +1142,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1131,6 +1179,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     /** @description inline, with the file name factura-<fiscalNumber>.pdf */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
@@ -1165,6 +1215,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1191,6 +1243,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1218,6 +1272,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1244,6 +1300,10 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    /** @description Scripts, styles and requests from this service only (the page's inline script and styles by their hashes), and frame-ancestors 'none': the page is never framed. */
+                    "Content-Security-Policy": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1275,6 +1335,8 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1311,6 +1373,8 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -8,6 +8,8 @@
 #   test/e2e/bare-debian.sh run DIR CMD   run CMD with bash in /root/app inside DIR, with /proc and
 #                                         /dev mounted for it; SIGTERM reaches CMD
 #   test/e2e/bare-debian.sh destroy DIR   end what still runs in DIR, unmount it and delete it
+#   test/e2e/bare-debian.sh cache         only make the cached debootstrap copy, if there is none
+#                                         under 30 days old (CI does this early, in the background)
 #
 # The machine's network is the folder's: its apt reaches the Debian mirror this machine uses, npm
 # the registry, and 127.0.0.1:3306 is the machine's MariaDB.
@@ -30,9 +32,12 @@ debian_mirror() {
     grep -oE 'https?://[^ ]+/debian/?( |$)' | sed -n '1{s/ //g;p}' || true
 }
 
+TARBALL="$CACHE_DIR/bookworm-minbase.tar"
+cached() { [[ -n $(find "$TARBALL" -mtime "-$CACHE_DAYS" 2>/dev/null) ]]; }
+
 minbase() { # DIR: a bookworm minbase in DIR, unpacked from the cache or made (and cached)
-  local dir=$1 mirror tarball="$CACHE_DIR/bookworm-minbase.tar"
-  if [[ -n $(find "$tarball" -mtime "-$CACHE_DAYS" 2>/dev/null) ]]; then
+  local dir=$1 mirror tarball=$TARBALL
+  if cached; then
     tar -xf "$tarball" -C "$dir"
     return
   fi
@@ -124,10 +129,19 @@ destroy() {
   rm -rf --one-file-system "$dir"
 }
 
+cache() { # the minbase tarball, made in a scratch folder that is then deleted
+  local scratch
+  ! cached || return 0
+  scratch=$(mktemp -d "${TMPDIR:-/tmp}/bare-debian-cache.XXXXXX")
+  minbase "$scratch"
+  rm -rf --one-file-system "$scratch"
+}
+
 [[ $(id -u) -eq 0 ]] || die "needs root (debootstrap, chroot, mount)"
 case ${1:-} in
+  cache) cache ;;
   build) build "$2" ;;
   run) run "$2" "$3" ;;
   destroy) destroy "$2" ;;
-  *) die "usage: $0 build|run|destroy DIR [CMD]" ;;
+  *) die "usage: $0 build|run|destroy DIR [CMD] | cache" ;;
 esac

@@ -304,7 +304,7 @@ describe('operator refusals carry a code', () => {
   });
 
   it('the console refuses a form without its token CSRF_TOKEN_INVALID (403), a wrong password SIGN_IN_FAILED (401), a locked e-mail SIGN_IN_LOCKED (429)', async () => {
-    const app = buildConsoleApp(t.container);
+    const app = await buildConsoleApp(t.container);
     const browser = new ConsoleClient(app);
     const codeOf = (html: string) => /<code>([A-Z_]+)<\/code>/.exec(html)?.[1];
     const csrf = await browser.post('/login', { email: 'x@example.hn', password: 'whatever' }, null);

@@ -107,6 +107,19 @@ describe('console letterhead page', () => {
     const good = await editedTemplate(withBanner('MEMBRETE SIN TOKEN'));
     await refused(() => admin.upload(`${base()}/invoice/candidate`, files(good), {}, null), 403, /formulario caducó/);
     await refused(() => admin.upload(`${base()}/invoice/candidate`, files(good), {}, 'x'.repeat(43)), 403, /formulario caducó/);
+    // An upload may carry its token in the query string instead: a wrong one there is refused
+    // before the body is read, the right one lets the file reach the template check.
+    await refused(
+      () => admin.upload(`${base()}/invoice/candidate?_csrf=${'x'.repeat(43)}`, files(good), {}, null),
+      403,
+      /formulario caducó/,
+    );
+    await refused(
+      () =>
+        admin.upload(`${base()}/invoice/candidate?_csrf=${encodeURIComponent(admin.csrf!)}`, files(Buffer.from('no es un ODT')), {}, null),
+      422,
+      /membrete\.odt is not an ODT file/,
+    );
     await refused(() => admin.post(`${base()}/invoice/rollback`, {}, null), 403, /formulario caducó/);
     await refused(() => admin.post(`${base()}/invoice/rollback`, {}, 'wrong'), 403, /formulario caducó/);
   });

@@ -206,6 +206,21 @@ describe('POST /v1/invoices', () => {
       expect(fixed.body.replayed).toBe(false);
     });
 
+    it('compares keys byte for byte: keys that differ only in case or accent issue two invoices', async () => {
+      const lower = await issue(CART, 'ORD-x7Kq');
+      const upper = await issue(CART, 'ORD-X7KQ');
+      expect([lower.status, upper.status]).toEqual([201, 201]);
+      expect(upper.body.replayed).toBe(false);
+      expect(upper.body.invoiceNumber).toBe(lower.body.invoiceNumber + 1);
+      // Each key still replays its own invoice, and only its own.
+      const again = await issue(CART, 'ORD-X7KQ');
+      expect(again.body).toMatchObject({ id: upper.body.id, replayed: true });
+      const accented = await issue(CART, 'pedido-\u00e9');
+      const plain = await issue(CART, 'pedido-e');
+      expect(plain.body.replayed).toBe(false);
+      expect(plain.body.id).not.toBe(accented.body.id);
+    });
+
     it('keys are per company', async () => {
       const other = await setUpCompany(t, issuingCompany());
       const key = newKey();

@@ -154,4 +154,36 @@ describe('migrations', () => {
     );
     expect(await migrator.getPendingMigrations()).toEqual([]);
   });
+
+  it('keep every idempotency key as its bytes, and tell keys apart that differ only in case or accent', async () => {
+    const orm = await emptyDatabase();
+    const migrator = orm.getMigrator();
+    await migrator.up({ to: 'Migration20261128400000Activity' });
+    const sql = (statement: string, params: unknown[] = []) => orm.em.getConnection().execute(statement, params);
+    await sql(
+      "INSERT INTO companies (id, code, name, rtn, created_at, updated_at) VALUES (1, 'OLD', 'Comercial Antigua', '08019999000001', NOW(3), NOW(3))",
+    );
+    const insertKey = (key: string, documentId: number) =>
+      sql(
+        "INSERT INTO idempotency_records (company_id, scope, idempotency_key, fingerprint, document_id, created_at) VALUES (1, 'invoice', ?, 'f', ?, NOW(3))",
+        [key, documentId],
+      );
+    await insertKey('ORD-x7Kq', 1);
+    await insertKey('pedido-\u00e9', 2);
+    // Before: the collation made these the same key.
+    await expect(insertKey('ORD-X7KQ', 3)).rejects.toThrow(/Duplicate/);
+
+    const applied = await migrator.up();
+    expect(applied.map((m) => m.name)).toContain('Migration20261129000000ExactIdempotencyKeys');
+    const documentOf = async (key: string) =>
+      (await sql('SELECT document_id AS id FROM idempotency_records WHERE idempotency_key = ?', [key])).map((row) => row.id);
+    expect(await documentOf('ORD-x7Kq')).toEqual([1]);
+    expect(await documentOf('pedido-\u00e9')).toEqual([2]);
+    expect(await documentOf('ORD-X7KQ')).toEqual([]);
+    expect(await documentOf('pedido-e')).toEqual([]);
+    await insertKey('ORD-X7KQ', 3);
+    await insertKey('pedido-e', 4);
+    await expect(insertKey('ORD-x7Kq', 5)).rejects.toThrow(/Duplicate/);
+    expect(await migrator.getPendingMigrations()).toEqual([]);
+  });
 });

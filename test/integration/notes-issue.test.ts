@@ -148,6 +148,20 @@ describe('credit and debit notes (CLI)', () => {
     );
   });
 
+  it('compares keys byte for byte: a key that differs only in case, or by a trailing space, issues another note', async () => {
+    const inv = await invoice();
+    const credit = async (key: string) => {
+      const run = await admin(...noteCommand('credit', code, inv.id, 'Devolución', '--return', '1:0.5', '--key', key, '--json'));
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      return JSON.parse(run.stdout) as NoteJson;
+    };
+    const lower = await credit('dev-x7Kq');
+    const upper = await credit('DEV-X7KQ');
+    const spaced = await credit('dev-x7Kq ');
+    expect(new Set([lower.id, upper.id, spaced.id]).size).toBe(3);
+    expect((await credit('DEV-X7KQ')).id).toBe(upper.id);
+  });
+
   it('an annulled note no longer counts; an invoice with live notes cannot be annulled', async () => {
     const inv = await invoice();
     const common = ['--company', code, '--invoice-id', String(inv.id)];

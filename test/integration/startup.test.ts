@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { ensureFreshBuild } from '../support/fresh-build';
-import { startServiceProcess, stopForGood } from '../support/service-process';
+import { consolePortOf, startServiceProcess, stopForGood } from '../support/service-process';
 import { createTestDatabase } from '../support/test-database';
 
 /** Runs `node dist/src/main.js` with `env` until it exits (bounded), collecting its output. */
@@ -75,7 +75,7 @@ describe('npm start with an unusable configuration', () => {
     try {
       const env = { DATABASE_URL: db.config.databaseUrl, PORT: '0', SOFFICE_PATH: '/nonexistent/soffice', LOG_LEVEL: 'info' };
       const on = await startServiceProcess(main, { ...env, CONSOLE_PORT: '0' }, (child) => children.push(child));
-      const consolePort = await until(() => /"port":(\d+),"msg":"console listening"/.exec(on.output())?.[1]);
+      const consolePort = await consolePortOf(on);
       const login = await fetch(`http://127.0.0.1:${consolePort}/login`);
       expect(login.status).toBe(200);
       expect(login.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -88,14 +88,3 @@ describe('npm start with an unusable configuration', () => {
     }
   }, 120_000);
 });
-
-/** Polls `probe` until it gives a value (the line it waits for is written just after another). */
-async function until<T>(probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

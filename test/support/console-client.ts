@@ -23,7 +23,7 @@ export interface ConsoleTest {
 export async function createConsoleTest(options: TestAppOptions = {}): Promise<ConsoleTest> {
   const t = await createTestApp({ ...options, contract: false });
   const clock = { now: new Date() };
-  const app = buildConsoleApp(t.container, { clock: () => clock.now });
+  const app = await buildConsoleApp(t.container, { clock: () => clock.now });
   return {
     t,
     app,

@@ -63,6 +63,20 @@ export function startServiceProcess(
   });
 }
 
+/**
+ * The console's port, from its "console listening" line, which the service writes just after the
+ * "service listening" line startServiceProcess waits for (possibly in a later write).
+ */
+export async function consolePortOf(service: ServiceProcess, timeoutMs = 10_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const port = /"port":(\d+),"msg":"console listening"/.exec(service.output())?.[1];
+    if (port !== undefined) return Number(port);
+    if (Date.now() > deadline) throw new Error(`no "console listening" line within ${timeoutMs} ms\n${service.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 function listeningPort(line: string): number | undefined {
   if (!line.startsWith('{')) return undefined;
   try {

@@ -1,11 +1,5 @@
-import {
-  ANNULLED_MARKING,
-  buildTemplateData,
-  CONSUMIDOR_FINAL,
-  COPY_LEGEND,
-  PREVIEW_MARKING,
-  type PrintedDocument,
-} from '../../src/pdf/template-data';
+import { ANNULLED, CONSUMIDOR_FINAL } from '../../src/domain/document-words';
+import { buildTemplateData, COPY_LEGEND, PREVIEW_MARKING, type PrintedDocument } from '../../src/pdf/template-data';
 import { sampleDocument } from '../../src/pdf/sample-document';
 
 /** The sample with one 15 % line: what most tests vary from. */
@@ -112,7 +106,7 @@ describe('buildTemplateData', () => {
   });
 
   it('marks an annulled invoice ANULADA', () => {
-    expect(buildTemplateData(taxedSale({ annulled: true })).marking).toBe(ANNULLED_MARKING);
+    expect(buildTemplateData(taxedSale({ annulled: true })).marking).toBe(ANNULLED);
   });
 
   it('marks a preview SIN VALIDEZ FISCAL with no real number and no digit of the CAI, even when given', () => {

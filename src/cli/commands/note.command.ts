@@ -24,6 +24,7 @@ import type { PdfRenderer } from '../../pdf/pdf-renderer';
 import { TOKENS } from '../../tokens';
 import type { CommandRegistrar } from './index';
 import { parseId, parseReason } from '../../domain/operator-arguments';
+import { ANNULLED, documentState } from '../../domain/document-words';
 
 /** A refusal names the option the operator wrote. */
 const OPTION_NAMES: NoteFieldNames = {
@@ -126,7 +127,7 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
         }
         for (const n of notes) {
           out(
-            `${n.id}\t${n.fiscalNumber}\t${DOCUMENT_TYPE_INFO[n.documentType].noun}\tinvoice ${n.invoiceFiscalNumber}\tL ${n.total}\t${n.isAnnulled ? 'ANULADA' : 'VIGENTE'}\t${n.reason}`,
+            `${n.id}\t${n.fiscalNumber}\t${DOCUMENT_TYPE_INFO[n.documentType].noun}\tinvoice ${n.invoiceFiscalNumber}\tL ${n.total}\t${documentState(n.isAnnulled)}\t${n.reason}`,
           );
         }
       }),
@@ -147,7 +148,7 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
           out(JSON.stringify(noteJson(n)));
           return;
         }
-        out(`${DOCUMENT_TYPE_INFO[n.documentType].title} ${n.fiscalNumber} (id ${n.id})${n.isAnnulled ? ' ANULADA' : ''}`);
+        out(`${DOCUMENT_TYPE_INFO[n.documentType].title} ${n.fiscalNumber} (id ${n.id})${n.isAnnulled ? ` ${ANNULLED}` : ''}`);
         out(`invoice ${n.invoiceFiscalNumber} (id ${n.invoiceId}), CAI ${n.cai}, ${n.noteDate.toISOString()}`);
         out(`Motivo: ${n.reason}`);
         for (const l of n.lines)

@@ -1,40 +1,13 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { ValidationError } from 'yup';
-import { classifyDatabaseError, isTransient, RETRY_POLICIES } from '../../db/database-failure';
-import { AppError } from '../../domain/app-error';
-import { errorStatus, type ErrorCode } from '../../domain/error-codes';
+import { errorStatus } from '../../domain/error-codes';
+import { refusalOf, type Refusal } from '../../edges/refusal';
 import type { ConsoleContext, ConsoleState } from '../console-state';
 import { errorMeaning } from '../error-meanings';
 import { renderPage } from '../render';
 
-interface Refusal {
-  code: ErrorCode;
-  message: string;
-  retryAfterSeconds?: number;
-}
-
-/** koa-bodyparser's errors carry a `type`; a body too large is the one with its own code. */
-function bodyParserRefusal(err: unknown): Refusal | null {
-  const type = (err as { type?: unknown } | null)?.type;
-  if (typeof type !== 'string' || !/^(entity|encoding|charset|request)\./.test(type)) return null;
-  return type === 'entity.too.large'
-    ? { code: 'PAYLOAD_TOO_LARGE', message: 'the form is larger than the console accepts' }
-    : { code: 'VALIDATION_FAILED', message: 'the form could not be read' };
-}
-
-/** Anything thrown while serving a page, as the code and message the page shows; null: unexpected. */
-function refusalOf(err: unknown): Refusal | null {
-  if (err instanceof AppError) return { code: err.code, message: err.message, retryAfterSeconds: err.retryAfterSeconds };
-  if (err instanceof ValidationError) return { code: 'VALIDATION_FAILED', message: err.errors.join('; ') };
-  const failure = classifyDatabaseError(err);
-  if (isTransient(failure))
-    return { code: 'SERVICE_UNAVAILABLE', message: 'database unavailable', retryAfterSeconds: RETRY_POLICIES[failure].retryAfterSeconds };
-  return bodyParserRefusal(err);
-}
-
 /** The page of a refusal: what it means in Spanish, then the code and the service's message. */
-export function renderRefusal(ctx: ConsoleContext, { code, message }: Refusal): void {
+export function renderRefusal(ctx: ConsoleContext, { code, message }: Pick<Refusal, 'code' | 'message'>): void {
   const status = errorStatus(code);
   // Not found is one page whatever was missing: a company out of reach looks like no company.
   const notFound = status === 404;
@@ -62,7 +35,10 @@ export function renderRefusal(ctx: ConsoleContext, { code, message }: Refusal): 
 
 /**
  * Inside the security headers: whatever a page throws becomes an error page with the code's
- * status. Unexpected errors are logged with their stack and shown as a generic 500.
+ * status. Unexpected errors are logged with their stack and shown as a generic 500. A request
+ * refused before its body was all received (an upload without a session or with a wrong token,
+ * one too large) is answered with `Connection: close`: Node then closes the connection after the
+ * answer instead of reading the rest of the body to throw it away (decision 68).
  */
 export function errorPage(logger: Logger): Middleware<ConsoleState> {
   return async (ctx, next) => {
@@ -74,6 +50,7 @@ export function errorPage(logger: Logger): Middleware<ConsoleState> {
         logger.error({ err, path: ctx.path }, 'console: unexpected error');
         refusal = { code: 'INTERNAL_ERROR', message: 'unexpected error' };
       }
+      if (!ctx.req.complete) ctx.set('Connection', 'close');
       if (refusal.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(refusal.retryAfterSeconds));
       renderRefusal(ctx as ConsoleContext, refusal);
     }

@@ -1,6 +1,6 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { AppError } from '../../domain/app-error';
-import type { ConsoleSessions } from '../../services/access';
+import type { ConsoleSessions, ServerSecrets } from '../../services/access';
 import type { ConsoleState } from '../console-state';
 import { LOGIN_COOKIE, readCookie } from '../cookies';
 import { loginToken, tokensMatch } from '../login-token';
@@ -8,21 +8,34 @@ import { loginToken, tokensMatch } from '../login-token';
 /** The pages a request without a session may see. */
 const PUBLIC_PATHS = new Set(['/login']);
 
+/** Refuses a POST whose form (as read so far) has not the `_csrf` it must carry. */
+export type CsrfCheck = (ctx: Context & { state: ConsoleState }) => void;
+
 /**
- * Every POST carries the right `_csrf` (the session's; for /login the pre-session cookie's) or is
- * refused 403 before anything runs, so nothing changes (decision 59). Without a session, any
- * other request is sent to /login, naming the page it asked for. A request that passes records
- * the session's use.
+ * The one rule of a POST's `_csrf` (decisions 59, 68): the session's token, or for /login the one
+ * bound to the pre-session cookie; missing or different, CSRF_TOKEN_INVALID (403). The guard
+ * applies it to every POST; the multipart reader applies it too, as soon as the token has arrived
+ * and before any file is read.
  */
-export function guard(sessions: ConsoleSessions): Middleware<ConsoleState> {
+export function csrfCheck(secrets: ServerSecrets): CsrfCheck {
+  return (ctx) => {
+    const nonce = ctx.path === '/login' ? readCookie(ctx, LOGIN_COOKIE) : undefined;
+    const expected = ctx.path === '/login' ? nonce && loginToken(secrets, nonce) : ctx.state.session?.csrfToken;
+    if (!tokensMatch(ctx.state.form._csrf, expected))
+      throw new AppError('CSRF_TOKEN_INVALID', 'the form has no valid _csrf token for this session');
+  };
+}
+
+/**
+ * Every POST carries the right `_csrf` or is refused 403 before anything runs, so nothing changes
+ * (decision 59). Without a session, any other request is sent to /login, naming the page it asked
+ * for. A request that passes records the session's use.
+ */
+export function guard(sessions: ConsoleSessions, checkCsrf: CsrfCheck): Middleware<ConsoleState> {
   return async (ctx, next) => {
     const { session } = ctx.state;
-    if (ctx.method === 'POST') {
-      const nonce = ctx.path === '/login' ? readCookie(ctx, LOGIN_COOKIE) : undefined;
-      const expected = ctx.path === '/login' ? nonce && loginToken(nonce) : session?.csrfToken;
-      if (!tokensMatch(ctx.state.form._csrf, expected))
-        throw new AppError('CSRF_TOKEN_INVALID', 'the form has no valid _csrf token for this session');
-    } else if (!session && !PUBLIC_PATHS.has(ctx.path)) {
+    if (ctx.method === 'POST') checkCsrf(ctx);
+    else if (!session && !PUBLIC_PATHS.has(ctx.path)) {
       ctx.status = 303;
       ctx.redirect(ctx.path === '/' ? '/login' : `/login?next=${encodeURIComponent(ctx.originalUrl)}`);
       return;

@@ -26,6 +26,7 @@ import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tabl
 import { formatInstant, formatLempiras } from '../views/format';
 import { PostForm } from '../views/post-form';
 import { sendPdf } from './pdf-answer';
+import { buyerName } from '../../domain/document-words';
 
 /** The two notes an invoice takes, as their forms and POST paths (`.../credit-notes`, `.../debit-notes`) name them. */
 const NOTE_TYPES = ['credit', 'debit'] as const;
@@ -198,7 +199,7 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
             <dt>Fecha</dt>
             <dd>{formatInstant(invoice.invoiceDate)}</dd>
             <dt>Cliente</dt>
-            <dd>{invoice.clientName ?? 'CONSUMIDOR FINAL'}</dd>
+            <dd>{buyerName(invoice.clientName)}</dd>
             <dt>RTN</dt>
             <dd>{invoice.clientLegalId ?? '—'}</dd>
             <dt>CAI</dt>

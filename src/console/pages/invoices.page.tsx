@@ -10,6 +10,7 @@ import { DataTable } from '../views/data-table';
 import { DocumentStatus } from '../views/document-tables';
 import { formatDay, formatLempiras } from '../views/format';
 import { Pager } from '../views/pager';
+import { ANNULLED, buyerName } from '../../domain/document-words';
 
 interface SearchQuery {
   q: string;
@@ -62,12 +63,12 @@ function ResultTable({ company, result }: { company: VisibleCompany; result: Inv
           </td>
           <td>{formatDay(row.date)}</td>
           <td>
-            {row.clientName ?? 'CONSUMIDOR FINAL'}
+            {buyerName(row.clientName)}
             {row.clientRtn && <span class="muted"> · RTN {row.clientRtn}</span>}
           </td>
           <td class="num">{formatLempiras(row.total)}</td>
           <td>
-            <DocumentStatus annulled={row.status === 'ANULADA'} />
+            <DocumentStatus annulled={row.status === ANNULLED} />
           </td>
           <td class="num">{formatLempiras(row.credited)}</td>
         </tr>

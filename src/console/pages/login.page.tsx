@@ -1,7 +1,7 @@
 import type { Container } from 'inversify';
 import type { AppConfig } from '../../../config/config';
 import { AppError } from '../../domain/app-error';
-import { ConsoleSessions } from '../../services/access';
+import { ConsoleSessions, ServerSecrets } from '../../services/access';
 import { TOKENS } from '../../tokens';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { clearCookie, LOGIN_COOKIE, readCookie, SESSION_COOKIE, setCookie } from '../cookies';
@@ -47,6 +47,7 @@ function LoginForm({ next, refusal }: { next: string; refusal?: AppError }) {
 /** GET /login, POST /login (fields email, password, next) and POST /logout. */
 export function registerLoginPages(router: ConsoleRouter, container: Container): void {
   const sessions = container.get(ConsoleSessions);
+  const secrets = container.get(ServerSecrets);
   const { consoleSecureCookie: secure } = container.get<AppConfig>(TOKENS.Config);
 
   /**
@@ -62,7 +63,7 @@ export function registerLoginPages(router: ConsoleRouter, container: Container):
     renderPage(ctx, {
       title: 'Iniciar sesión',
       status: refusal?.status ?? 200,
-      csrfToken: loginToken(nonce),
+      csrfToken: loginToken(secrets, nonce),
       body: <LoginForm next={next} refusal={refusal} />,
     });
   };

@@ -10,6 +10,7 @@ import { Crumbs } from '../views/crumbs';
 import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tables';
 import { formatInstant } from '../views/format';
 import { sendPdf } from './pdf-answer';
+import { buyerName } from '../../domain/document-words';
 
 /** `/companies/{code}/notes/{id}` and its `/pdf`: a credit or debit note as issued. */
 export function registerNotePages(router: ConsoleRouter, container: Container): void {
@@ -40,7 +41,7 @@ export function registerNotePages(router: ConsoleRouter, container: Container): 
               <a href={companyPath(company.code, 'invoices', note.invoiceId)}>{note.invoiceFiscalNumber}</a>
             </dd>
             <dt>Cliente</dt>
-            <dd>{note.clientName ?? 'CONSUMIDOR FINAL'}</dd>
+            <dd>{buyerName(note.clientName)}</dd>
             <dt>Motivo</dt>
             <dd>{note.reason}</dd>
             <dt>CAI</dt>

@@ -1,5 +1,6 @@
 import { DataTable } from './data-table';
 import { formatLempiras } from './format';
+import { documentState } from '../../domain/document-words';
 
 /** A stored rate as printed: "15" for 15.0000. */
 export function rateLabel(rate: string | null): string {
@@ -65,7 +66,7 @@ export function AmountsTable({
 
 /** VIGENTE or ANULADA, as the sales register says it. */
 export function DocumentStatus({ annulled }: { annulled: boolean }) {
-  return <span class={annulled ? 'state state-EXPIRED' : 'state state-OK'}>{annulled ? 'ANULADA' : 'VIGENTE'}</span>;
+  return <span class={annulled ? 'state state-EXPIRED' : 'state state-OK'}>{documentState(annulled)}</span>;
 }
 
 /** A line as both documents store it. */

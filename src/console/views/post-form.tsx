@@ -4,7 +4,9 @@ import { PageEnvContext } from './page-env';
 
 /**
  * The only way a page writes a form that changes something: method POST and the request's `_csrf`
- * field, taken from the page's context so that no form can forget it.
+ * field, taken from the page's context so that no form can forget it. The field comes first: a
+ * browser sends the fields in the form's order, and an upload is refused unless its first part is
+ * the token (decision 68).
  */
 export function PostForm({
   action,
@@ -14,7 +16,7 @@ export function PostForm({
 }: {
   action: string;
   class?: string;
-  /** multipart/form-data for a form that uploads files; the guard checks its `_csrf` the same way. */
+  /** multipart/form-data for a form that uploads files; its `_csrf` is checked by the same rule, before any file is read. */
   enctype?: 'multipart/form-data';
   children: ComponentChildren;
 }) {

@@ -93,6 +93,16 @@ export const components = {
       required: true,
       schema: { type: 'string', example: '7599578b-386d-4658-92ae-c360ed72eb40' },
     },
+    CacheControl: {
+      description: 'no-store: answers carry fiscal data (clients, invoices, PDFs), which no browser, proxy or shared cache may keep.',
+      required: true,
+      schema: { type: 'string', example: 'no-store' },
+    },
+    XContentTypeOptions: {
+      description: 'nosniff: a browser reads the answer only as its Content-Type says.',
+      required: true,
+      schema: { type: 'string', example: 'nosniff' },
+    },
   },
   parameters: {
     XRequestId: {

@@ -31,6 +31,13 @@ export const DOCS_PATHS = openApiPaths(`
     responses:
       200:
         description: An HTML page rendering this document; works without internet.
+        headers:
+          Content-Security-Policy:
+            description: >-
+              Scripts, styles and requests from this service only (the page's inline script and
+              styles by their hashes), and frame-ancestors 'none': the page is never framed.
+            required: true
+            schema: { type: string }
         content:
           text/html:
             schema: { type: string }

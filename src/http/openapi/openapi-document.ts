@@ -49,13 +49,18 @@ const TAGS = [
 ];
 
 type Json = Record<string, unknown>;
-const X_REQUEST_ID = { 'X-Request-Id': { $ref: '#/components/headers/XRequestId' } };
+/** The headers of every answer: its request id (decision 27), and no-store and nosniff (decision 66). */
+const EVERY_RESPONSE_HEADERS = {
+  'X-Request-Id': { $ref: '#/components/headers/XRequestId' },
+  'Cache-Control': { $ref: '#/components/headers/CacheControl' },
+  'X-Content-Type-Options': { $ref: '#/components/headers/XContentTypeOptions' },
+};
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-/** Every response carries X-Request-Id (decision 27): declared once here, not in every block. */
-function withRequestIdHeader(response: Json): Json {
+/** Every response carries these headers: declared once here, not in every block. */
+function withResponseHeaders(response: Json): Json {
   if ('$ref' in response) return response;
-  return { ...response, headers: { ...X_REQUEST_ID, ...(response.headers as Json | undefined) } };
+  return { ...response, headers: { ...EVERY_RESPONSE_HEADERS, ...(response.headers as Json | undefined) } };
 }
 
 function mapValues(record: Json, fn: (value: Json) => Json): Json {
@@ -71,13 +76,13 @@ const SERVER_RESPONSES = {
   431: { $ref: '#/components/responses/RequestHeadersTooLarge' },
 };
 
-/** Adds the X-Request-Id request parameter and response header, and the server's answers, to every operation. */
+/** Adds the X-Request-Id request parameter, the headers of every response, and the server's answers, to every operation. */
 function withRequestIds(paths: Json): Json {
   return mapValues(paths, (pathItem) =>
     mapValues(pathItem, (operation) => ({
       ...operation,
       parameters: [...((operation.parameters as Json[] | undefined) ?? []), { $ref: '#/components/parameters/XRequestId' }],
-      responses: mapValues({ ...(operation.responses as Json), ...SERVER_RESPONSES }, withRequestIdHeader),
+      responses: mapValues({ ...(operation.responses as Json), ...SERVER_RESPONSES }, withResponseHeaders),
     })),
   );
 }
@@ -111,6 +116,6 @@ export function buildOpenApiDocument(): Json {
   return {
     ...document,
     paths: withRequestIds(paths),
-    components: { ...components, responses: mapValues(components.responses, withRequestIdHeader) },
+    components: { ...components, responses: mapValues(components.responses, withResponseHeaders) },
   };
 }

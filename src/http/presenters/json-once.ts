@@ -4,7 +4,7 @@ const serialised = new WeakMap<object, string>();
 
 /**
  * Answers `present(source)` as JSON, serialised once per source object. Read-cache entries are
- * frozen objects shared by every request that hits them (services/read-cache.ts), so their JSON
+ * frozen objects shared by every request that hits them (src/db/read-cache.ts), so their JSON
  * text is computed on the first such request and reused until the entry is replaced or evicted
  * (then the text goes with it). Any other source is simply serialised: it is seen once.
  */

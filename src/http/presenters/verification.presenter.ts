@@ -3,9 +3,9 @@ import { hondurasDate } from '../../domain/calendar-date';
 import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
 import { toNumber } from '../../domain/money';
 import type { VerifiedDocument } from '../../services/documents';
+import { documentState } from '../../domain/document-words';
 
 /** A document's state as the verification page says it. */
-export type VerificationState = 'VIGENTE' | 'ANULADA';
 
 /**
  * The facts a verification page publishes, in the page's words, once for the HTML page and the
@@ -20,7 +20,7 @@ export function presentVerification(doc: VerifiedDocument) {
     cai: doc.cai,
     date: hondurasDate(doc.issuedAt),
     total: toNumber(new Big(doc.total), 2),
-    state: (doc.annulled ? 'ANULADA' : 'VIGENTE') satisfies VerificationState,
+    state: documentState(doc.annulled),
     notes:
       doc.notes?.map((note) => ({
         type: DOCUMENT_TYPE_INFO[note.documentType].title,

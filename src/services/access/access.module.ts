@@ -6,9 +6,19 @@ import { ActivityReader } from './activity/activity-reader.service';
 import { OperatorAccounts } from './operators/operator-accounts.service';
 import { ConsoleSessions } from './operators/console-sessions.service';
 import { OperatorAccess } from './operators/operator-access.service';
+import { ServerSecrets } from './server-secrets.service';
 
-/** The bindings of API keys, operators and their sessions, the activity trail (decision 60). Singletons, as every service (src/container.ts). */
+/** The bindings of API keys, operators and their sessions, the activity trail (decision 60), the server's secret key (decision 68). Singletons, as every service (src/container.ts). */
 export const accessModule = new ContainerModule(({ bind }) => {
-  for (const service of [Authenticator, ApiKeyService, ActivityTrail, ActivityReader, OperatorAccounts, ConsoleSessions, OperatorAccess])
+  for (const service of [
+    Authenticator,
+    ApiKeyService,
+    ActivityTrail,
+    ActivityReader,
+    OperatorAccounts,
+    ConsoleSessions,
+    OperatorAccess,
+    ServerSecrets,
+  ])
     bind(service).toSelf();
 });

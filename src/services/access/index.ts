@@ -13,3 +13,4 @@ export { Authenticator, type Principal } from './api-keys/authenticator.service'
 export { ConsoleSessions, type OpenSession, type SessionOperator } from './operators/console-sessions.service';
 export { OperatorAccess, type VisibleCompany } from './operators/operator-access.service';
 export { OperatorAccounts, type OperatorSummary } from './operators/operator-accounts.service';
+export { ServerSecrets } from './server-secrets.service';

@@ -9,6 +9,10 @@ export type ColumnKind = 'text' | 'amount' | 'count';
 
 export interface ReportColumn {
   header: string;
+  /**
+   * What every cell of the column is, and so how each format writes it (`spreadsheet-cells.ts`):
+   * a value is never typed by what it looks like, so an RTN stays text and -15.00 a number.
+   */
   kind: ColumnKind;
   /** XLSX column width in characters, for values longer than the header (a CAI, a name). */
   width?: number;

@@ -10,6 +10,7 @@ import type { CompanyRef } from '../../domain/company-ref';
 import type { ReportColumn, ReportTable } from './report-table';
 import { utcDatetime } from '../../db/lean-select';
 import { ratesQuery, RegisterPeriod } from './sales-register-query';
+import { buyerName, documentState } from '../../domain/document-words';
 
 /** The rates that always have their pair of columns, even in a month without them. */
 const STANDARD_RATES = ['15', '18'];
@@ -168,12 +169,12 @@ export class SalesRegisterService {
         row.fiscal_number,
         row.cai,
         row.client_legal_id ?? '',
-        row.client_name ?? 'CONSUMIDOR FINAL',
+        buyerName(row.client_name),
         row.exempt_purchase_order_number ?? '',
         row.exoneration_certificate ?? '',
         row.exoneration_sag_registry ?? '',
         ...amounts.map((a) => a.toFixed(2)),
-        annulled ? 'ANULADA' : 'VIGENTE',
+        documentState(annulled),
         isDocumentType(row.document_type) ? DOCUMENT_TYPE_INFO[row.document_type].title : row.document_type,
         row.modified_number ?? '',
         // The day it was annulled, so a month's register says when a row went to zero (decision 71).

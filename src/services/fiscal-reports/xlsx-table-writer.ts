@@ -1,13 +1,9 @@
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
-import type { ReportColumn, ReportTable } from './report-table';
+import type { ReportTable } from './report-table';
+import { xlsxCellValue } from './spreadsheet-cells';
 
 const AMOUNT_FORMAT = '#,##0.00';
-
-function cellValue(column: ReportColumn, value: string): string | number {
-  // An amount is exact with 2 decimals, far below 2^53 cents: the double prints back as written.
-  return column.kind === 'text' || value === '' ? value : Number(value);
-}
 
 type EntryStream = NodeJS.WritableStream & { _writableState?: { needDrain?: boolean } };
 
@@ -23,9 +19,9 @@ async function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
 }
 
 /**
- * The table as one XLSX sheet: numeric cells for amounts and counts, a bold header row frozen in
- * place. exceljs' streaming writer commits each row as it goes, so a month of invoices is never
- * held in memory at once.
+ * The table as one XLSX sheet: string cells for text, numeric cells for amounts and counts
+ * (`xlsxCellValue`), a bold header row frozen in place. exceljs' streaming writer commits each
+ * row as it goes, so a month of invoices is never held in memory at once.
  */
 export async function writeXlsxTable(table: ReportTable, out: NodeJS.WritableStream): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -47,7 +43,7 @@ export async function writeXlsxTable(table: ReportTable, out: NodeJS.WritableStr
   sheet.getRow(1).commit();
   let count = 0;
   for await (const row of table.rows) {
-    const added = sheet.addRow(row.map((value, i) => cellValue(table.columns[i], value)));
+    const added = sheet.addRow(row.map((value, i) => xlsxCellValue(table.columns[i], value)));
     if (table.isTotal?.(row)) added.font = { bold: true };
     added.commit();
     if (++count % 200 === 0) await zipCaughtUp(sheet);

@@ -13,6 +13,7 @@ import {
 } from '../../../domain/invoice-search-terms';
 import { Client, Invoice, Note } from '../../../entities';
 import { TOKENS } from '../../../tokens';
+import { documentState, type DocumentState } from '../../../domain/document-words';
 
 const CREDIT_NOTE: DocumentType = 'creditNote';
 
@@ -30,7 +31,7 @@ export interface InvoiceSearchRow {
   clientName: string | null;
   clientRtn: string | null;
   total: string;
-  status: 'VIGENTE' | 'ANULADA';
+  status: DocumentState;
   /** The sum of its live (not annulled) credit notes' totals; "0.00" when none. */
   credited: string;
 }
@@ -94,7 +95,7 @@ export class InvoiceSearch {
         clientName: invoice.clientName,
         clientRtn: invoice.clientLegalId,
         total: invoice.total,
-        status: invoice.isAnnulled ? 'ANULADA' : 'VIGENTE',
+        status: documentState(invoice.isAnnulled),
         credited: String(row.credited),
       };
     });
