@@ -25,10 +25,11 @@ RUN apt-get update \
 WORKDIR /app
 
 FROM base AS build
-# Tests only (the docs-page test renders /v1/docs in headless Chromium, as CI does); the runtime
+# Tests only (the docs-page test renders /v1/docs in headless Chromium, as CI does; libfaketime runs
+# the CLI at another date); the runtime
 # stage starts again from `base`, so the image that serves never carries a browser.
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium faketime \
  && apt-get clean \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./

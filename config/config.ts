@@ -43,6 +43,8 @@ export interface AppConfig {
   /** Percent of a CAI range (0..100, up to 2 decimals) at or below which it is LOW. */
   caiWarnRemainingPercent: string;
   caiWarnDays: number;
+  /** Day (0..28) of the month after a document's month until which it may be annulled; 0: its own month only. */
+  annulmentDeadlineDay: number;
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +111,7 @@ const schema = yup.object({
     .matches(/^\d{1,3}(\.\d{1,2})?$/, '${path} must be a percentage such as 10 or 2.5')
     .test('range', '${path} must be between 0 and 100', (v) => Number(v) <= 100),
   CAI_WARN_DAYS: integer(0, 3650),
+  ANNULMENT_DEADLINE_DAY: integer(0, 28),
 });
 
 function isMysqlUrl(value: string | undefined): boolean {
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     finalConsumerIdThreshold: finalConsumerThreshold(s.FINAL_CONSUMER_ID_THRESHOLD),
     caiWarnRemainingPercent: s.CAI_WARN_REMAINING_PERCENT,
     caiWarnDays: Number(s.CAI_WARN_DAYS),
+    annulmentDeadlineDay: Number(s.ANNULMENT_DEADLINE_DAY),
   };
 }
 

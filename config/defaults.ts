@@ -105,6 +105,12 @@ export const defaults = {
    * CAI be requested only in the last two months of the current one.
    */
   CAI_WARN_DAYS: '60',
+  /**
+   * The last day of the month after a document's month on which it may still be annulled (0: only
+   * within its own month). By then the month's ISV return is filed; later, undoing a sale is a
+   * credit note's job (decision 71).
+   */
+  ANNULMENT_DEADLINE_DAY: '10',
 } as const;
 
 export type SettingName = keyof typeof defaults;

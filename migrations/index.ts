@@ -19,6 +19,7 @@ import { Migration20261129200000ServerSecrets } from './Migration20261129200000S
 import { Migration20261129300000SignInThrottling } from './Migration20261129300000SignInThrottling';
 import { Migration20261129400000VerificationBases } from './Migration20261129400000VerificationBases';
 import { Migration20261129410000InvoiceBuyer } from './Migration20261129410000InvoiceBuyer';
+import { Migration20261129500000CaiRangeCancellation } from './Migration20261129500000CaiRangeCancellation';
 
 /**
  * Every migration in order. Listed explicitly (no folder scan) so compiled JavaScript, ts-jest and
@@ -46,4 +47,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261129300000SignInThrottling', class: Migration20261129300000SignInThrottling },
   { name: 'Migration20261129400000VerificationBases', class: Migration20261129400000VerificationBases },
   { name: 'Migration20261129410000InvoiceBuyer', class: Migration20261129410000InvoiceBuyer },
+  { name: 'Migration20261129500000CaiRangeCancellation', class: Migration20261129500000CaiRangeCancellation },
 ];

@@ -72,6 +72,14 @@ export const NEEDS: readonly Need[] = [
     present: () => galeraInstalled(),
   },
   {
+    // The annulment deadline is checked against the CLI's own clock: the tests run the CLI as a
+    // real process at a moved date through libfaketime's LD_PRELOAD.
+    what: 'libfaketime (the tests that run the CLI at another date)',
+    packages: ['faketime'],
+    purposes: ['test'],
+    present: () => onPath('faketime'),
+  },
+  {
     what: 'debootstrap (the bare-machine test)',
     packages: ['debootstrap'],
     purposes: ['test'],

@@ -18,6 +18,9 @@ const MEANINGS: Partial<Record<ErrorCode, string>> = {
   TEMPLATE_BROKEN: 'La plantilla no pasa la revisión; no se publicó nada.',
   PDF_RENDER_FAILED: 'No se pudo imprimir el documento en este momento (LibreOffice); no se cambió nada. Intente de nuevo en unos minutos.',
   LETTERHEAD_NO_PREVIOUS: 'No hay un membrete publicado antes del vigente al cual volver; no se cambió nada.',
+  ANNULMENT_PERIOD_CLOSED:
+    'El plazo para anular este documento venció (su mes ya se declaró); no se cambió nada. Una venta se revierte con una nota de crédito.',
+  CAI_ALREADY_CANCELLED: 'Ese CAI ya estaba cancelado; una cancelación no se deshace y no se cambió nada.',
   SERVICE_UNAVAILABLE: 'La base de datos no está disponible en este momento; no se cambió nada. Intente de nuevo en unos segundos.',
   INTERNAL_ERROR: 'Ocurrió un error inesperado; no se cambió nada. Si se repite, avise al administrador.',
 };

@@ -19,6 +19,7 @@ export const ACTIVITY_ACTIONS = [
   'operator-disabled',
   'password-reset',
   'operator-unlocked',
+  'cai-cancelled',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

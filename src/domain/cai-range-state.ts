@@ -2,9 +2,10 @@ import Big from 'big.js';
 
 /**
  * Where a CAI range stands on a given Honduras day. OK, LOW (few numbers left), DUE (deadline
- * near) and the two states in which it can no longer issue: EXHAUSTED and EXPIRED.
+ * near) and the three states in which it can no longer issue: EXHAUSTED, EXPIRED and CANCELLED
+ * (SAR cancelled its CAI, decision 71).
  */
-export type CaiRangeState = 'OK' | 'LOW' | 'DUE' | 'EXHAUSTED' | 'EXPIRED';
+export type CaiRangeState = 'OK' | 'LOW' | 'DUE' | 'EXHAUSTED' | 'EXPIRED' | 'CANCELLED';
 
 export interface CaiWarnThresholds {
   /** Percent of the range's numbers (decimal string, 0..100) at or below which it is LOW. */
@@ -20,6 +21,8 @@ export interface RangePosition {
   nextNumber: number;
   /** Last day numbers may be issued, YYYY-MM-DD, inclusive. */
   deadline: string;
+  /** SAR cancelled the range's CAI: it never issues again, whatever its numbers and deadline. */
+  cancelled?: boolean;
 }
 
 export interface RangeStanding {
@@ -51,7 +54,9 @@ export function rangeStanding(range: RangePosition, today: string, thresholds: C
   const daysLeft = daysBetween(today, range.deadline);
   const percentLeft = new Big(left).times(100).div(size).round(2, Big.roundHalfUp).toFixed(2);
   let state: CaiRangeState;
-  if (left === 0) state = 'EXHAUSTED';
+  // Cancelled first: it is final, and its unused numbers are declared as cancelled, not as expired.
+  if (range.cancelled) state = 'CANCELLED';
+  else if (left === 0) state = 'EXHAUSTED';
   else if (daysLeft < 0) state = 'EXPIRED';
   // Compared as left * 100 <= percent * size, so no rounded percentage decides a boundary case.
   else if (new Big(left).times(100).lte(new Big(thresholds.remainingPercent).times(size))) state = 'LOW';
@@ -62,14 +67,14 @@ export function rangeStanding(range: RangePosition, today: string, thresholds: C
 
 /** Whether a range in this state can still issue a number. */
 export function isUsable(state: CaiRangeState): boolean {
-  return state !== 'EXHAUSTED' && state !== 'EXPIRED';
+  return state !== 'EXHAUSTED' && state !== 'EXPIRED' && state !== 'CANCELLED';
 }
 
 /**
  * The states from least to most urgent. A range that cannot issue is worse than one that soon
- * will not; among those, EXHAUSTED last, as a state that no new deadline can change.
+ * will not; among those, CANCELLED and EXHAUSTED last, as states that no new deadline can change.
  */
-const URGENCY: readonly CaiRangeState[] = ['OK', 'DUE', 'LOW', 'EXPIRED', 'EXHAUSTED'];
+const URGENCY: readonly CaiRangeState[] = ['OK', 'DUE', 'LOW', 'EXPIRED', 'CANCELLED', 'EXHAUSTED'];
 
 /** The most urgent of some states; null when there are none. */
 export function mostUrgent(states: Iterable<CaiRangeState>): CaiRangeState | null {

@@ -67,6 +67,10 @@ export const OPERATOR_ERROR_STATUS = {
   NOTE_NOT_FOUND: 404,
   /** An emission point (EEE-PPP) the company does not have, or no longer has (`--emission-point`). */
   EMISSION_POINT_NOT_FOUND: 404,
+  /** A CAI the company has no live range of (`cai cancel`). */
+  CAI_NOT_FOUND: 404,
+  /** A CAI whose ranges SAR's cancellation already stopped: a cancellation is final (decision 71). */
+  CAI_ALREADY_CANCELLED: 409,
   /** The company already has its active keys (decision 22). */
   API_KEY_LIMIT_REACHED: 409,
   /** A unique index refused a setup row that a concurrent writer stored first. */
@@ -75,6 +79,11 @@ export const OPERATOR_ERROR_STATUS = {
   INVOICE_ANNULLED: 409,
   /** An invoice with live credit or debit notes cannot be annulled: the notes are annulled first. */
   INVOICE_HAS_NOTES: 409,
+  /**
+   * An invoice or note past its annulment window (ANNULMENT_DEADLINE_DAY of the month after its
+   * month, decision 71): an invoice is undone with a credit note instead.
+   */
+  ANNULMENT_PERIOD_CLOSED: 409,
   /** A credit note would return or credit more than is left of its invoice (a line, a rate, exempt, exonerated, the total). */
   NOTE_LIMIT_EXCEEDED: 409,
   /** A credit note with nothing to credit (`--full` of a fully credited invoice, a note of L 0.00). */

@@ -41,4 +41,12 @@ export class CaiRange {
 
   @Property({ type: 'datetime', length: 3, nullable: true })
   deletedAt: Date | null = null;
+
+  /** When SAR's cancellation of the CAI was recorded (`admin cai cancel`): from then on it never issues (decision 71). */
+  @Property({ type: 'datetime', length: 3, nullable: true })
+  cancelledAt: Date | null = null;
+
+  /** Why, as the operator recorded it (SAR's resolution); set with cancelledAt. */
+  @Property({ type: 'string', length: 255, nullable: true })
+  cancelReason: string | null = null;
 }

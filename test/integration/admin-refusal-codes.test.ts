@@ -4,7 +4,7 @@ import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { AppError } from '../../src/domain/app-error';
 import { ErrorCode, OPERATOR_ERROR_STATUS } from '../../src/domain/error-codes';
-import { Establishment } from '../../src/entities';
+import { Establishment, Invoice } from '../../src/entities';
 import { SetupValidationError } from '../../src/services/company';
 import { caiRangeData, clientData, sellingCompany } from '../support/factories';
 import { runAdminFailure } from '../support/run-admin';
@@ -243,6 +243,31 @@ describe('operator refusals carry a code', () => {
         .code,
     ).toBe(0);
     expect(await refused(...credit(second, '--full'))).toMatchObject({ code: 'INVOICE_ANNULLED', status: 409 });
+  });
+
+  it('an annulment past its deadline is ANNULMENT_PERIOD_CLOSED (409); nothing written', async () => {
+    const fresh = await setUpCompany(t);
+    const { id, fiscalNumber } = await issueSale(t.http, fresh.auth, 'late-1');
+    // Dated 70 days back, as a sale of two or three months ago: its window (day 10 of the month after) has closed.
+    await t.orm.em.fork().nativeUpdate(Invoice, { id }, { invoiceDate: new Date(Date.now() - 70 * 86_400_000) });
+    const before = await tableChecksums(t.orm);
+    expect(await refused('invoice', 'annul', '--company', fresh.code, '--id', String(id), '--reason', 'error')).toMatchObject({
+      code: 'ANNULMENT_PERIOD_CLOSED',
+      status: 409,
+      message: expect.stringMatching(
+        new RegExp(`^invoice ${id} \\(${fiscalNumber}\\) is of \\d{4}-\\d{2}, .*; issue a credit note instead$`),
+      ),
+    });
+    expect(await tableChecksums(t.orm)).toBe(before);
+  });
+
+  it('cai cancel: an unknown CAI is CAI_NOT_FOUND (404), a cancelled one CAI_ALREADY_CANCELLED (409)', async () => {
+    const fresh = await setUpCompany(t);
+    const { cai } = caiRangeData();
+    const cancel = (which: string) => ['cai', 'cancel', '--company', fresh.code, '--cai', which, '--reason', 'Resolución SAR'];
+    expect(await refused(...cancel('ZZZZZZ-000000-ZZZZZZ-000000-ZZZZZZ-00'))).toMatchObject({ code: 'CAI_NOT_FOUND', status: 404 });
+    expect((await runAdminFailure(t.config.databaseUrl, cancel(cai))).code).toBe(0);
+    expect(await refused(...cancel(cai))).toMatchObject({ code: 'CAI_ALREADY_CANCELLED', status: 409 });
   });
 
   it('console operators: OPERATOR_EMAIL_TAKEN (409), OPERATOR_NOT_FOUND (404), a bad role or short password VALIDATION_FAILED, an unknown company COMPANY_NOT_FOUND; nothing written', async () => {

@@ -31,6 +31,7 @@ const HEADER = [
   'Estado',
   'Tipo',
   'Documento Modificado',
+  'Fecha Anulación',
 ];
 const AMOUNT_COLUMNS = HEADER.slice(8, 16).map((_, i) => i + 8);
 const COMMA_CLIENT = 'Ferretería "El Martillo", S. de R.L.';
@@ -161,7 +162,8 @@ describe('admin report sales (the sales register), run as a process', () => {
       expect(row[2]).toBe(issued[i].cai);
       expect(row.slice(8, 16)).toEqual(expectedRow(issued[i], annulled));
       expect(row[16]).toBe(annulled ? 'ANULADA' : 'VIGENTE');
-      expect(row.slice(17)).toEqual(['FACTURA', '']);
+      // Fecha Anulación: the day of the annulment (today here), empty for a live invoice.
+      expect(row.slice(17)).toEqual(['FACTURA', '', annulled ? dmy : '']);
       for (const col of AMOUNT_COLUMNS) expect(row[col]).toMatch(/^\d+\.\d{2}$/);
     });
     // Walk-in sales: no RTN, CONSUMIDOR FINAL; the name with a comma and quotes survives quoting.
@@ -211,7 +213,7 @@ describe('admin report sales (the sales register), run as a process', () => {
     const run = await report('--company', code, '--from', '2020-01-01', '--to', '2020-01-31');
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const rows = parseCsv(run.stdout.toString('utf8').replace(/^\uFEFF/, ''));
-    expect(rows).toEqual([HEADER, ['TOTAL', '', '', '', '', '', '', '', ...AMOUNT_COLUMNS.map(() => '0.00'), '', '', '']]);
+    expect(rows).toEqual([HEADER, ['TOTAL', '', '', '', '', '', '', '', ...AMOUNT_COLUMNS.map(() => '0.00'), '', '', '', '']]);
   });
 
   it('adds a pair of columns after ISV 18% for another rate that occurs in the period', async () => {

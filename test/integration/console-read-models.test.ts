@@ -108,7 +108,8 @@ describe('console read models: invoice search and company overview', () => {
       );
     await credit();
     const annulled = await credit();
-    await run(() => t.container.get(NoteAnnulmentService).annul(ACTOR, ref, annulled.note.id, 'Emitida por error'));
+    // Annulled when they were issued, within their annulment window.
+    await run(() => t.container.get(NoteAnnulmentService).annul(ACTOR, ref, annulled.note.id, 'Emitida por error', noteAt));
     await run(() =>
       issuer.issue(
         ACTOR,
@@ -124,7 +125,7 @@ describe('console read models: invoice search and company overview', () => {
         noteAt,
       ),
     );
-    await run(() => t.container.get(InvoiceAnnulmentService).annul(ACTOR, ref, invoices[21].id, 'Emitida con errores'));
+    await run(() => t.container.get(InvoiceAnnulmentService).annul(ACTOR, ref, invoices[21].id, 'Emitida con errores', invoices[21].date));
     // Another company with the same client RTN and invoice numbers: never in the first one's results.
     other = await setUpCompany(t, sellingCompany({ code: uniqueCode('O'), clients: [CLIENTS[0]] }));
     const otherClient = await em.findOneOrFail(Client, { company: other.companyId });

@@ -142,6 +142,7 @@ describe('console security', () => {
       [browser, '/logout', {}],
       [browser, `/companies/${own}/keys`, {}],
       [browser, `/companies/${own}/keys/${keyId}/revoke`, {}],
+      [browser, `/companies/${own}/cai/cancel`, { cai: 'AAAAAA-111111-AAAAAA-222222-AAAAAA-33', reason: 'Resolución SAR' }],
     ];
     const before = await tableChecksums(c.t.orm);
     for (const [client, path, fields] of posts) {

@@ -73,8 +73,11 @@ describe('the sales register with credit and debit notes', () => {
       stderr: '',
     });
     const rows = parseCsv(readFileSync(csvFile, 'utf8').replace(/^\uFEFF/, ''));
-    expect(rows[0].slice(-3)).toEqual(['Estado', 'Tipo', 'Documento Modificado']);
+    expect(rows[0].slice(-4)).toEqual(['Estado', 'Tipo', 'Documento Modificado', 'Fecha Anulación']);
     const body = rows.slice(1, -1);
+    // Fecha Anulación: the annulled note's annulment day (today), empty for every live document.
+    const dmy = `${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`;
+    expect(body.map((r) => r[19])).toEqual(['', '', '', dmy, '']);
     // Numero, Importe Exento, Gravado 15%, ISV 15%, Gravado 18%, ISV 18%, Descuentos, Total, Estado, Tipo, Documento Modificado
     expect(body.map((r) => [r[1], ...r.slice(9, 19)])).toEqual([
       ['000-001-01-00000001', '0.00', '200.00', '30.00', '95.85', '17.25', '10.65', '343.10', 'VIGENTE', 'FACTURA', ''],

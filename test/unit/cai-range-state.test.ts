@@ -1,4 +1,4 @@
-import { daysBetween, isUsable, rangeStanding } from '../../src/domain/cai-range-state';
+import { daysBetween, isUsable, leastUrgent, mostUrgent, rangeStanding } from '../../src/domain/cai-range-state';
 
 const thresholds = { remainingPercent: '10', days: 60 };
 const range = (nextNumber: number, deadline = '2027-12-31') => ({ rangeStart: 1, rangeEnd: 200, nextNumber, deadline });
@@ -46,6 +46,18 @@ describe('rangeStanding', () => {
     expect(rangeStanding(range(5, '2026-11-23'), '2026-11-24', thresholds)).toMatchObject({ daysLeft: -1, state: 'EXPIRED' });
   });
 
+  it('is CANCELLED once its CAI is cancelled, whatever its numbers and deadline, and keeps counting what is left', () => {
+    for (const [next, deadline] of [
+      [1, '2027-12-31'],
+      [195, '2026-12-01'],
+      [201, '2027-12-31'],
+      [5, '2020-01-01'],
+    ] as const) {
+      expect(rangeStanding({ ...range(next, deadline), cancelled: true }, '2026-11-24', thresholds).state).toBe('CANCELLED');
+    }
+    expect(rangeStanding({ ...range(51), cancelled: true }, '2026-11-24', thresholds)).toMatchObject({ used: 50, left: 150 });
+  });
+
   it('turns LOW and DUE off with thresholds of 0', () => {
     expect(rangeStanding(range(200, '2026-11-25'), '2026-11-24', { remainingPercent: '0', days: 0 }).state).toBe('OK');
   });
@@ -57,7 +69,20 @@ describe('daysBetween and isUsable', () => {
     expect(daysBetween('2026-12-31', '2026-12-01')).toBe(-30);
   });
 
-  it('says only EXHAUSTED and EXPIRED ranges cannot issue', () => {
-    expect(['OK', 'LOW', 'DUE', 'EXHAUSTED', 'EXPIRED'].map((s) => isUsable(s as never))).toEqual([true, true, true, false, false]);
+  it('says only EXHAUSTED, EXPIRED and CANCELLED ranges cannot issue', () => {
+    expect(['OK', 'LOW', 'DUE', 'EXHAUSTED', 'EXPIRED', 'CANCELLED'].map((s) => isUsable(s as never))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('ranks CANCELLED with the states no new deadline changes', () => {
+    expect(mostUrgent(['OK', 'CANCELLED', 'EXPIRED'])).toBe('CANCELLED');
+    expect(mostUrgent(['CANCELLED', 'EXHAUSTED'])).toBe('EXHAUSTED');
+    expect(leastUrgent(['CANCELLED', 'LOW'])).toBe('LOW');
   });
 });

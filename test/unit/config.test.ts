@@ -14,7 +14,13 @@ describe('loadConfig', () => {
       allowedIsvRates: ['0', '15', '18'],
       caiWarnRemainingPercent: '10',
       caiWarnDays: 60,
+      annulmentDeadlineDay: 10,
     });
+  });
+
+  it('reads the annulment deadline day, 0 to 28', () => {
+    expect(loadConfig({ ANNULMENT_DEADLINE_DAY: '0' }).annulmentDeadlineDay).toBe(0);
+    expect(loadConfig({ ANNULMENT_DEADLINE_DAY: '28' }).annulmentDeadlineDay).toBe(28);
   });
 
   it('reads the CAI warning thresholds', () => {
@@ -127,6 +133,9 @@ describe('loadConfig', () => {
     ['CAI_WARN_REMAINING_PERCENT', '101', 'CAI_WARN_REMAINING_PERCENT must be between 0 and 100'],
     ['CAI_WARN_DAYS', '1.5', 'CAI_WARN_DAYS must be a whole number'],
     ['CAI_WARN_DAYS', '5000', 'CAI_WARN_DAYS must be between 0 and 3650'],
+    ['ANNULMENT_DEADLINE_DAY', '29', 'ANNULMENT_DEADLINE_DAY must be between 0 and 28'],
+    ['ANNULMENT_DEADLINE_DAY', '-1', 'ANNULMENT_DEADLINE_DAY must be a whole number'],
+    ['ANNULMENT_DEADLINE_DAY', 'diez', 'ANNULMENT_DEADLINE_DAY must be a whole number'],
     ['PUBLIC_BASE_URL', 'facturas.example.hn', 'PUBLIC_BASE_URL must be an http:// or https:// address'],
     ['PUBLIC_BASE_URL', 'ftp://facturas.example.hn', 'PUBLIC_BASE_URL must be an http:// or https:// address'],
     ['PUBLIC_BASE_URL', 'https://facturas.example.hn/?a=1', 'PUBLIC_BASE_URL must be an http:// or https:// address'],

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { CaiStatusReport, CaiStatusService, CompanyDirectory } from '../../services/company';
+import { CaiCancellationService, CaiStatusReport, CaiStatusService, CompanyDirectory } from '../../services/company';
+import { parseReason, parseShortText } from '../../domain/operator-arguments';
 import { CommandExit } from '../command-exit';
 import type { CommandRegistrar } from './index';
 
@@ -57,13 +58,18 @@ function table(report: CaiStatusReport): string[] {
   return lines;
 }
 
-/** cai status: where every CAI range stands, for people (a table) and machines (--json, exit code). */
+/**
+ * cai status: where every CAI range stands, for people (a table) and machines (--json, exit code);
+ * cai cancel: SAR cancelled a CAI (decision 71).
+ */
 export const registerCaiCommands: CommandRegistrar = (program: Command, run) => {
   const cai = program.command('cai').description('CAI ranges (authorised numbers of invoices, credit notes and debit notes).');
 
   cai
     .command('status')
-    .description('State of every live CAI range of every document type: OK, LOW, DUE, EXHAUSTED or EXPIRED, with numbers and days left.')
+    .description(
+      'State of every live CAI range of every document type: OK, LOW, DUE, EXHAUSTED, EXPIRED or CANCELLED, with numbers and days left.',
+    )
     .option('--company <code>', 'only this company')
     .option('--json', 'print a JSON array instead of a table')
     .addHelpText(
@@ -72,6 +78,7 @@ export const registerCaiCommands: CommandRegistrar = (program: Command, run) => 
         '',
         'LOW: numbers left <= CAI_WARN_REMAINING_PERCENT (default 10) percent of the range.',
         'DUE: deadline within CAI_WARN_DAYS (default 60) days; the next CAI may be requested in the last two months.',
+        'CANCELLED: SAR cancelled the CAI (`cai cancel`); the range never issues again.',
         'Exit code, over the emission points enabled integrations issue from: 0 all OK; 3 a range of any',
         'type is LOW or DUE; 4 a point has no usable invoice range left (sales stop; note ranges never',
         'give 4). Meant for cron and monitoring.',
@@ -88,6 +95,26 @@ export const registerCaiCommands: CommandRegistrar = (program: Command, run) => 
         } else for (const line of table(report)) out(line);
         const code = caiExitCode(report);
         if (code !== CAI_EXIT.ok) throw new CommandExit(code);
+      }),
+    );
+
+  cai
+    .command('cancel')
+    .description(
+      "Record SAR's cancellation of a CAI: every live range of it of the company stops issuing now, on every instance, " +
+        'for good (it cannot be undone); the next document takes the next usable range. Its unused numbers go to ' +
+        '`report unused` of this month with Motivo CANCELADO.',
+    )
+    .requiredOption('--company <code>', 'company code')
+    .requiredOption('--cai <cai>', 'the CAI as printed on the documents')
+    .requiredOption('--reason <text>', "why (SAR's resolution), 1 to 255 characters; stored with the ranges and in the activity trail")
+    .action((opts: { company: string; cai: string; reason: string }) =>
+      run(async ({ container, out, actor }) => {
+        const cai = parseShortText(opts.cai, '--cai');
+        const reason = parseReason(opts.reason);
+        const company = await container.get(CompanyDirectory).byCode(opts.company);
+        const { ranges } = await container.get(CaiCancellationService).cancel(actor, company, cai, reason);
+        out(`cancelled CAI ${cai} of ${company.code}: ${ranges} range${ranges === 1 ? '' : 's'}`);
       }),
     );
 };

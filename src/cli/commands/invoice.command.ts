@@ -11,7 +11,8 @@ export const registerInvoiceCommands: CommandRegistrar = (program: Command, run)
   invoice
     .command('annul')
     .description(
-      'Annul an issued invoice (one issued with errors): its number stays used and its PDF is marked ANULADA. Annulling twice changes nothing; an invoice with live notes is refused.',
+      'Annul an issued invoice (one issued with errors): its number stays used and its PDF is marked ANULADA. Annulling twice changes nothing; an invoice with live notes is refused. ' +
+        'Only until day ANNULMENT_DEADLINE_DAY (default 10) of the month after its date; later, a credit note undoes the sale.',
     )
     .requiredOption('--company <code>', 'company code')
     .requiredOption('--id <n>', 'invoice id (the API id, not the printed number)')

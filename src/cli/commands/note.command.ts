@@ -183,7 +183,10 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
 
   note
     .command('annul')
-    .description('Annul a note issued with errors: its number stays used, it prints ANULADA, and it no longer counts toward its invoice.')
+    .description(
+      'Annul a note issued with errors: its number stays used, it prints ANULADA, and it no longer counts toward its invoice. ' +
+        'Only until day ANNULMENT_DEADLINE_DAY (default 10) of the month after its date.',
+    )
     .requiredOption('--company <code>', 'company code')
     .requiredOption('--id <n>', 'note id')
     .requiredOption('--reason <text>', 'why: 1 to 255 characters')

@@ -32,7 +32,7 @@ th { background: #e8edf3; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .nowrap { white-space: nowrap; }
 .state { font-weight: bold; }
-.state-OK { color: var(--ok); } .state-LOW, .state-DUE { color: var(--warn); } .state-EXHAUSTED, .state-EXPIRED { color: var(--bad); }
+.state-OK { color: var(--ok); } .state-LOW, .state-DUE { color: var(--warn); } .state-EXHAUSTED, .state-EXPIRED, .state-CANCELLED { color: var(--bad); }
 form.stack label { display: block; font-weight: bold; margin: .75rem 0 .25rem; }
 form.stack input { width: 100%; max-width: 24rem; padding: .45rem; border: 1px solid #6b7785; border-radius: 4px; font: inherit; }
 button.primary { background: var(--accent); color: #fff; border: 0; border-radius: 4px; padding: .5rem 1.1rem; font: inherit; cursor: pointer; margin-top: 1rem; }

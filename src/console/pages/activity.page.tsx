@@ -27,6 +27,7 @@ const ACTION_NAMES: Record<ActivityAction, string> = {
   'operator-disabled': 'operador deshabilitado',
   'password-reset': 'contraseña restablecida',
   'operator-unlocked': 'operador desbloqueado',
+  'cai-cancelled': 'CAI cancelado',
 };
 
 /** A row's details as `name: value` pairs (text: escaped like every other). */

@@ -1,13 +1,15 @@
 import type { Container } from 'inversify';
 import { DOCUMENT_TYPES } from '../../domain/document-type';
-import { CompanyOverview, type CaiRangeOutlook } from '../../services/company';
+import { CaiCancellationService, CompanyOverview, type CaiRangeOutlook } from '../../services/company';
+import { parseReason, parseShortText } from '../../domain/operator-arguments';
 import { OperatorAccess } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleRouter } from '../console-state';
-import { companyOf, operatorOf } from '../page-tools';
+import { actorOf, companyOf, operatorOf, requireAdmin } from '../page-tools';
 import { renderPage } from '../render';
 import { CaiState } from '../views/cai-state';
 import { DataTable } from '../views/data-table';
+import { PostForm } from '../views/post-form';
 import { DOCUMENT_TYPE_NAMES, formatDay } from '../views/format';
 
 function RangeTable({ ranges }: { ranges: CaiRangeOutlook[] }) {
@@ -46,10 +48,43 @@ function RangeTable({ ranges }: { ranges: CaiRangeOutlook[] }) {
   );
 }
 
-/** `/companies/{code}`: the company's CAI ranges of every document type and where each stands. */
+/** SAR cancelled a CAI (decision 71): administrators record it here, as `admin cai cancel` does. */
+function CancelCaiForm({ code, cais }: { code: string; cais: string[] }) {
+  if (cais.length === 0) return null;
+  return (
+    <section class="panel" aria-labelledby="cancelar-cai">
+      <h2 id="cancelar-cai">Cancelar un CAI</h2>
+      <p>
+        Solo cuando el SAR canceló el CAI: sus rangos dejan de emitir de inmediato y para siempre (no se puede deshacer); sus números no
+        usados se declaran en el reporte de este mes como CANCELADO.
+      </p>
+      <PostForm action={companyPath(code, 'cai', 'cancel')} class="stack">
+        <label for="cancel-cai">CAI</label>
+        <select id="cancel-cai" name="cai" required>
+          {cais.map((cai) => (
+            <option key={cai} value={cai}>
+              {cai}
+            </option>
+          ))}
+        </select>
+        <label for="cancel-reason">Motivo (la resolución del SAR, obligatorio)</label>
+        <input id="cancel-reason" name="reason" maxLength={255} required />
+        <button class="danger" type="submit">
+          Cancelar CAI
+        </button>
+      </PostForm>
+    </section>
+  );
+}
+
+/**
+ * `/companies/{code}`: the company's CAI ranges of every document type and where each stands;
+ * administrators record a CAI cancelled by SAR there.
+ */
 export function registerCompanyPage(router: ConsoleRouter, container: Container): void {
   const access = container.get(OperatorAccess);
   const overview = container.get(CompanyOverview);
+  const cancellation = container.get(CaiCancellationService);
   router.get('/companies/:code', async (ctx) => {
     const company = await companyOf(ctx, access);
     const ranges = await overview.ranges(company, ctx.state.now);
@@ -86,8 +121,21 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
             </ul>
           </nav>
           <RangeTable ranges={ordered} />
+          {admin && (
+            <CancelCaiForm code={company.code} cais={[...new Set(ordered.filter((r) => r.state !== 'CANCELLED').map((r) => r.cai))]} />
+          )}
         </>
       ),
     });
+  });
+
+  router.post('/companies/:code/cai/cancel', async (ctx) => {
+    requireAdmin(ctx);
+    const company = await companyOf(ctx, access);
+    const cai = parseShortText(ctx.state.form.cai ?? '', 'cai');
+    const reason = parseReason(ctx.state.form.reason ?? '', 'reason');
+    await cancellation.cancel(actorOf(ctx), company, cai, reason, ctx.state.now);
+    ctx.status = 303;
+    ctx.redirect(companyPath(company.code));
   });
 }

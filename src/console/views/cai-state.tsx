@@ -1,7 +1,13 @@
 import type { CaiRangeState } from '../../domain/cai-range-state';
 
-/** A CAI state by its section-13 name (OK, LOW, DUE, EXHAUSTED, EXPIRED), coloured by urgency; '—' for none. */
+/**
+ * The states by the names `cai status` prints them (OK, LOW, DUE, EXHAUSTED, EXPIRED), which
+ * operators know; a cancelled CAI by its Spanish name, as SAR's resolution calls it.
+ */
+const SHOWN: Partial<Record<CaiRangeState, string>> = { CANCELLED: 'CANCELADO' };
+
+/** A CAI state, coloured by urgency; 'sin rangos' for none. */
 export function CaiState({ state }: { state: CaiRangeState | null }) {
   if (state === null) return <span class="muted">sin rangos</span>;
-  return <span class={`state state-${state}`}>{state}</span>;
+  return <span class={`state state-${state}`}>{SHOWN[state] ?? state}</span>;
 }

@@ -3,6 +3,7 @@
  * What other contexts and the adapters may use: they import this file, never one inside the folder
  * (.dependency-cruiser.js); files inside the context import each other directly.
  */
+export { CaiCancellationService, type CaiCancellation } from './cai-ranges/cai-cancellation.service';
 export { CaiStatusService, type CaiStatusReport } from './cai-ranges/cai-status.service';
 export { companyCaiRanges } from './cai-ranges/company-cai-ranges';
 export { CompanyDirectory } from './company-directory.service';

@@ -19,7 +19,7 @@ export interface TakenNumber {
 
 const RANGES_SQL =
   'SELECT `id`, `cai`, `range_start` AS rangeStart, `range_end` AS rangeEnd, `deadline`, `next_number` AS nextNumber FROM `cai_ranges`' +
-  ' WHERE `emission_point_id` = ? AND `document_type` = ? AND `deleted_at` IS NULL ORDER BY `range_start`, `id`';
+  ' WHERE `emission_point_id` = ? AND `document_type` = ? AND `deleted_at` IS NULL AND `cancelled_at` IS NULL ORDER BY `range_start`, `id`';
 const LOCK_RANGES_SQL = `${RANGES_SQL} FOR UPDATE`;
 const ADVANCE_SQL = 'UPDATE `cai_ranges` SET `next_number` = ? WHERE `id` = ?';
 
@@ -29,7 +29,9 @@ const ADVANCE_SQL = 'UPDATE `cai_ranges` SET `next_number` = ? WHERE `id` = ?';
  * document's transaction: the type's ranges of the emission point are locked (SELECT ... FOR
  * UPDATE, through ix_cai_ranges_point_type, so another type's issues are not held up) and
  * concurrent issues of the type, in this process or another, queue here and each sees the number
- * the previous one left. A rollback releases the number with the lock.
+ * the previous one left. A rollback releases the number with the lock. A cancelled range (its CAI
+ * cancelled by SAR, decision 71) is read as if it were not there; the cancellation locks the same
+ * rows, so an issue that waited for it reads the range cancelled and takes the next one.
  */
 export async function takeNextNumber(
   tx: SqlTransaction,

@@ -31,6 +31,7 @@ interface RegisterRow {
   discount_total: string;
   total: string;
   is_annulled: number;
+  annulled_at: string | null;
   document_type: string;
   modified_number: string | null;
   [taxColumn: string]: string | number | null;
@@ -39,12 +40,17 @@ interface RegisterRow {
 const text = (header: string, width?: number): ReportColumn => ({ header, kind: 'text', width });
 const amount = (header: string): ReportColumn => ({ header, kind: 'amount', width: 14 });
 
+/** A stored UTC DATETIME (as the driver streams it) as its Honduras day, DD/MM/YYYY. */
+function storedDay(utc: string): string {
+  return dayMonthYear(hondurasDate(new Date(`${utc.replace(' ', 'T')}Z`)));
+}
+
 /**
  * The sales register (Libro de Ventas) of a period: one row per invoice and per credit or debit
  * note whose Honduras date falls in it, annulled ones included (ANULADA, amounts 0), ordered by
  * printed number (so a point's documents by type then number), and a TOTAL row. Credit notes'
- * amounts are negative, debit notes' positive, so TOTAL nets them; Tipo and Documento Modificado
- * close each row.
+ * amounts are negative, debit notes' positive, so TOTAL nets them; Tipo, Documento Modificado
+ * and Fecha Anulación (the day an annulled document was annulled) close each row.
  * Amounts are the stored invoice and tax rows, summed with big.js. Rows are streamed from the
  * database, so a month of any size is never held in memory.
  */
@@ -79,6 +85,7 @@ export class SalesRegisterService {
       text('Estado'),
       text('Tipo', 18),
       text('Documento Modificado', 21),
+      text('Fecha Anulación', 16),
     ];
     return { title: 'Libro de Ventas', columns, rows: this.rows(period, rates), isTotal: (row) => row[0] === TOTAL };
   }
@@ -105,6 +112,7 @@ export class SalesRegisterService {
         'i.discount_total',
         'i.total',
         'i.is_annulled',
+        'i.annulled_at',
         knex.raw("'invoice' as document_type"),
         knex.raw('null as modified_number'),
         ...taxColumns('invoice_taxes', 'invoice_id', 'i'),
@@ -129,6 +137,7 @@ export class SalesRegisterService {
         'n.discount_total',
         'n.total',
         'n.is_annulled',
+        'n.annulled_at',
         'n.document_type',
         'n.invoice_fiscal_number as modified_number',
         ...taxColumns('note_taxes', 'note_id', 'n'),
@@ -157,7 +166,7 @@ export class SalesRegisterService {
       const amounts = stored.map((v) => (annulled || v === null ? ZERO : new Big(v).times(sign)));
       amounts.forEach((a, i) => (totals[i] = totals[i].plus(a)));
       yield [
-        dayMonthYear(hondurasDate(new Date(`${row.invoice_date.replace(' ', 'T')}Z`))),
+        storedDay(row.invoice_date),
         row.fiscal_number,
         row.cai,
         row.client_legal_id ?? '',
@@ -169,8 +178,10 @@ export class SalesRegisterService {
         documentState(annulled),
         isDocumentType(row.document_type) ? DOCUMENT_TYPE_INFO[row.document_type].title : row.document_type,
         row.modified_number ?? '',
+        // The day it was annulled, so a month's register says when a row went to zero (decision 71).
+        annulled && row.annulled_at !== null ? storedDay(row.annulled_at) : '',
       ];
     }
-    yield [TOTAL, '', '', '', '', '', '', '', ...totals.map((t) => t.toFixed(2)), '', '', ''];
+    yield [TOTAL, '', '', '', '', '', '', '', ...totals.map((t) => t.toFixed(2)), '', '', '', ''];
   }
 }

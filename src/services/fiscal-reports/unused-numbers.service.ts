@@ -7,7 +7,7 @@ import type { CompanyRef } from '../../domain/company-ref';
 import { companyCaiRanges } from '../company';
 import type { ReportColumn, ReportTable } from './report-table';
 
-export type UnusedReason = 'VENCIDO' | 'PUNTO CERRADO';
+export type UnusedReason = 'VENCIDO' | 'PUNTO CERRADO' | 'CANCELADO';
 
 export interface UnusedNumbers {
   cai: string;
@@ -33,9 +33,10 @@ const COLUMNS: ReportColumn[] = [
  * The numbers to declare to SAR for a month (Art. 42 of Acuerdo 481-2017), of every document type
  * (the printed numbers carry the type's code): the unused numbers of
  * every range whose deadline fell in the month (VENCIDO) and of every range of an emission point
- * closed, i.e. soft-deleted, in the month (PUNTO CERRADO). Each range is declared once: a range
- * whose point closed before or on its deadline is declared as PUNTO CERRADO in the month of the
- * closing; one that expired first, as VENCIDO in the month of its deadline.
+ * closed, i.e. soft-deleted, in the month (PUNTO CERRADO), and of every range whose CAI SAR
+ * cancelled in the month (CANCELADO, decision 71). Each range is declared once, in the month it
+ * stopped issuing for the first of these reasons: a cancellation or a closing on or before its
+ * deadline (the cancellation first on the same day), else its deadline.
  */
 @injectable()
 export class UnusedNumbersService {
@@ -50,11 +51,15 @@ export class UnusedNumbersService {
       if (range.nextNumber > range.rangeEnd) continue;
       const point = range.emissionPoint;
       const closedAt = earliest(point.deletedAt, point.establishment.deletedAt);
-      const closedOn = closedAt === null ? null : hondurasDate(closedAt);
-      let reason: UnusedReason | null = null;
-      if (closedOn !== null && closedOn <= range.deadline) reason = inMonth(closedOn) ? 'PUNTO CERRADO' : null;
-      else if (inMonth(range.deadline)) reason = 'VENCIDO';
-      if (reason === null) continue;
+      const stops: Array<[UnusedReason, string | null]> = [
+        ['CANCELADO', range.cancelledAt === null ? null : hondurasDate(range.cancelledAt)],
+        ['PUNTO CERRADO', closedAt === null ? null : hondurasDate(closedAt)],
+      ];
+      // The first stop on or before the deadline; sort is stable, so a cancellation wins a tie.
+      const [reason, stoppedOn] = stops
+        .filter((stop): stop is [UnusedReason, string] => stop[1] !== null && stop[1] <= range.deadline)
+        .sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0))[0] ?? ['VENCIDO', range.deadline];
+      if (!inMonth(stoppedOn)) continue;
       const est = point.establishment.code;
       found.push({
         cai: range.cai,

@@ -22,7 +22,7 @@ export interface CaiRangeStatus {
   rangeStart: number;
   rangeEnd: number;
   nextNumber: number;
-  /** Printed numbers, with the type's code: the first and last of the range, the next to be issued (null once exhausted). */
+  /** Printed numbers, with the type's code: the first and last of the range, the next to be issued (null once exhausted or cancelled). */
   firstPrinted: string;
   lastPrinted: string;
   nextPrinted: string | null;
@@ -83,7 +83,7 @@ export class CaiStatusService {
     this.sql = {
       ranges:
         `SELECT ${POINT_COLUMNS}, r.cai AS cai, r.document_type AS documentType, r.range_start AS rangeStart, r.range_end AS rangeEnd,` +
-        ` r.next_number AS nextNumber, r.deadline AS deadline FROM ${tableOf(em, CaiRange)} r JOIN ${points} ON ep.id = r.emission_point_id` +
+        ` r.next_number AS nextNumber, r.deadline AS deadline, r.cancelled_at IS NOT NULL AS cancelled FROM ${tableOf(em, CaiRange)} r JOIN ${points} ON ep.id = r.emission_point_id` +
         ' WHERE r.deleted_at IS NULL AND ep.deleted_at IS NULL AND es.deleted_at IS NULL AND (? IS NULL OR c.id = ?)',
       // Closed points too: an integration still naming one cannot issue at all.
       integrations:
@@ -110,6 +110,7 @@ export class CaiStatusService {
         rangeEnd: Number(row.rangeEnd),
         nextNumber: Number(row.nextNumber),
         deadline: String(row.deadline),
+        cancelled: Boolean(Number(row.cancelled)),
       };
       const documentType = row.documentType as DocumentType;
       const [establishment, emissionPoint] = [String(row.establishment), String(row.emissionPoint)];
@@ -120,10 +121,14 @@ export class CaiStatusService {
         emissionPoint,
         documentType,
         cai: String(row.cai),
-        ...range,
+        rangeStart: range.rangeStart,
+        rangeEnd: range.rangeEnd,
+        nextNumber: range.nextNumber,
+        deadline: range.deadline,
         firstPrinted: formatFiscalNumber(establishment, emissionPoint, documentType, range.rangeStart),
         lastPrinted: formatFiscalNumber(establishment, emissionPoint, documentType, range.rangeEnd),
-        nextPrinted: standing.left > 0 ? formatFiscalNumber(establishment, emissionPoint, documentType, range.nextNumber) : null,
+        nextPrinted:
+          standing.left > 0 && !range.cancelled ? formatFiscalNumber(establishment, emissionPoint, documentType, range.nextNumber) : null,
         ...standing,
         integration: watchedIds.has(Number(row.pointId)),
       };

@@ -42,6 +42,7 @@ export function checkCaiRanges(doc: SetupDocument, existing: ExistingSetup, prob
         const row = rows.find((r) => codeKey(r.cai) === codeKey(entry.cai));
         if (!entry.deleted) {
           if (row) checkIssuedStayInside(entry, row, existing.issued.get(row.id), path, problems);
+          if (row) checkNotCancelled(entry, row, path, problems);
           spans.push({ cai: entry.cai, documentType: rangeDocumentType(entry, row), start: entry.rangeStart, end: entry.rangeEnd, path });
         }
       });
@@ -76,6 +77,21 @@ function checkIssuedStayInside(
       `numbers ${issued.first} to ${issued.last} were already issued from this range as ${row.documentType}, so it cannot become ${entry.documentType}`,
     );
   }
+}
+
+/**
+ * A range whose CAI SAR cancelled (decision 71) stays as it was: the file may go on naming it
+ * unchanged (apply never touches the cancellation, so nothing in a file can resurrect it), or
+ * delete it, but not move its numbers, deadline or type, which would hide what was cancelled.
+ */
+function checkNotCancelled(entry: CaiRangeSpec, row: CaiRange, path: string, problems: ProblemList): void {
+  if (row.cancelledAt === null) return;
+  const changed =
+    entry.rangeStart !== row.rangeStart ||
+    entry.rangeEnd !== row.rangeEnd ||
+    entry.deadline !== row.deadline ||
+    rangeDocumentType(entry, row) !== row.documentType;
+  if (changed) problems.add(path, `CAI ${row.cai} was cancelled on ${row.cancelledAt.toISOString()}; its range cannot change`);
 }
 
 /** A stored range the file does not redefine still blocks numbers: all of them while live. */

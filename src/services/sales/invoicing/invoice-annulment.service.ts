@@ -6,6 +6,8 @@ import { AppError } from '../../../domain/app-error';
 import type { Actor } from '../../../domain/actor';
 import { ActivityTrail, documentTarget } from '../../access';
 import type { CompanyRef } from '../../../domain/company-ref';
+import { assertAnnulmentOpen } from '../../../domain/annulment-deadline';
+import type { AppConfig } from '../../../../config/config';
 
 export interface AnnulmentResult {
   invoice: Invoice;
@@ -22,12 +24,15 @@ export class InvoiceAnnulmentService {
   constructor(
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
     @inject(ActivityTrail) private readonly trail: ActivityTrail,
+    @inject(TOKENS.Config) private readonly config: Pick<AppConfig, 'annulmentDeadlineDay'>,
   ) {}
 
   /**
    * Idempotent: annulling an annulled invoice keeps its first annulment date and reason. An invoice
    * with live credit or debit notes is refused: undoing a sale the buyer has is a credit note's job,
    * and annulment is for a document issued with errors (Art. 41); its notes are annulled first.
+   * Past its window (ANNULMENT_DEADLINE_DAY of the next month, by `now`, decision 71) it is refused
+   * with ANNULMENT_PERIOD_CLOSED and nothing changes.
    * The annulment and its `invoice-annulled` row in the activity trail commit together; annulling
    * again changes nothing and records nothing.
    */
@@ -37,6 +42,13 @@ export class InvoiceAnnulmentService {
       const invoice = await em.findOne(Invoice, { id: invoiceId, company: company.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!invoice) throw new AppError('EXTERNAL_INVOICE_NOT_FOUND', `company ${company.code} has no invoice with id ${invoiceId}`);
       if (invoice.isAnnulled) return { invoice, alreadyAnnulled: true };
+      assertAnnulmentOpen(
+        `invoice ${invoice.id} (${invoice.fiscalNumber})`,
+        invoice.invoiceDate,
+        now,
+        this.config.annulmentDeadlineDay,
+        'issue a credit note instead',
+      );
       // Under the invoice's lock, which issuing a note takes too: no note can slip in before the commit.
       const notes = await em.count(Note, { invoice: invoice.id, isAnnulled: false });
       if (notes > 0) {
