@@ -19,6 +19,7 @@ function issuedInvoice(): Record<string, unknown> {
     cai: '8F3D2A-71C94B-E05A6D-3B9F10-C2E847-5D',
     invoiceDate: '2026-11-22T02:24:42.852Z',
     clientId: 3,
+    buyer: null,
     purchaseOrderNumber: 'OC-2026-0042',
     exemptPurchaseOrderNumber: null,
     importe: 465.5,
