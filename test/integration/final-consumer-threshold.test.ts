@@ -19,6 +19,7 @@ describe('final consumer above the threshold', () => {
   let acme: Company;
   let clientWithRtn: number;
   let clientWithoutRtn: number;
+  let clientWithZeros: number;
   let keySeq = 0;
 
   beforeAll(async () => {
@@ -31,6 +32,11 @@ describe('final consumer above the threshold', () => {
         .send({ clientName: 'Constructora Lempira', email: 'c@l.hn', legalId: '08019011112222' })
     ).body.id;
     clientWithoutRtn = (await t.http.post('/v1/clients').set(acme.auth).send({ clientName: 'Juan Pérez', email: 'j@p.hn' })).body.id;
+    // Such a row can only predate the rule: the API refuses the number today.
+    clientWithZeros = (
+      await t.http.post('/v1/clients').set(acme.auth).send({ clientName: 'Cliente Antiguo', email: 'a@a.hn', legalId: '08019011113333' })
+    ).body.id;
+    await t.orm.em.getConnection().execute(`UPDATE clients SET legal_id = '00000000000000' WHERE id = ${clientWithZeros}`);
   });
   afterAll(() => t.close());
 
@@ -53,6 +59,7 @@ describe('final consumer above the threshold', () => {
   it.each([
     ['without a client', () => ({})],
     ['with a client that has no RTN', () => ({ clientId: clientWithoutRtn })],
+    ['with a client stored before the rule with an RTN of fourteen zeros', () => ({ clientId: clientWithZeros })],
   ])('refuses L 10,000.01 %s on preview and issue, naming the threshold and taking no number', async (_, buyer) => {
     const before = await state(acme);
     for (const res of [await preview(acme, saleOf(10000.01, buyer())), await issue(acme, saleOf(10000.01, buyer()))]) {

@@ -1,5 +1,5 @@
 import { BUYER_ID_TYPES, buyerIdNumberRule, isBuyerIdNumber, printedBuyerId } from '../../src/domain/buyer-identity';
-import { isValidRtn } from '../../src/domain/rtn';
+import { identifiesByRtn, isValidRtn } from '../../src/domain/rtn';
 
 describe('an RTN', () => {
   it('is exactly 14 digits', () => {
@@ -21,6 +21,13 @@ describe('an RTN', () => {
     for (const digit of '0123456789') expect(isValidRtn(digit.repeat(14))).toBe(false);
     expect(isValidRtn('00000000000001')).toBe(true);
     expect(isValidRtn('11111111111110')).toBe(true);
+  });
+});
+
+describe('a stored legalId', () => {
+  it('identifies its holder only when it is an RTN: none, empty or fourteen equal digits identify nobody', () => {
+    expect(identifiesByRtn('08019999123456')).toBe(true);
+    for (const stored of [null, undefined, '', '00000000000000', '77777777777777']) expect(identifiesByRtn(stored)).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../../../config/config';
 import { AppError } from '../../../domain/app-error';
 import { amountInWords, MAX_AMOUNT_IN_WORDS } from '../../../domain/amount-in-words';
 import { hondurasDate } from '../../../domain/calendar-date';
+import { identifiesByRtn } from '../../../domain/rtn';
 import { computeTotals, InvoiceTotals, TotalsInputError } from '../../../domain/totals-engine';
 import { CatalogLine, CatalogLineResolver } from './catalog-lines';
 import { IntegrationConfig, integrationConfigOf } from './integration-config';
@@ -72,7 +73,7 @@ export class InvoicePricer {
    */
   private refuseAnonymousLargeSale(total: Big, sale: SaleClient, request: InvoiceRequest): void {
     const threshold = this.config.finalConsumerIdThreshold;
-    if (threshold === null || total.lte(threshold) || sale.client?.legalId || request.buyer) return;
+    if (threshold === null || total.lte(threshold) || identifiesByRtn(sale.client?.legalId) || request.buyer) return;
     throw new AppError(
       'EXTERNAL_INVOICE_BUYER_ID_REQUIRED',
       `The total ${formatLempiras(total)} exceeds ${formatLempiras(threshold)} (FINAL_CONSUMER_ID_THRESHOLD), the most a sale to an unidentified final consumer may total: send the clientId of a client with an RTN (legalId), or the buyer's name and identity document (buyer).`,

@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import { leanSelect, tableOf, type LeanSelect } from '../../../db/lean-select';
 import type { SqlClient } from '../../../db/sql-client';
 import { AppError } from '../../../domain/app-error';
+import { identifiesByRtn } from '../../../domain/rtn';
 import { Client } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import type { Principal } from '../../access';
@@ -83,7 +84,7 @@ export class SaleClientResolver {
     if (!client) {
       throw new AppError('EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT', 'Sales of this company are exonerated and need a clientId.');
     }
-    if (!client.legalId) {
+    if (!identifiesByRtn(client.legalId)) {
       throw new AppError('EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN', 'An exonerated sale needs a client with an RTN (legalId).');
     }
     const certificate = (clientExonerated && client.exonerationCertificate) || null;
