@@ -100,7 +100,7 @@ describeSlow('[slow] a bare Debian 12 with Node 20: the README commands, nothing
         throw new Error(`${err.message}\n${err.stdout ?? ''}\n${err.stderr ?? ''}`);
       });
       report(`npm test -- ${PDF_TEST}`, started, stdout);
-      expect(stdout).toMatch(/^setup: apt-get install --no-install-recommends poppler-utils chromium \.\.\. \d+(\.\d)?s$/m);
+      expect(stdout).toMatch(/^setup: apt-get install --no-install-recommends poppler-utils chromium faketime \.\.\. \d+(\.\d)?s$/m);
       expect(stdout + stderr).toMatch(/^Tests: +\d+ passed, \d+ total$/m);
     },
     12 * MINUTE,
