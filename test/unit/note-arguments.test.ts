@@ -92,8 +92,7 @@ describe('returned lines (--return LINE:QTY[,LINE:QTY...])', () => {
   it('refuses line 0, a missing quantity, a missing line and an empty list with the whole text', () => {
     const shape = (value: string) =>
       invalid(`--return must be LINE:QTY[,LINE:QTY...] with LINE the invoice line's position (1, 2 ...), got "${value}"`);
-    for (const bad of ['0:1', '1:', ':1', '', '1:2,', '1-2'])
-      expect(refusal(() => parseReturns(bad))).toEqual(shape(bad));
+    for (const bad of ['0:1', '1:', ':1', '', '1:2,', '1-2']) expect(refusal(() => parseReturns(bad))).toEqual(shape(bad));
   });
 
   it('refuses a quantity the quantity rule refuses, naming the line', () => {
@@ -144,7 +143,9 @@ describe('a note request as either edge builds it', () => {
   });
 
   it('refuses an empty reason and a malformed emission point, naming the form field', () => {
-    expect(refusal(() => noteCommonOf(7, { reason: ' ' }, FORM))).toEqual(invalid('reason must be 1 to 255 characters after trimming, got 0'));
+    expect(refusal(() => noteCommonOf(7, { reason: ' ' }, FORM))).toEqual(
+      invalid('reason must be 1 to 255 characters after trimming, got 0'),
+    );
     expect(refusal(() => noteCommonOf(7, { reason: 'x', emissionPoint: '' }, FORM))).toEqual(
       invalid('emissionPoint must be EEE-PPP (e.g. 000-002), got ""'),
     );

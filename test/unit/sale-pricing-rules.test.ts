@@ -63,7 +63,11 @@ describe('the integration defaults a sale is priced and issued with', () => {
 
   it.each<[string, Partial<IntegrationDefaults>, string]>([
     ['no emission point', { emissionPoint: null }, 'INTEGRATION_MISSING_EMISSION_POINT'],
-    ['a deleted emission point', { emissionPoint: { id: 2, code: '001', deletedAt: GONE, establishment } }, 'INTEGRATION_EMISSION_POINT_NOT_FOUND'],
+    [
+      'a deleted emission point',
+      { emissionPoint: { id: 2, code: '001', deletedAt: GONE, establishment } },
+      'INTEGRATION_EMISSION_POINT_NOT_FOUND',
+    ],
     [
       'an emission point of a deleted establishment',
       { emissionPoint: { id: 2, code: '001', deletedAt: null, establishment: { ...establishment, deletedAt: GONE } } },
@@ -110,12 +114,21 @@ const policy = (change: Partial<DiscountPolicyRow> = {}): DiscountPolicyRow => (
   deletedAt: null,
   ...change,
 });
-const item = (externalProductId = 'ext-1', price: Big | null = null): InvoiceRequestItem => ({ externalProductId, quantity: new Big(2), price });
+const item = (externalProductId = 'ext-1', price: Big | null = null): InvoiceRequestItem => ({
+  externalProductId,
+  quantity: new Big(2),
+  price,
+});
 
 function catalog(products: Record<string, CatalogProduct[]>, prices: CatalogPrice[] = []): Catalog {
   return new Catalog(new Map(Object.entries(products)), new Map(prices.map((p, i) => [i + 1, p])));
 }
-const listPrice = (change: Partial<CatalogPrice> = {}): CatalogPrice => ({ price: '100.00', currency: 'HNL', discountPolicy: null, ...change });
+const listPrice = (change: Partial<CatalogPrice> = {}): CatalogPrice => ({
+  price: '100.00',
+  currency: 'HNL',
+  discountPolicy: null,
+  ...change,
+});
 
 describe('a sale line against the catalog', () => {
   it('joins a line with its product and price-list entry, the percent of an available discount policy included', () => {
@@ -157,7 +170,9 @@ describe('a sale line against the catalog', () => {
   });
 
   it('refuses a taxed product whose rate is none or not configured', () => {
-    expect(refusal(() => resolver.resolve(catalog({ 'ext-1': [product({ isvRate: '12.00' })] }), [item('ext-1', new Big(1))], DAY))).toEqual({
+    expect(
+      refusal(() => resolver.resolve(catalog({ 'ext-1': [product({ isvRate: '12.00' })] }), [item('ext-1', new Big(1))], DAY)),
+    ).toEqual({
       code: 'INVALID_TAX_RATE',
       message: 'Product P-1 has ISV rate 12.00, which is not an allowed rate.',
     });
@@ -189,7 +204,9 @@ describe('a sale line against the catalog', () => {
   it('takes a discount policy of 0 % and of 100 %', () => {
     for (const percent of ['0.00', '100.00']) {
       const price = listPrice({ discountPolicy: policy({ percent }) });
-      expect(resolver.resolve(catalog({ 'ext-1': [product()] }, [price]), [item()], DAY)[0].totalsInput.discountPercent).toEqual(new Big(percent));
+      expect(resolver.resolve(catalog({ 'ext-1': [product()] }, [price]), [item()], DAY)[0].totalsInput.discountPercent).toEqual(
+        new Big(percent),
+      );
     }
   });
 });
