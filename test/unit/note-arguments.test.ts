@@ -170,7 +170,11 @@ describe('a note request as either edge builds it', () => {
   it('passes a full credit and returns through unchanged', () => {
     expect(creditNoteRequest(common, { kind: 'full' }, RATES, FORM)).toEqual({ ...common, type: 'creditNote', credit: { kind: 'full' } });
     const returns = [{ position: 2, quantity: new Big(1) }];
-    expect(creditNoteRequest(common, { kind: 'return', returns }, RATES, FORM).credit).toEqual({ kind: 'return', returns });
+    expect(creditNoteRequest(common, { kind: 'return', returns }, RATES, FORM)).toEqual({
+      ...common,
+      type: 'creditNote',
+      credit: { kind: 'return', returns },
+    });
   });
 
   it('builds a debit of one unit when no quantity is written', () => {

@@ -5,7 +5,7 @@ import type { SetupDocument } from '../../src/services/company/setup/setup-docum
 import { checkCaiRanges, rangeDocumentType } from '../../src/services/company/setup/setup-range-checks';
 import { checkDuplicates, checkReferences } from '../../src/services/company/setup/setup-references';
 import type { ExistingSetup } from '../../src/services/company/setup/setup-state';
-import { ProblemList, SetupValidationError } from '../../src/services/company/setup/setup-validation-error';
+import { ProblemList } from '../../src/services/company/setup/setup-validation-error';
 
 /** A file as its checks see it once the schema has passed it; these checks read only what the test gives. */
 const file = (document: object): SetupDocument => document as SetupDocument;
@@ -32,11 +32,11 @@ function nothingStored(change: Partial<ExistingSetup> = {}): ExistingSetup {
 }
 
 /** The `<path>: <reason>` lines `check` reports, none when it reports nothing. */
-function problemsOf(check: (problems: ProblemList) => void): string[] {
+function problemsOf(check: (problems: ProblemList) => void): readonly string[] {
   const problems = new ProblemList();
   check(problems);
   if (problems.count === 0) return [];
-  return (problems.toError() as SetupValidationError).problems;
+  return problems.toError().problems;
 }
 
 describe('where a JSON text stops being valid', () => {
