@@ -1,5 +1,4 @@
 import Big from 'big.js';
-import { AppError } from '../../src/domain/app-error';
 import {
   parseAmount,
   parseDescription,
@@ -10,20 +9,11 @@ import {
   parseReturns,
 } from '../../src/services/sales/notes/note-arguments';
 import { creditNoteRequest, debitNoteRequest, NoteFieldNames, noteCommonOf } from '../../src/services/sales/notes/note-input';
+import { refusalOf } from '../support/expect-error';
 
 const RATES = ['0', '15', '18'];
 
-/** The refusal `run` throws: always VALIDATION_FAILED, with its exact words. */
-function refusal(run: () => unknown): { code: string; message: string } {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof AppError) return { code: err.code, message: err.message };
-    throw err;
-  }
-  throw new Error('expected a refusal, got none');
-}
-
+/** Every note argument is refused as VALIDATION_FAILED; the message names the field and repeats what was written. */
 const invalid = (message: string) => ({ code: 'VALIDATION_FAILED', message });
 
 describe('an amount (--amount)', () => {
@@ -34,18 +24,18 @@ describe('an amount (--amount)', () => {
 
   it('takes 999,999,999.99 and refuses a cent more', () => {
     expect(parseAmount('999999999.99').eq('999999999.99')).toBe(true);
-    expect(refusal(() => parseAmount('1000000000'))).toEqual(invalid('--amount must be at most 999999999.99, got "1000000000"'));
+    expect(refusalOf(() => parseAmount('1000000000'))).toEqual(invalid('--amount must be at most 999999999.99, got "1000000000"'));
   });
 
   it('refuses zero, a third decimal and anything that is not plain digits', () => {
-    expect(refusal(() => parseAmount('0'))).toEqual(invalid('--amount must be greater than 0, got "0"'));
-    expect(refusal(() => parseAmount('1.005'))).toEqual(invalid('--amount must have at most 2 decimals, got "1.005"'));
+    expect(refusalOf(() => parseAmount('0'))).toEqual(invalid('--amount must be greater than 0, got "0"'));
+    expect(refusalOf(() => parseAmount('1.005'))).toEqual(invalid('--amount must have at most 2 decimals, got "1.005"'));
     for (const bad of ['', '-5', '1e3', '1,50', '.5', '5.', 'abc'])
-      expect(refusal(() => parseAmount(bad))).toEqual(invalid(`--amount must be a number, got "${bad}"`));
+      expect(refusalOf(() => parseAmount(bad))).toEqual(invalid(`--amount must be a number, got "${bad}"`));
   });
 
   it('names the field as its caller calls it', () => {
-    expect(refusal(() => parseAmount('x', 'discount'))).toEqual(invalid('discount must be a number, got "x"'));
+    expect(refusalOf(() => parseAmount('x', 'discount'))).toEqual(invalid('discount must be a number, got "x"'));
   });
 });
 
@@ -56,9 +46,9 @@ describe('a quantity (--quantity)', () => {
   });
 
   it('refuses zero, a fifth decimal and more than 1,000,000', () => {
-    expect(refusal(() => parseQuantity('0.0000'))).toEqual(invalid('--quantity must be greater than 0, got "0.0000"'));
-    expect(refusal(() => parseQuantity('1.00001'))).toEqual(invalid('--quantity must have at most 4 decimals, got "1.00001"'));
-    expect(refusal(() => parseQuantity('1000000.0001'))).toEqual(invalid('--quantity must be at most 1000000, got "1000000.0001"'));
+    expect(refusalOf(() => parseQuantity('0.0000'))).toEqual(invalid('--quantity must be greater than 0, got "0.0000"'));
+    expect(refusalOf(() => parseQuantity('1.00001'))).toEqual(invalid('--quantity must have at most 4 decimals, got "1.00001"'));
+    expect(refusalOf(() => parseQuantity('1000000.0001'))).toEqual(invalid('--quantity must be at most 1000000, got "1000000.0001"'));
   });
 });
 
@@ -72,11 +62,11 @@ describe('an ISV rate (--rate)', () => {
 
   it('refuses 0 (exempt is written `exempt`), a rate not configured, and words, listing what it takes', () => {
     for (const bad of ['0', '16', '-15', 'fifteen', ''])
-      expect(refusal(() => parseRate(bad, RATES))).toEqual(invalid(`--rate must be one of 15, 18, exempt, got "${bad}"`));
+      expect(refusalOf(() => parseRate(bad, RATES))).toEqual(invalid(`--rate must be one of 15, 18, exempt, got "${bad}"`));
   });
 
   it('lists only the rates configured', () => {
-    expect(refusal(() => parseRate('18', ['15'], 'rate'))).toEqual(invalid('rate must be one of 15, exempt, got "18"'));
+    expect(refusalOf(() => parseRate('18', ['15'], 'rate'))).toEqual(invalid('rate must be one of 15, exempt, got "18"'));
   });
 });
 
@@ -92,13 +82,13 @@ describe('returned lines (--return LINE:QTY[,LINE:QTY...])', () => {
   it('refuses line 0, a missing quantity, a missing line and an empty list with the whole text', () => {
     const shape = (value: string) =>
       invalid(`--return must be LINE:QTY[,LINE:QTY...] with LINE the invoice line's position (1, 2 ...), got "${value}"`);
-    for (const bad of ['0:1', '1:', ':1', '', '1:2,', '1-2']) expect(refusal(() => parseReturns(bad))).toEqual(shape(bad));
+    for (const bad of ['0:1', '1:', ':1', '', '1:2,', '1-2']) expect(refusalOf(() => parseReturns(bad))).toEqual(shape(bad));
   });
 
   it('refuses a quantity the quantity rule refuses, naming the line', () => {
-    expect(refusal(() => parseReturns('1:1,2:0'))).toEqual(invalid('--return quantity of line 2 must be greater than 0, got "0"'));
-    expect(refusal(() => parseReturns('4:x'))).toEqual(invalid('--return quantity of line 4 must be a number, got "x"'));
-    expect(refusal(() => parseReturns('1:2:3'))).toEqual(invalid('--return quantity of line 1 must be a number, got "2:3"'));
+    expect(refusalOf(() => parseReturns('1:1,2:0'))).toEqual(invalid('--return quantity of line 2 must be greater than 0, got "0"'));
+    expect(refusalOf(() => parseReturns('4:x'))).toEqual(invalid('--return quantity of line 4 must be a number, got "x"'));
+    expect(refusalOf(() => parseReturns('1:2:3'))).toEqual(invalid('--return quantity of line 1 must be a number, got "2:3"'));
   });
 });
 
@@ -106,20 +96,20 @@ describe('the other note arguments', () => {
   it('takes an emission point EEE-PPP only', () => {
     expect(parseEmissionPoint('000-002')).toBe('000-002');
     for (const bad of ['0-2', '000002', '000-0022', ' 000-002', 'AAA-BBB'])
-      expect(refusal(() => parseEmissionPoint(bad))).toEqual(invalid(`--emission-point must be EEE-PPP (e.g. 000-002), got "${bad}"`));
+      expect(refusalOf(() => parseEmissionPoint(bad))).toEqual(invalid(`--emission-point must be EEE-PPP (e.g. 000-002), got "${bad}"`));
   });
 
   it('takes an idempotency key of 1 to 255 characters, untrimmed', () => {
     expect(parseKey(' k ')).toBe(' k ');
     expect(parseKey('k'.repeat(255))).toHaveLength(255);
-    expect(refusal(() => parseKey(''))).toEqual(invalid('--key must be 1 to 255 characters, got 0'));
-    expect(refusal(() => parseKey('k'.repeat(256)))).toEqual(invalid('--key must be 1 to 255 characters, got 256'));
+    expect(refusalOf(() => parseKey(''))).toEqual(invalid('--key must be 1 to 255 characters, got 0'));
+    expect(refusalOf(() => parseKey('k'.repeat(256)))).toEqual(invalid('--key must be 1 to 255 characters, got 256'));
   });
 
   it('takes a description of 1 to 255 characters after trimming', () => {
     expect(parseDescription('  Flete  ')).toBe('Flete');
-    expect(refusal(() => parseDescription('   '))).toEqual(invalid('--description must be 1 to 255 characters after trimming, got 0'));
-    expect(refusal(() => parseDescription('d'.repeat(256)))).toEqual(
+    expect(refusalOf(() => parseDescription('   '))).toEqual(invalid('--description must be 1 to 255 characters after trimming, got 0'));
+    expect(refusalOf(() => parseDescription('d'.repeat(256)))).toEqual(
       invalid('--description must be 1 to 255 characters after trimming, got 256'),
     );
   });
@@ -143,10 +133,10 @@ describe('a note request as either edge builds it', () => {
   });
 
   it('refuses an empty reason and a malformed emission point, naming the form field', () => {
-    expect(refusal(() => noteCommonOf(7, { reason: ' ' }, FORM))).toEqual(
+    expect(refusalOf(() => noteCommonOf(7, { reason: ' ' }, FORM))).toEqual(
       invalid('reason must be 1 to 255 characters after trimming, got 0'),
     );
-    expect(refusal(() => noteCommonOf(7, { reason: 'x', emissionPoint: '' }, FORM))).toEqual(
+    expect(refusalOf(() => noteCommonOf(7, { reason: 'x', emissionPoint: '' }, FORM))).toEqual(
       invalid('emissionPoint must be EEE-PPP (e.g. 000-002), got ""'),
     );
   });
@@ -159,10 +149,10 @@ describe('a note request as either edge builds it', () => {
   });
 
   it('refuses a discount of a rate not configured, naming the discount fields', () => {
-    expect(refusal(() => creditNoteRequest(common, { kind: 'discount', amount: '0', rate: '15' }, RATES, FORM))).toEqual(
+    expect(refusalOf(() => creditNoteRequest(common, { kind: 'discount', amount: '0', rate: '15' }, RATES, FORM))).toEqual(
       invalid('discount must be greater than 0, got "0"'),
     );
-    expect(refusal(() => creditNoteRequest(common, { kind: 'discount', amount: '5', rate: '12' }, RATES, FORM))).toEqual(
+    expect(refusalOf(() => creditNoteRequest(common, { kind: 'discount', amount: '5', rate: '12' }, RATES, FORM))).toEqual(
       invalid('rate must be one of 15, 18, exempt, got "12"'),
     );
   });
@@ -187,16 +177,16 @@ describe('a note request as either edge builds it', () => {
 
   it('checks a debit description, then its amount, quantity and rate, each by its field name', () => {
     const debit = { description: 'Flete', amount: '250', quantity: '2', rate: '15' };
-    expect(refusal(() => debitNoteRequest(common, { ...debit, description: '' }, RATES, FORM))).toEqual(
+    expect(refusalOf(() => debitNoteRequest(common, { ...debit, description: '' }, RATES, FORM))).toEqual(
       invalid('description must be 1 to 255 characters after trimming, got 0'),
     );
-    expect(refusal(() => debitNoteRequest(common, { ...debit, amount: '1.001' }, RATES, FORM))).toEqual(
+    expect(refusalOf(() => debitNoteRequest(common, { ...debit, amount: '1.001' }, RATES, FORM))).toEqual(
       invalid('amount must have at most 2 decimals, got "1.001"'),
     );
-    expect(refusal(() => debitNoteRequest(common, { ...debit, quantity: '0' }, RATES, FORM))).toEqual(
+    expect(refusalOf(() => debitNoteRequest(common, { ...debit, quantity: '0' }, RATES, FORM))).toEqual(
       invalid('quantity must be greater than 0, got "0"'),
     );
-    expect(refusal(() => debitNoteRequest(common, { ...debit, rate: '0' }, RATES, FORM))).toEqual(
+    expect(refusalOf(() => debitNoteRequest(common, { ...debit, rate: '0' }, RATES, FORM))).toEqual(
       invalid('rate must be one of 15, 18, exempt, got "0"'),
     );
   });

@@ -1,6 +1,5 @@
 import Big from 'big.js';
 import type { AppConfig } from '../../config/config';
-import { AppError } from '../../src/domain/app-error';
 import { CatalogLineResolver } from '../../src/services/sales/pricing/catalog-lines';
 import { integrationConfigOf } from '../../src/services/sales/pricing/integration-config';
 import type { InvoiceRequestItem } from '../../src/services/sales/pricing/invoice-request';
@@ -13,17 +12,7 @@ import {
   DiscountPolicyRow,
   IntegrationDefaults,
 } from '../../src/services/sales/pricing/pricing-snapshot';
-
-/** The code and message `run` refuses with. */
-function refusal(run: () => unknown): { code: string; message: string } {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof AppError) return { code: err.code, message: err.message };
-    throw err;
-  }
-  throw new Error('expected a refusal, got none');
-}
+import { refusalOf } from '../support/expect-error';
 
 const GONE = new Date('2026-01-01T00:00:00Z');
 const entry = (id: number, deletedAt: Date | null = null): CompanyEntryRow => ({ id, code: `E${id}`, deletedAt });
@@ -80,13 +69,13 @@ describe('the integration defaults a sale is priced and issued with', () => {
     ['no payment terminal', { paymentTerminal: null }, 'INTEGRATION_MISSING_PAYMENT_TERMINAL'],
     ['a deleted payment terminal', { paymentTerminal: entry(5, GONE) }, 'INTEGRATION_PAYMENT_TERMINAL_NOT_FOUND'],
   ])('refuses to issue with %s', (_what, change, code) => {
-    expect(refusal(() => integrationConfigOf(defaults(change), 'issue')).code).toBe(code);
+    expect(refusalOf(() => integrationConfigOf(defaults(change), 'issue')).code).toBe(code);
   });
 
   it('names the first missing default in the order emission point, creator user, price list', () => {
     const none = { emissionPoint: null, creatorUser: null, priceList: null, paymentTerminal: null };
-    expect(refusal(() => integrationConfigOf(defaults(none), 'issue')).code).toBe('INTEGRATION_MISSING_EMISSION_POINT');
-    expect(refusal(() => integrationConfigOf(defaults({ ...none, emissionPoint: defaults().emissionPoint }), 'preview')).code).toBe(
+    expect(refusalOf(() => integrationConfigOf(defaults(none), 'issue')).code).toBe('INTEGRATION_MISSING_EMISSION_POINT');
+    expect(refusalOf(() => integrationConfigOf(defaults({ ...none, emissionPoint: defaults().emissionPoint }), 'preview')).code).toBe(
       'INTEGRATION_MISSING_CREATOR_USER',
     );
   });
@@ -151,14 +140,14 @@ describe('a sale line against the catalog', () => {
   });
 
   it('matches the external id exactly', () => {
-    expect(refusal(() => resolver.resolve(catalog({ 'ext-1': [product()] }), [item('EXT-1', new Big(1))], DAY))).toEqual({
+    expect(refusalOf(() => resolver.resolve(catalog({ 'ext-1': [product()] }), [item('EXT-1', new Big(1))], DAY))).toEqual({
       code: 'PRODUCT_NOT_FOUND',
       message: 'items[0].externalProductId "EXT-1" is not mapped to a product.',
     });
   });
 
   it('refuses an id mapped to two products', () => {
-    expect(refusal(() => resolver.resolve(catalog({ x: [product(), product({ id: 2 })] }), [item('x', new Big(1))], DAY))).toEqual({
+    expect(refusalOf(() => resolver.resolve(catalog({ x: [product(), product({ id: 2 })] }), [item('x', new Big(1))], DAY))).toEqual({
       code: 'ITEM_AMBIGUOUS_PRODUCT_REFERENCE',
       message: 'items[0].externalProductId "x" is mapped to more than one product.',
     });
@@ -166,24 +155,26 @@ describe('a sale line against the catalog', () => {
 
   it('checks every line’s product before any line’s rate or price', () => {
     const lines = [item('ext-1'), item('missing', new Big(1))];
-    expect(refusal(() => resolver.resolve(catalog({ 'ext-1': [product()] }), lines, DAY)).code).toBe('PRODUCT_NOT_FOUND');
+    expect(refusalOf(() => resolver.resolve(catalog({ 'ext-1': [product()] }), lines, DAY)).code).toBe('PRODUCT_NOT_FOUND');
   });
 
   it('refuses a taxed product whose rate is none or not configured', () => {
     expect(
-      refusal(() => resolver.resolve(catalog({ 'ext-1': [product({ isvRate: '12.00' })] }), [item('ext-1', new Big(1))], DAY)),
+      refusalOf(() => resolver.resolve(catalog({ 'ext-1': [product({ isvRate: '12.00' })] }), [item('ext-1', new Big(1))], DAY)),
     ).toEqual({
       code: 'INVALID_TAX_RATE',
       message: 'Product P-1 has ISV rate 12.00, which is not an allowed rate.',
     });
-    expect(refusal(() => resolver.resolve(catalog({ 'ext-1': [product({ isvRate: null })] }), [item('ext-1', new Big(1))], DAY))).toEqual({
-      code: 'INVALID_TAX_RATE',
-      message: 'Product P-1 has ISV rate none, which is not an allowed rate.',
-    });
+    expect(refusalOf(() => resolver.resolve(catalog({ 'ext-1': [product({ isvRate: null })] }), [item('ext-1', new Big(1))], DAY))).toEqual(
+      {
+        code: 'INVALID_TAX_RATE',
+        message: 'Product P-1 has ISV rate none, which is not an allowed rate.',
+      },
+    );
   });
 
   it('refuses a line with no price given and none in the price list', () => {
-    expect(refusal(() => resolver.resolve(catalog({ 'ext-1': [product()] }), [item()], DAY))).toEqual({
+    expect(refusalOf(() => resolver.resolve(catalog({ 'ext-1': [product()] }), [item()], DAY))).toEqual({
       code: 'PRICE_NOT_FOUND',
       message: 'Product P-1 (items[0]) has no price in the configured price list.',
     });
@@ -198,7 +189,7 @@ describe('a sale line against the catalog', () => {
     ['no longer valid', { validTo: '2026-03-14' }, 'DISCOUNT_POLICY_UNAVAILABLE'],
   ])('refuses a discount policy %s on the invoice day', (_what, change, code) => {
     const price = listPrice({ discountPolicy: policy(change) });
-    expect(refusal(() => resolver.resolve(catalog({ 'ext-1': [product()] }, [price]), [item()], DAY)).code).toBe(code);
+    expect(refusalOf(() => resolver.resolve(catalog({ 'ext-1': [product()] }, [price]), [item()], DAY)).code).toBe(code);
   });
 
   it('takes a discount policy of 0 % and of 100 %', () => {
