@@ -16,10 +16,74 @@ import { SetupValidationError } from '../../src/services/company';
 const OPERATOR_CODES = Object.keys(OPERATOR_ERROR_STATUS) as OperatorErrorCode[];
 
 describe('the code table', () => {
-  it('holds the API codes and the operator codes, each once, with their statuses', () => {
+  it('keeps the API codes and the operator codes apart: no code is both', () => {
     expect(Object.keys(API_ERROR_STATUS).filter((code) => code in OPERATOR_ERROR_STATUS)).toEqual([]);
-    expect(ERROR_STATUS).toEqual({ ...API_ERROR_STATUS, ...OPERATOR_ERROR_STATUS });
-    for (const [code, status] of Object.entries(ERROR_STATUS)) expect(errorStatus(code as ErrorCode)).toBe(status);
+  });
+
+  it('answers the public API’s codes with the statuses its published contract lists', () => {
+    const published: Partial<Record<ErrorCode, number>> = {
+      MISSING_API_KEY: 401,
+      INVALID_API_KEY: 401,
+      INTEGRATION_NOT_ENABLED: 403,
+      INTEGRATION_MISSING_EMISSION_POINT: 409,
+      INTEGRATION_MISSING_CREATOR_USER: 409,
+      INTEGRATION_MISSING_PRICE_TYPE: 409,
+      INTEGRATION_MISSING_PAYMENT_TERMINAL: 409,
+      INTEGRATION_EMISSION_POINT_NOT_FOUND: 409,
+      INTEGRATION_PAYMENT_TERMINAL_NOT_FOUND: 409,
+      PRODUCT_NOT_FOUND: 400,
+      PRICE_NOT_FOUND: 409,
+      ITEM_MISSING_PRODUCT_REFERENCE: 400,
+      ITEM_AMBIGUOUS_PRODUCT_REFERENCE: 400,
+      INVALID_TAX_RATE: 409,
+      DISCOUNT_POLICY_NOT_FOUND: 409,
+      DISCOUNT_POLICY_UNAVAILABLE: 409,
+      INVALID_DISCOUNT_POLICY: 409,
+      VALIDATION_FAILED: 400,
+      MISSING_IDEMPOTENCY_KEY: 400,
+      IDEMPOTENCY_KEY_REQUEST_MISMATCH: 409,
+      EXTERNAL_INVOICE_NO_ITEMS: 400,
+      EMPTY_ITEMS: 400,
+      INVALID_NUMBER: 400,
+      INVALID_REQUEST: 400,
+      EXTERNAL_INVOICE_CLIENT_NOT_FOUND: 400,
+      EXTERNAL_INVOICE_EXONERATION_REQUIRES_CLIENT: 400,
+      EXTERNAL_INVOICE_EXONERATION_REQUIRES_RTN: 400,
+      INVALID_RTN_FORMAT: 400,
+      UQ_CLIENT_CODE_COMPANY: 409,
+      EXTERNAL_INVOICE_NOT_FOUND: 404,
+      EXTERNAL_INVOICE_CREDIT_NOT_SUPPORTED: 422,
+      INTERNAL_ERROR: 500,
+    };
+    // Codes the service answers beyond that list: the HTTP layer's own refusals, a buyer's and an
+    // exoneration's identification, the numbering's and the exchange rate's conflicts, busy PDFs.
+    const added: Partial<Record<ErrorCode, number>> = {
+      EXTERNAL_INVOICE_EXONERATION_REQUIRES_REFERENCE: 400,
+      EXTERNAL_INVOICE_BUYER_ID_REQUIRED: 400,
+      NOT_FOUND: 404,
+      METHOD_NOT_ALLOWED: 405,
+      REQUEST_TIMEOUT: 408,
+      EXCHANGE_RATE_NOT_FOUND: 409,
+      CAI_RANGE_EXHAUSTED: 409,
+      CAI_EXPIRED: 409,
+      PAYLOAD_TOO_LARGE: 413,
+      RATE_LIMITED: 429,
+      REQUEST_HEADER_FIELDS_TOO_LARGE: 431,
+      PDF_RENDER_FAILED: 503,
+      SERVICE_UNAVAILABLE: 503,
+    };
+    const answered = (codes: Partial<Record<ErrorCode, number>>) =>
+      Object.fromEntries(Object.keys(codes).map((code) => [code, errorStatus(code as ErrorCode)]));
+    expect(answered(published)).toEqual(published);
+    expect(answered(added)).toEqual(added);
+    // A new API code must be written out here with its status.
+    expect(Object.keys(API_ERROR_STATUS).sort()).toEqual([...Object.keys(published), ...Object.keys(added)].sort());
+  });
+
+  it('answers every code with a client (4xx) or server (5xx) error status, never a success or a redirect', () => {
+    const codes = Object.keys(ERROR_STATUS) as ErrorCode[];
+    expect(codes.length).toBe(Object.keys(API_ERROR_STATUS).length + OPERATOR_CODES.length);
+    expect(codes.filter((code) => !(errorStatus(code) >= 400 && errorStatus(code) <= 599))).toEqual([]);
   });
 
   it('gives operator codes the status an operator console answers: 404 not found, 409 conflict, 400/422 input to fix, 401/403/429 for the console sign-in and forms', () => {
