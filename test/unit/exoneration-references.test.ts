@@ -4,11 +4,14 @@ import type { ActivityTrail } from '../../src/services/access';
 import type { Actor } from '../../src/domain/actor';
 
 /** A stand-in that fails the test if the refusal reaches the database or the trail. */
-const untouchable = new Proxy({}, {
-  get(_, property) {
-    throw new Error(`the refusal touched ${String(property)}`);
+const untouchable = new Proxy(
+  {},
+  {
+    get(_, property) {
+      throw new Error(`the refusal touched ${String(property)}`);
+    },
   },
-});
+);
 
 describe('the refusal of an exoneration with no reference', () => {
   const service = new ClientExonerationService(untouchable as EntityManager, untouchable as ActivityTrail);
@@ -24,9 +27,11 @@ describe('the refusal of an exoneration with no reference', () => {
 
   it("names them in the caller's terms when it gives them (the CLI's flags)", async () => {
     const names = { certificate: 'the exoneration certificate (--certificate)', sagRegistry: 'the Registro SAG number (--sag-registry)' };
-    await expect(service.exonerate(actor, company, 5, { certificate: null, sagRegistry: null }, '2027-12-31', names)).rejects.toMatchObject({
-      code: 'VALIDATION_FAILED',
-      message: 'give the exoneration certificate (--certificate) or the Registro SAG number (--sag-registry), or both',
-    });
+    await expect(service.exonerate(actor, company, 5, { certificate: null, sagRegistry: null }, '2027-12-31', names)).rejects.toMatchObject(
+      {
+        code: 'VALIDATION_FAILED',
+        message: 'give the exoneration certificate (--certificate) or the Registro SAG number (--sag-registry), or both',
+      },
+    );
   });
 });

@@ -2,7 +2,7 @@ import { readPageNumber } from '../../src/domain/page-number';
 import { MAX_SEARCH_PAGE, parseInvoiceSearch } from '../../src/domain/invoice-search-terms';
 import { parseClientListQuery } from '../../src/http/schemas/client.schema';
 
-describe('readPageNumber: a page from 1 to the caller\'s last', () => {
+describe("readPageNumber: a page from 1 to the caller's last", () => {
   it.each([
     ['1', 1],
     ['7', 7],
@@ -16,7 +16,7 @@ describe('readPageNumber: a page from 1 to the caller\'s last', () => {
     expect(readPageNumber(raw, 2000)).toEqual({ refused: 'not-a-page' });
   });
 
-  it('refuses a page past the caller\'s last, and takes the last itself', () => {
+  it("refuses a page past the caller's last, and takes the last itself", () => {
     expect(readPageNumber('2001', 2000)).toEqual({ refused: 'past-last' });
     expect(readPageNumber('99999999999999999999999', 2_147_483_647)).toEqual({ refused: 'past-last' });
     expect(readPageNumber('2147483647', 2_147_483_647)).toEqual({ page: 2_147_483_647 });
