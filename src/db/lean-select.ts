@@ -17,7 +17,7 @@ export interface LeanSelect<T, K extends keyof T> {
 /** The driver returns DATETIME as 'YYYY-MM-DD HH:MM:SS.mmm' in UTC (dateStrings), booleans as 0/1. */
 function converter(prop: EntityProperty): (value: unknown) => unknown {
   const type = String(prop.type).toLowerCase();
-  if (type === 'datetime') return (v) => (v === null ? null : new Date(`${String(v).replace(' ', 'T')}Z`));
+  if (type === 'datetime') return (v) => (v === null ? null : storedInstant(String(v)));
   if (type === 'boolean') return (v) => (v === null ? null : Boolean(Number(v)));
   if (type === 'integer' || type === 'smallint') return (v) => (v === null ? null : Number(v));
   return (v) => v;
@@ -53,6 +53,15 @@ export function leanSelect<T extends object, K extends keyof T & string>(
 /** Table name of an entity, from the ORM's metadata. */
 export function tableOf(em: EntityManager, entity: EntityClass<object>): string {
   return `\`${em.getMetadata().get(entity.name).tableName}\``;
+}
+
+/**
+ * A DATETIME as the driver returns it ('YYYY-MM-DD HH:MM:SS[.mmm]', in UTC: dateStrings) as the
+ * instant it holds; the inverse of `utcDatetime`. Every read of a DATETIME goes through here, so
+ * the column's zone is assumed in one place.
+ */
+export function storedInstant(stored: string): Date {
+  return new Date(`${stored.replace(' ', 'T')}Z`);
 }
 
 /** A Date as a DATETIME(3) literal in UTC, the zone every DATETIME column holds (no session zone involved). */

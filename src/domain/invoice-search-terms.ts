@@ -1,6 +1,7 @@
 import { AppError } from './app-error';
 import { isCalendarDate } from './calendar-date';
 import { DOCUMENT_TYPE_INFO } from './document-type';
+import { readPageNumber } from './page-number';
 
 /** Rows on one page of a search. */
 export const SEARCH_PAGE_SIZE = 50;
@@ -90,12 +91,12 @@ function parseDay(name: 'from' | 'to', raw: string | undefined): string | null {
 function parsePage(raw: string | number | undefined): number {
   const value = String(raw ?? '').trim();
   if (value === '') return 1;
-  if (!/^\d{1,6}$/.test(value) || Number(value) < 1) throw invalid(`page: "${value}" is not a page number (1, 2, 3...)`);
-  const page = Number(value);
-  if (page > MAX_SEARCH_PAGE) {
-    throw invalid(`page ${page} is past the last page a search shows (${MAX_SEARCH_PAGE}): narrow it with from and to`);
+  const read = readPageNumber(value, MAX_SEARCH_PAGE);
+  if (!('refused' in read)) return read.page;
+  if (read.refused === 'past-last') {
+    throw invalid(`page ${Number(value)} is past the last page a search shows (${MAX_SEARCH_PAGE}): narrow it with from and to`);
   }
-  return page;
+  throw invalid(`page: "${value}" is not a page number (1, 2, 3...)`);
 }
 
 /** Checks every part of a search; a bad one is VALIDATION_FAILED naming the part and what is wrong. */

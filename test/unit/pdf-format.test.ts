@@ -43,4 +43,11 @@ describe('formatLempiras', () => {
     expect(formatLempiras('2311500')).toBe('L 2,311,500.00');
     expect(formatLempiras('10.655')).toBe('L 10.66');
   });
+
+  it('prints a stored total (a DECIMAL string of two decimals) under a thousand exactly as stored, as the CLI did', () => {
+    expect(formatLempiras('120.75')).toBe('L 120.75');
+    expect(formatLempiras('86.25')).toBe('L 86.25');
+    expect(formatLempiras('999.99')).toBe('L 999.99');
+    expect(formatLempiras('1000.00')).toBe('L 1,000.00');
+  });
 });

@@ -1,8 +1,14 @@
 import type { Command } from 'commander';
-import { ClientExonerationService } from '../../services/sales';
+import { ClientExonerationService, type ExonerationReferenceNames } from '../../services/sales';
 import { CompanyDirectory } from '../../services/company';
 import type { CommandRegistrar } from './index';
 import { parseId } from '../../domain/operator-arguments';
+
+/** The references as the operator gives them here, named in the refusal that asks for one. */
+const FLAG_NAMES: ExonerationReferenceNames = {
+  certificate: 'the exoneration certificate (--certificate)',
+  sagRegistry: 'the Registro SAG number (--sag-registry)',
+};
 
 /** client exonerate | clear-exoneration (decision 8). */
 export const registerClientCommands: CommandRegistrar = (program: Command, run) => {
@@ -30,6 +36,7 @@ export const registerClientCommands: CommandRegistrar = (program: Command, run) 
             parseId(opts.clientId, '--client-id'),
             { certificate: opts.certificate, sagRegistry: opts.sagRegistry },
             opts.validUntil,
+            FLAG_NAMES,
           );
         const references = [
           ...(updated.exonerationCertificate === null ? [] : [`certificate ${updated.exonerationCertificate}`]),

@@ -20,6 +20,7 @@ import {
   type NoteFieldNames,
 } from '../../services/sales';
 import { writeFileOrRefuse } from '../report-output';
+import { formatLempiras } from '../../pdf/format';
 import type { PdfRenderer } from '../../pdf/pdf-renderer';
 import { TOKENS } from '../../tokens';
 import type { CommandRegistrar } from './index';
@@ -48,7 +49,7 @@ interface CommonOptions {
 
 /** `issued credit note 000-001-06-00000001 (id 7) for invoice 000-001-01-00000042: total L 120.75` */
 function issuedLine(note: NoteView): string {
-  return `issued ${DOCUMENT_TYPE_INFO[note.documentType].noun} ${note.fiscalNumber} (id ${note.id}) for invoice ${note.invoiceFiscalNumber}: total L ${note.total}`;
+  return `issued ${DOCUMENT_TYPE_INFO[note.documentType].noun} ${note.fiscalNumber} (id ${note.id}) for invoice ${note.invoiceFiscalNumber}: total ${formatLempiras(note.total)}`;
 }
 
 function withCommon(command: Command): Command {
@@ -127,7 +128,7 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
         }
         for (const n of notes) {
           out(
-            `${n.id}\t${n.fiscalNumber}\t${DOCUMENT_TYPE_INFO[n.documentType].noun}\tinvoice ${n.invoiceFiscalNumber}\tL ${n.total}\t${documentState(n.isAnnulled)}\t${n.reason}`,
+            `${n.id}\t${n.fiscalNumber}\t${DOCUMENT_TYPE_INFO[n.documentType].noun}\tinvoice ${n.invoiceFiscalNumber}\t${formatLempiras(n.total)}\t${documentState(n.isAnnulled)}\t${n.reason}`,
           );
         }
       }),
@@ -154,7 +155,7 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
         for (const l of n.lines)
           out(`  ${l.invoiceLineNumber ?? '-'}\t${l.productCode ?? ''}\t${l.description}\t${l.quantity}\t${l.unitPrice}\t${l.subTotal}`);
         for (const t of n.taxes) out(`  ISV ${t.rate}%: base ${t.taxedAmount}, ISV ${t.taxAmount}`);
-        out(`exento ${n.exemptedAmount}, exonerado ${n.exoneratedAmount}, total L ${n.total}`);
+        out(`exento ${n.exemptedAmount}, exonerado ${n.exoneratedAmount}, total ${formatLempiras(n.total)}`);
       }),
     );
 

@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
 import { AppError } from '../../domain/app-error';
+import { readPageNumber } from '../../domain/page-number';
 import { ClientExonerationService, ClientList, type ClientRow } from '../../services/sales';
 import { OperatorAccess, type VisibleCompany } from '../../services/access';
 import { companyPath } from '../company-paths';
@@ -52,6 +53,9 @@ function ClientActions({ company, client }: { company: VisibleCompany; client: C
   );
 }
 
+/** The deepest page of the console's client list: 99,999 pages of 50 is more clients than any company has. */
+const MAX_CLIENTS_PAGE = 99_999;
+
 /**
  * `/companies/{code}/clients`: the company's clients and their exoneration, which `admin client
  * exonerate` and `clear-exoneration` set, through the same service, as the signed-in operator.
@@ -64,9 +68,9 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
   router.get('/companies/:code/clients', async (ctx) => {
     const company = await companyOf(ctx, access);
     const raw = typeof ctx.query.page === 'string' ? ctx.query.page : '1';
-    if (!/^\d{1,5}$/.test(raw) || Number(raw) < 1)
-      throw new AppError('VALIDATION_FAILED', `page: "${raw}" is not a page number (1, 2, 3...)`);
-    const page = Number(raw);
+    const read = readPageNumber(raw, MAX_CLIENTS_PAGE);
+    if ('refused' in read) throw new AppError('VALIDATION_FAILED', `page: "${raw}" is not a page number (1, 2, 3...)`);
+    const { page } = read;
     const { rows, hasNext } = await clients.page(company.id, page);
     const base = companyPath(company.code, 'clients');
     renderPage(ctx, {

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { AppError } from '../../domain/app-error';
+import { readPageNumber } from '../../domain/page-number';
 import { isValidRtn, RTN_RULE } from '../../domain/rtn';
 import type { NewClient } from '../../services/sales';
 import { strictObject, validate } from './validate';
@@ -28,11 +29,11 @@ const MAX_PAGE_PARAM = 2_147_483_647;
 
 function pageParam(name: string, raw: string | string[] | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  const value = Array.isArray(raw) ? null : raw;
-  if (value === null || !/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_PAGE_PARAM) {
+  const read = Array.isArray(raw) ? null : readPageNumber(raw, MAX_PAGE_PARAM);
+  if (read === null || 'refused' in read) {
     throw new AppError('VALIDATION_FAILED', `${name} must be an integer from 1 to ${MAX_PAGE_PARAM}.`);
   }
-  return Number(value);
+  return read.page;
 }
 
 /** page and limit are each validated when present, and paginate only when both are sent. */

@@ -8,7 +8,7 @@ import { DOCUMENT_TYPE_INFO, isDocumentType } from '../../domain/document-type';
 import { TOKENS } from '../../tokens';
 import type { CompanyRef } from '../../domain/company-ref';
 import type { ReportColumn, ReportTable } from './report-table';
-import { utcDatetime } from '../../db/lean-select';
+import { storedInstant, utcDatetime } from '../../db/lean-select';
 import { ratesQuery, RegisterPeriod } from './sales-register-query';
 import { buyerName, documentState } from '../../domain/document-words';
 
@@ -42,7 +42,7 @@ const amount = (header: string): ReportColumn => ({ header, kind: 'amount', widt
 
 /** A stored UTC DATETIME (as the driver streams it) as its Honduras day, DD/MM/YYYY. */
 function storedDay(utc: string): string {
-  return dayMonthYear(hondurasDate(new Date(`${utc.replace(' ', 'T')}Z`)));
+  return dayMonthYear(hondurasDate(storedInstant(utc)));
 }
 
 /**

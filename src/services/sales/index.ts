@@ -3,7 +3,7 @@
  * What other contexts and the adapters may use: they import this file, never one inside the folder
  * (.dependency-cruiser.js); files inside the context import each other directly.
  */
-export { ClientExonerationService } from './clients/client-exoneration.service';
+export { ClientExonerationService, type ExonerationReferenceNames } from './clients/client-exoneration.service';
 export { ClientList, type ClientRow } from './clients/client-list.service';
 export { ClientService, type ClientView, type NewClient } from './clients/client.service';
 export { InvoiceAnnulmentService } from './invoicing/invoice-annulment.service';

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
-import { tableOf, utcDatetime } from '../../../db/lean-select';
+import { storedInstant, tableOf, utcDatetime } from '../../../db/lean-select';
 import type { SqlClient, SqlRow } from '../../../db/sql-client';
 import type { ActivityAction } from '../../../domain/activity-action';
 import { ActivityEntry, Company } from '../../../entities';
@@ -135,7 +135,7 @@ function whereClause(where: string[]): string {
 function view(row: SqlRow): ActivityView {
   return {
     id: Number(row.id),
-    at: new Date(`${String(row.at).replace(' ', 'T')}Z`),
+    at: storedInstant(String(row.at)),
     actor: String(row.actor),
     company: (row.company as string | null) ?? null,
     action: row.action as ActivityAction,

@@ -18,6 +18,20 @@ export interface ExonerationReferences {
 }
 
 /**
+ * How a caller names the two references to its operator, in the refusal that asks for one: the
+ * service's own words are neutral, since the CLI's flags and the console's fields differ.
+ */
+export interface ExonerationReferenceNames {
+  certificate: string;
+  sagRegistry: string;
+}
+
+const NEUTRAL_NAMES: ExonerationReferenceNames = {
+  certificate: 'the exoneration certificate',
+  sagRegistry: 'the Registro SAG number',
+};
+
+/**
  * Records or clears a client's exoneration (decision 8). It is operator data: the API
  * never sets it, and issuing reads it to decide whether a sale is exonerated. A change commits
  * with its `client-exonerated` row in the activity trail (a clearing is one too, its details
@@ -33,7 +47,7 @@ export class ClientExonerationService {
   /**
    * Sets the exoneration as a whole (a reference not given is cleared) and its last valid day
    * (YYYY-MM-DD, inclusive) on a live client of the company. At least one reference is needed:
-   * an exonerated invoice must print one.
+   * an exonerated invoice must print one; `names` words its refusal in the caller's terms.
    */
   async exonerate(
     actor: Actor,
@@ -41,14 +55,12 @@ export class ClientExonerationService {
     clientId: number,
     references: ExonerationReferences,
     validUntil: string,
+    names: ExonerationReferenceNames = NEUTRAL_NAMES,
   ): Promise<Client> {
     const certificate = checkedReference(references.certificate, 'certificate');
     const sagRegistry = checkedReference(references.sagRegistry, 'SAG registry');
     if (certificate === null && sagRegistry === null) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        'give the exoneration certificate (--certificate) or the Registro SAG number (--sag-registry), or both',
-      );
+      throw new AppError('VALIDATION_FAILED', `give ${names.certificate} or ${names.sagRegistry}, or both`);
     }
     if (!isCalendarDate(validUntil))
       throw new AppError('VALIDATION_FAILED', `the valid-until date must be a real date as YYYY-MM-DD, got "${validUntil}"`);

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/mysql';
 import Big from 'big.js';
 import { inject, injectable } from 'inversify';
-import { tableOf } from '../../../db/lean-select';
+import { storedInstant, tableOf } from '../../../db/lean-select';
 import type { SqlClient, SqlTransaction } from '../../../db/sql-client';
 import { AppError } from '../../../domain/app-error';
 import type { Actor } from '../../../domain/actor';
@@ -226,7 +226,7 @@ export class NoteIssuer {
         id: invoiceId,
         fiscalNumber: String(row.fiscalNumber),
         cai: String(row.cai),
-        invoiceDate: new Date(`${String(row.invoiceDate).replace(' ', 'T')}Z`),
+        invoiceDate: storedInstant(String(row.invoiceDate)),
         clientName: text(row.clientName),
         clientLegalId: text(row.clientLegalId),
         exonerated,
