@@ -4,31 +4,14 @@ import { checkClients } from '../../src/services/company/setup/setup-client-chec
 import type { SetupDocument } from '../../src/services/company/setup/setup-document';
 import { checkCaiRanges, rangeDocumentType } from '../../src/services/company/setup/setup-range-checks';
 import { checkDuplicates, checkReferences } from '../../src/services/company/setup/setup-references';
-import type { ExistingSetup } from '../../src/services/company/setup/setup-state';
+import { type ExistingSetup, emptySetupState } from '../../src/services/company/setup/setup-state';
 import { ProblemList } from '../../src/services/company/setup/setup-validation-error';
 
 /** A file as its checks see it once the schema has passed it; these checks read only what the test gives. */
 const file = (document: object): SetupDocument => document as SetupDocument;
 
 function nothingStored(change: Partial<ExistingSetup> = {}): ExistingSetup {
-  return {
-    company: null,
-    integration: null,
-    establishments: new Map(),
-    emissionPoints: new Map(),
-    caiRanges: new Map(),
-    issued: new Map(),
-    users: new Map(),
-    paymentTerminals: new Map(),
-    discountPolicies: new Map(),
-    products: new Map(),
-    priceLists: new Map(),
-    prices: new Map(),
-    mappings: new Map(),
-    clients: new Map(),
-    clientsByLegalId: new Map(),
-    ...change,
-  };
+  return { ...emptySetupState(null), ...change };
 }
 
 /** The `<path>: <reason>` lines `check` reports, none when it reports nothing. */

@@ -62,14 +62,9 @@ function byCode<T extends { code: string }>(rows: T[]): Map<string, T> {
   return new Map(rows.map((row) => [codeKey(row.code), row]));
 }
 
-/**
- * Loads what the file can touch or reference. Runs inside the apply transaction: the company
- * row lock serialises concurrent applies, the range locks keep issuing from taking a number
- * while a range is being checked and changed.
- */
-export async function loadExistingSetup(em: EntityManager, doc: SetupDocument): Promise<ExistingSetup> {
-  const company = await em.findOne(Company, { code: doc.company.code }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  const state: ExistingSetup = {
+/** The state before anything is read: a new company's, or the start of loading a stored one's. */
+export function emptySetupState(company: Company | null): ExistingSetup {
+  return {
     company,
     integration: null,
     establishments: new Map(),
@@ -86,6 +81,16 @@ export async function loadExistingSetup(em: EntityManager, doc: SetupDocument): 
     clients: new Map(),
     clientsByLegalId: new Map(),
   };
+}
+
+/**
+ * Loads what the file can touch or reference. Runs inside the apply transaction: the company
+ * row lock serialises concurrent applies, the range locks keep issuing from taking a number
+ * while a range is being checked and changed.
+ */
+export async function loadExistingSetup(em: EntityManager, doc: SetupDocument): Promise<ExistingSetup> {
+  const company = await em.findOne(Company, { code: doc.company.code }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  const state = emptySetupState(company);
   if (!company) return state;
 
   state.integration = await em.findOne(IntegrationSettings, { company });
