@@ -3,7 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from 'pino';
 import { ReadRevisionSubscriber } from '../src/db/read-revision.subscriber';
 import { prepareSession, SessionConnection } from '../src/db/session-setup';
-import { ALL_ENTITIES } from '../src/entities';
+import { ALL_ENTITIES } from '../src/entities/all-entities';
 import { MIGRATIONS } from '../migrations';
 import { migrationSettingsExtension } from '../migrations/migration-settings';
 import type { AppConfig } from './config';
