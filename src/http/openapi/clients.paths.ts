@@ -27,20 +27,10 @@ export const CLIENT_PATHS = openApiPaths(`
               $ref: '#/components/schemas/ClientRecord'
       400:
         $ref: '#/components/responses/ClientBadRequest'
-      401:
-        $ref: '#/components/responses/Unauthorized'
-      403:
-        $ref: '#/components/responses/Forbidden'
       409:
         $ref: '#/components/responses/ClientConflict'
       413:
         $ref: '#/components/responses/PayloadTooLarge'
-      429:
-        $ref: '#/components/responses/RateLimited'
-      500:
-        $ref: '#/components/responses/InternalError'
-      503:
-        $ref: '#/components/responses/DatabaseUnavailable'
   get:
     operationId: listClients
     tags: [Clients]
@@ -68,14 +58,4 @@ export const CLIENT_PATHS = openApiPaths(`
               $ref: '#/components/schemas/ClientList'
       400:
         $ref: '#/components/responses/ListBadRequest'
-      401:
-        $ref: '#/components/responses/Unauthorized'
-      403:
-        $ref: '#/components/responses/Forbidden'
-      429:
-        $ref: '#/components/responses/RateLimited'
-      500:
-        $ref: '#/components/responses/InternalError'
-      503:
-        $ref: '#/components/responses/DatabaseUnavailable'
 `);

@@ -31,22 +31,12 @@ export const INVOICE_PATHS = openApiPaths(`
               $ref: '#/components/schemas/InvoicePreview'
       400:
         $ref: '#/components/responses/PreviewBadRequest'
-      401:
-        $ref: '#/components/responses/Unauthorized'
-      403:
-        $ref: '#/components/responses/Forbidden'
       409:
         $ref: '#/components/responses/PreviewConflict'
       413:
         $ref: '#/components/responses/PayloadTooLarge'
       422:
         $ref: '#/components/responses/CreditNotSupported'
-      429:
-        $ref: '#/components/responses/RateLimited'
-      500:
-        $ref: '#/components/responses/InternalError'
-      503:
-        $ref: '#/components/responses/DatabaseUnavailable'
 /v1/invoices:
   post:
     operationId: issueInvoice
@@ -100,22 +90,12 @@ export const INVOICE_PATHS = openApiPaths(`
               $ref: '#/components/schemas/Invoice'
       400:
         $ref: '#/components/responses/IssueBadRequest'
-      401:
-        $ref: '#/components/responses/Unauthorized'
-      403:
-        $ref: '#/components/responses/Forbidden'
       409:
         $ref: '#/components/responses/IssueConflict'
       413:
         $ref: '#/components/responses/PayloadTooLarge'
       422:
         $ref: '#/components/responses/CreditNotSupported'
-      429:
-        $ref: '#/components/responses/RateLimited'
-      500:
-        $ref: '#/components/responses/InternalError'
-      503:
-        $ref: '#/components/responses/DatabaseUnavailable'
 /v1/invoices/{id}:
   get:
     operationId: getInvoice
@@ -135,18 +115,8 @@ export const INVOICE_PATHS = openApiPaths(`
           application/json:
             schema:
               $ref: '#/components/schemas/Invoice'
-      401:
-        $ref: '#/components/responses/Unauthorized'
-      403:
-        $ref: '#/components/responses/Forbidden'
       404:
         $ref: '#/components/responses/InvoiceNotFound'
-      429:
-        $ref: '#/components/responses/RateLimited'
-      500:
-        $ref: '#/components/responses/InternalError'
-      503:
-        $ref: '#/components/responses/DatabaseUnavailable'
 /v1/invoices/{id}/pdf:
   get:
     operationId: getInvoicePdf
@@ -171,16 +141,8 @@ export const INVOICE_PATHS = openApiPaths(`
         content:
           application/pdf:
             schema: { type: string, format: binary }
-      401:
-        $ref: '#/components/responses/Unauthorized'
-      403:
-        $ref: '#/components/responses/Forbidden'
       404:
         $ref: '#/components/responses/InvoiceNotFound'
-      429:
-        $ref: '#/components/responses/RateLimited'
-      500:
-        $ref: '#/components/responses/InternalError'
       503:
         $ref: '#/components/responses/PdfUnavailable'
 `);

@@ -76,13 +76,37 @@ const SERVER_RESPONSES = {
   431: { $ref: '#/components/responses/RequestHeadersTooLarge' },
 };
 
-/** Adds the X-Request-Id request parameter, the headers of every response, and the server's answers, to every operation. */
+/**
+ * Answers every operation behind the API key can give (the document's default security): a key
+ * refused or not allowed, the rate limit, a failure, the database down. Declared once here; an
+ * operation that answers one of these codes otherwise (the PDF's 503) names its own, which wins.
+ */
+const KEYED_RESPONSES = {
+  401: { $ref: '#/components/responses/Unauthorized' },
+  403: { $ref: '#/components/responses/Forbidden' },
+  429: { $ref: '#/components/responses/RateLimited' },
+  500: { $ref: '#/components/responses/InternalError' },
+  503: { $ref: '#/components/responses/DatabaseUnavailable' },
+};
+
+/** Whether an operation is behind the API key: it does not lift the default security (`security: []`). */
+function isKeyed(operation: Json): boolean {
+  return !Array.isArray(operation.security) || operation.security.length > 0;
+}
+
+/**
+ * Adds the X-Request-Id request parameter, the headers of every response, the server's answers,
+ * and for an operation behind the key the answers every such operation gives, to every operation.
+ */
 function withRequestIds(paths: Json): Json {
   return mapValues(paths, (pathItem) =>
     mapValues(pathItem, (operation) => ({
       ...operation,
       parameters: [...((operation.parameters as Json[] | undefined) ?? []), { $ref: '#/components/parameters/XRequestId' }],
-      responses: mapValues({ ...(operation.responses as Json), ...SERVER_RESPONSES }, withResponseHeaders),
+      responses: mapValues(
+        { ...(isKeyed(operation) ? KEYED_RESPONSES : {}), ...(operation.responses as Json), ...SERVER_RESPONSES },
+        withResponseHeaders,
+      ),
     })),
   );
 }

@@ -10,6 +10,14 @@ const amount = (description: string, example: number) => ({
   description: `${description} Lempiras, at most 2 decimals.`,
   example,
 });
+/** A document's PDF in base64, null when it could not be made (the description says when). */
+const pdfBase64 = (description: string) => ({
+  type: 'string',
+  format: 'byte',
+  nullable: true,
+  example: 'JVBERi0xLjYKJcOkw7zDtsOf',
+  description,
+});
 const dateTime = (description: string, example: string) => ({ type: 'string', format: 'date-time', description, example });
 
 /** The six totals an invoice and a preview share (the same meaning in both). */
@@ -354,14 +362,9 @@ export const schemas = {
         description:
           'true when the response repeats an earlier request with the same Idempotency-Key: no second invoice was issued, and it is a success. Always false in GET.',
       },
-      pdfBase64: {
-        type: 'string',
-        format: 'byte',
-        nullable: true,
-        example: 'JVBERi0xLjYKJcOkw7zDtsOf',
-        description:
-          'The A4 PDF, base64. Only in the POST response (including replays); always null in GET. null in POST if the PDF could not be generated although the invoice is valid: fetch it later from GET /v1/invoices/{id}/pdf.',
-      },
+      pdfBase64: pdfBase64(
+        'The A4 PDF, base64. Only in the POST response (including replays); always null in GET. null in POST if the PDF could not be generated although the invoice is valid: fetch it later from GET /v1/invoices/{id}/pdf.',
+      ),
     },
   },
   InvoicePreview: {
@@ -372,14 +375,9 @@ export const schemas = {
       preview: { type: 'boolean', enum: [true], description: 'Always true: not an invoice.', example: true },
       ...sharedInvoiceFields,
       lines: { type: 'array', items: ref('InvoiceLine'), description: 'exemptAmount carries the computed exempt amount.' },
-      pdfBase64: {
-        type: 'string',
-        format: 'byte',
-        nullable: true,
-        example: 'JVBERi0xLjYKJcOkw7zDtsOf',
-        description:
-          'A4 PDF in base64, marked SIN VALIDEZ FISCAL (no fiscal validity), CAI masked; must not be given to an end customer. null only if it could not be rendered (no LibreOffice).',
-      },
+      pdfBase64: pdfBase64(
+        'A4 PDF in base64, marked SIN VALIDEZ FISCAL (no fiscal validity), CAI masked; must not be given to an end customer. null only if it could not be rendered (no LibreOffice).',
+      ),
     },
   },
 };
