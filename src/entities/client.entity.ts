@@ -39,3 +39,7 @@ export class Client extends CompanyOwnedEntry {
   @Property({ type: 'datetime', length: 3 })
   createdAt: Opt<Date> = new Date();
 }
+
+/** The columns of a client's exoneration: read together wherever it is shown or applied to a sale. */
+export const CLIENT_EXONERATION_FIELDS = ['exonerationCertificate', 'exonerationSagRegistry', 'exonerationValidUntil'] as const;
+export type ClientExoneration = Pick<Client, (typeof CLIENT_EXONERATION_FIELDS)[number]>;

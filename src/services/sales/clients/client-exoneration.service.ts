@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import type { Actor } from '../../../domain/actor';
 import { isCalendarDate } from '../../../domain/calendar-date';
 import { Client } from '../../../entities';
+import type { ClientExoneration } from '../../../entities/client.entity';
 import { TOKENS } from '../../../tokens';
 import { AppError } from '../../../domain/app-error';
 import { ActivityTrail } from '../../access';
@@ -78,7 +79,7 @@ export class ClientExonerationService {
     actor: Actor,
     company: CompanyRef,
     clientId: number,
-    exoneration: Pick<Client, 'exonerationCertificate' | 'exonerationSagRegistry' | 'exonerationValidUntil'>,
+    exoneration: ClientExoneration,
     details: Record<string, unknown>,
   ): Promise<Client> {
     return this.em.transactional(async (em) => {

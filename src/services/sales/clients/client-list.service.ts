@@ -3,17 +3,10 @@ import { inject, injectable } from 'inversify';
 import { leanSelect, tableOf } from '../../../db/lean-select';
 import type { SqlClient } from '../../../db/sql-client';
 import { Client } from '../../../entities';
+import { CLIENT_EXONERATION_FIELDS } from '../../../entities/client.entity';
 import { TOKENS } from '../../../tokens';
 
-const CLIENT_FIELDS = [
-  'id',
-  'code',
-  'clientName',
-  'legalId',
-  'exonerationCertificate',
-  'exonerationSagRegistry',
-  'exonerationValidUntil',
-] as const;
+const CLIENT_FIELDS = ['id', 'code', 'clientName', 'legalId', ...CLIENT_EXONERATION_FIELDS] as const;
 
 export type ClientRow = Pick<Client, (typeof CLIENT_FIELDS)[number]>;
 

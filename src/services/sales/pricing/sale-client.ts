@@ -5,18 +5,12 @@ import type { SqlClient } from '../../../db/sql-client';
 import { AppError } from '../../../domain/app-error';
 import { identifiesByRtn } from '../../../domain/rtn';
 import { Client } from '../../../entities';
+import { CLIENT_EXONERATION_FIELDS } from '../../../entities/client.entity';
 import { TOKENS } from '../../../tokens';
 import type { Principal } from '../../access';
 import { ReadCache } from '../../../db/read-cache';
 
-const SALE_CLIENT_FIELDS = [
-  'id',
-  'clientName',
-  'legalId',
-  'exonerationCertificate',
-  'exonerationSagRegistry',
-  'exonerationValidUntil',
-] as const;
+const SALE_CLIENT_FIELDS = ['id', 'clientName', 'legalId', ...CLIENT_EXONERATION_FIELDS] as const;
 
 /** What a sale uses of its client: who it is, and its exoneration. */
 export type SaleClientRow = Pick<Client, (typeof SALE_CLIENT_FIELDS)[number]>;
