@@ -8,26 +8,28 @@ export interface RegisterPeriod {
   end: Date;
 }
 
+/** Where each kind of document keeps its taxes and its date: invoices, and credit and debit notes. */
+const TAXED_DOCUMENTS = [
+  { documents: 'invoices', taxes: 'invoice_taxes', owner: 'invoice_id', date: 'invoice_date' },
+  { documents: 'notes', taxes: 'note_taxes', owner: 'note_id', date: 'note_date' },
+] as const;
+
 /**
  * The ISV rates charged in the period, by invoices and by notes. Annulled documents do not
  * count: their amounts are shown as 0, so a rate only they carried would add a column of zeros.
  */
 export async function ratesQuery(knex: Knex, period: RegisterPeriod): Promise<{ rate: string }[]> {
-  const invoices = await knex
-    .distinct('t.rate')
-    .from('invoice_taxes as t')
-    .join('invoices as i', 'i.id', 't.invoice_id')
-    .where('i.company_id', period.companyId)
-    .andWhere('i.is_annulled', false)
-    .andWhere('i.invoice_date', '>=', utcDatetime(period.start))
-    .andWhere('i.invoice_date', '<', utcDatetime(period.end));
-  const notes = await knex
-    .distinct('t.rate')
-    .from('note_taxes as t')
-    .join('notes as n', 'n.id', 't.note_id')
-    .where('n.company_id', period.companyId)
-    .andWhere('n.is_annulled', false)
-    .andWhere('n.note_date', '>=', utcDatetime(period.start))
-    .andWhere('n.note_date', '<', utcDatetime(period.end));
-  return [...invoices, ...notes] as { rate: string }[];
+  const rates: { rate: string }[] = [];
+  for (const source of TAXED_DOCUMENTS) {
+    const rows = await knex
+      .distinct('t.rate')
+      .from(`${source.taxes} as t`)
+      .join(`${source.documents} as d`, 'd.id', `t.${source.owner}`)
+      .where('d.company_id', period.companyId)
+      .andWhere('d.is_annulled', false)
+      .andWhere(`d.${source.date}`, '>=', utcDatetime(period.start))
+      .andWhere(`d.${source.date}`, '<', utcDatetime(period.end));
+    rates.push(...(rows as { rate: string }[]));
+  }
+  return rates;
 }
