@@ -60,22 +60,19 @@ export async function* issuedFromRange(em: EntityManager, range: RangeRef): Asyn
 
 /**
  * The first and last number issued from each of these ranges that issued any, keyed by range id.
- * Runs in the caller's transaction, one grouped query per document type present.
+ * Runs in the caller's unit of work (its transaction), one grouped query per document type
+ * present: SQL through the EntityManager, since the ORM has no form for a grouped MIN and MAX.
  */
 export async function issuedNumbersOf(em: EntityManager, ranges: readonly RangeRef[]): Promise<Map<number, IssuedNumbers>> {
   const found = new Map<number, IssuedNumbers>();
   for (const [type, source] of Object.entries(ISSUED_DOCUMENTS) as [DocumentType, IssuedDocumentTable | null][]) {
     const ids = ranges.filter((r) => r.documentType === type).map((r) => r.id);
     if (!source || ids.length === 0) continue;
-    const query = em
-      .getKnex()
-      .select({ id: 'cai_range_id' })
-      .min({ first: source.number })
-      .max({ last: source.number })
-      .from(source.table)
-      .whereIn('cai_range_id', ids)
-      .groupBy('cai_range_id');
-    const rows = await em.execute<{ id: number; first: number; last: number }[]>(query);
+    const rows = await em.execute<{ id: number; first: number; last: number }[]>(
+      `SELECT \`cai_range_id\` AS \`id\`, MIN(\`${source.number}\`) AS \`first\`, MAX(\`${source.number}\`) AS \`last\` FROM \`${source.table}\`` +
+        ` WHERE \`cai_range_id\` IN (${ids.map(() => '?').join(', ')}) GROUP BY \`cai_range_id\``,
+      ids,
+    );
     for (const row of rows) found.set(Number(row.id), { first: Number(row.first), last: Number(row.last) });
   }
   return found;

@@ -15,9 +15,12 @@ export function publishedSql(em: EntityManager): string {
   );
 }
 
-/** The published versions, read with the ORM's connection (at start-up, before the plain pool is in use). */
+/**
+ * The published versions, read in the unit of work of a write that stores the current versions
+ * when none is published (the start-up backfill runs before the plain pool is in use).
+ */
 export async function readPublished(em: EntityManager, companyCode: string, documentType: DocumentType): Promise<FixedVersions | null> {
-  const [row] = await em.getConnection().execute<Record<string, unknown>[]>(publishedSql(em), [companyCode, documentType]);
+  const [row] = await em.execute<Record<string, unknown>[]>(publishedSql(em), [companyCode, documentType]);
   return row === undefined ? null : fixedVersionsOf(row);
 }
 

@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../../../config/config';
-import { tableOf } from '../../../db/lean-select';
+import { leanSelect, tableOf, type LeanSelect } from '../../../db/lean-select';
 import { CounterCheckedCache } from '../../../db/read-cache';
 import type { SqlClient } from '../../../db/sql-client';
 import { DOCUMENT_TYPE_INFO, type DocumentType } from '../../../domain/document-type';
@@ -44,6 +44,8 @@ export class TemplateVersionStore {
 
   private readonly fixedVersionsSql: string;
   private readonly publishedSql: string;
+  private readonly contentColumns: LeanSelect<TemplateVersion, 'id' | 'content'>;
+  private readonly contentSql: (count: number) => string;
 
   constructor(
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
@@ -53,6 +55,10 @@ export class TemplateVersionStore {
   ) {
     this.fixedVersionsSql = `SELECT ${FIXED_VERSIONS_COLUMNS} FROM ${tableOf(em, Invoice)} i ${fixedVersionsJoins(em, 'i')} WHERE i.id = ?`;
     this.publishedSql = publishedSql(em);
+    this.contentColumns = leanSelect(em, TemplateVersion, 'v', ['id', 'content']);
+    const versions = tableOf(em, TemplateVersion);
+    this.contentSql = (count) =>
+      `SELECT ${this.contentColumns.columns} FROM ${versions} v WHERE v.\`id\` IN (${Array(count).fill('?').join(', ')})`;
   }
 
   /**
@@ -174,7 +180,7 @@ export class TemplateVersionStore {
     logo: Buffer | null;
   }> {
     const ids = logoVersionId === null ? [templateVersionId] : [templateVersionId, logoVersionId];
-    const rows = await this.em.fork().find(TemplateVersion, { id: { $in: ids } }, { populate: ['content'] });
+    const rows = (await this.db.select(this.contentSql(ids.length), ids)).map((row) => this.contentColumns.read(row));
     const content = (id: number) => {
       const row = rows.find((r) => r.id === id);
       if (row === undefined) throw new Error(`template version ${id} does not exist`);

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/mysql';
 import type { Logger } from 'pino';
-import { Invoice } from '../../../entities';
+import { tableOf } from '../../../db/lean-select';
+import { Company, Invoice } from '../../../entities';
 import { currentVersions } from './stored-versions';
 
 /**
@@ -9,11 +10,10 @@ import { currentVersions } from './stored-versions';
  * gets the letterhead it was printed with until then. Returns how many invoices it fixed.
  */
 export async function fixVersionsOfUnversionedInvoices(em: EntityManager, templatesDir: string, logger: Logger): Promise<number> {
-  const pending = await em
-    .getConnection()
-    .execute<{ company_id: number; code: string }[]>(
-      'select distinct i.`company_id`, c.`code` from `invoices` i join `companies` c on c.`id` = i.`company_id` where i.`template_version_id` is null',
-    );
+  const pending = await em.execute<{ company_id: number; code: string }[]>(
+    `select distinct i.\`company_id\`, c.\`code\` from ${tableOf(em, Invoice)} i join ${tableOf(em, Company)} c on c.\`id\` = i.\`company_id\`` +
+      ' where i.`template_version_id` is null',
+  );
   let fixed = 0;
   for (const { company_id: companyId, code } of pending) {
     try {
