@@ -1,5 +1,7 @@
 import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
+import { leanSelect, tableOf } from '../../db/lean-select';
+import type { SqlClient } from '../../db/sql-client';
 import { AppError } from '../../domain/app-error';
 import { Company } from '../../entities';
 import type { CompanyRef } from '../../domain/company-ref';
@@ -8,12 +10,21 @@ import { TOKENS } from '../../tokens';
 /** Finds the companies operators name. */
 @injectable()
 export class CompanyDirectory {
-  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
+  private readonly columns;
+  private readonly byCodeSql: string;
+
+  constructor(
+    @inject(TOKENS.EntityManager) em: EntityManager,
+    @inject(TOKENS.Sql) private readonly db: SqlClient,
+  ) {
+    this.columns = leanSelect(em, Company, 'c', ['id', 'code']);
+    this.byCodeSql = `SELECT ${this.columns.columns} FROM ${tableOf(em, Company)} c WHERE c.\`code\` = ?`;
+  }
 
   /** The company with this code (compared as the database's collation does: any case), or COMPANY_NOT_FOUND. */
   async byCode(code: string): Promise<CompanyRef> {
-    const company = await this.em.findOne(Company, { code });
-    if (!company) throw new AppError('COMPANY_NOT_FOUND', `unknown company ${code}`);
-    return { id: company.id, code: company.code };
+    const [row] = await this.db.select(this.byCodeSql, [code]);
+    if (row === undefined) throw new AppError('COMPANY_NOT_FOUND', `unknown company ${code}`);
+    return this.columns.read(row);
   }
 }

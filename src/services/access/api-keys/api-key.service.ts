@@ -3,6 +3,8 @@ import { inject, injectable } from 'inversify';
 import { displayPrefix, generateApiKey, hashApiKey } from '../../../domain/api-key-format';
 import type { Actor } from '../../../domain/actor';
 import { AppError } from '../../../domain/app-error';
+import { leanSelect, tableOf } from '../../../db/lean-select';
+import type { SqlClient } from '../../../db/sql-client';
 import { ApiKey, Company } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import { ActivityTrail } from '../activity/activity-trail.service';
@@ -23,12 +25,24 @@ export interface IssuedKey {
  * Issues, revokes and lists API keys for operators. Each issue and revocation commits with its row
  * in the activity trail, which names the key by its id and prefix: never the key itself.
  */
+const LISTED_FIELDS = ['id', 'prefix', 'createdAt', 'expiresAt', 'revokedAt'] as const;
+
+/** A key as `apikey list` shows it: never the key, only its public prefix. */
+export type ListedKey = Pick<ApiKey, (typeof LISTED_FIELDS)[number]>;
+
 @injectable()
 export class ApiKeyService {
+  private readonly listed;
+  private readonly listSql: string;
+
   constructor(
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
     @inject(ActivityTrail) private readonly trail: ActivityTrail,
-  ) {}
+    @inject(TOKENS.Sql) private readonly db: SqlClient,
+  ) {
+    this.listed = leanSelect(em, ApiKey, 'k', LISTED_FIELDS);
+    this.listSql = `SELECT ${this.listed.columns} FROM ${tableOf(em, ApiKey)} k WHERE k.\`company_id\` = ? ORDER BY k.\`id\` ASC`;
+  }
 
   /** Returns the new key; it is shown once and only its hash is kept. Refused at the active-key limit. */
   async issue(actor: Actor, company: CompanyRef, expiresAt: Date | null = null, now = new Date()): Promise<IssuedKey> {
@@ -85,8 +99,8 @@ export class ApiKeyService {
     });
   }
 
-  async list(company: CompanyRef): Promise<ApiKey[]> {
-    return this.em.find(ApiKey, { company: company.id }, { orderBy: { id: 'asc' } });
+  async list(company: CompanyRef): Promise<ListedKey[]> {
+    return (await this.db.select(this.listSql, [company.id])).map((row) => this.listed.read(row));
   }
 
   /** The trail names a key by its id and public prefix, the way `apikey list` shows it. */
@@ -102,7 +116,7 @@ export class ApiKeyService {
   }
 }
 
-export function statusOf(key: ApiKey, now = new Date()): ApiKeyStatus {
+export function statusOf(key: Pick<ApiKey, 'revokedAt' | 'expiresAt'>, now = new Date()): ApiKeyStatus {
   if (key.revokedAt) return 'revoked';
   if (key.expiresAt && key.expiresAt <= now) return 'expired';
   return 'active';

@@ -1,5 +1,7 @@
 import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
+import { leanSelect, tableOf } from '../../../db/lean-select';
+import type { SqlClient } from '../../../db/sql-client';
 import { Company, ConsoleOperatorCompany } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import type { CompanyRef } from '../../../domain/company-ref';
@@ -16,31 +18,46 @@ export interface VisibleCompany extends CompanyRef {
  */
 @injectable()
 export class OperatorAccess {
-  constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
+  private readonly columns;
+  private readonly allSql: string;
+  private readonly grantedSql: string;
+  private readonly byCodeSql: string;
+  private readonly grantedByCodeSql: string;
+
+  constructor(
+    @inject(TOKENS.EntityManager) em: EntityManager,
+    @inject(TOKENS.Sql) private readonly db: SqlClient,
+  ) {
+    this.columns = leanSelect(em, Company, 'c', ['id', 'code', 'name']);
+    const from = `SELECT ${this.columns.columns} FROM ${tableOf(em, Company)} c`;
+    const granted = ` JOIN ${tableOf(em, ConsoleOperatorCompany)} g ON g.\`company_id\` = c.\`id\` AND g.\`operator_id\` = ?`;
+    this.allSql = `${from} ORDER BY c.\`code\` ASC`;
+    this.grantedSql = `${from}${granted}`;
+    this.byCodeSql = `${from} WHERE c.\`code\` = ?`;
+    this.grantedByCodeSql = `${from}${granted} WHERE c.\`code\` = ?`;
+  }
 
   /** The ids of the companies the operator may see; null for every company (an administrator). */
   async companyIds(operator: SessionOperator): Promise<number[] | null> {
     if (operator.role === 'admin') return null;
-    const grants = await this.em.find(ConsoleOperatorCompany, { operator: operator.id });
-    return grants.map((grant) => grant.company.id);
+    return (await this.granted(operator)).map((company) => company.id);
   }
 
   async companies(operator: SessionOperator): Promise<VisibleCompany[]> {
-    const companies =
-      operator.role === 'admin'
-        ? await this.em.find(Company, {}, { orderBy: { code: 'asc' } })
-        : (await this.em.find(ConsoleOperatorCompany, { operator: operator.id }, { populate: ['company'] }))
-            .map((grant) => grant.company)
-            .sort((a, b) => a.code.localeCompare(b.code));
-    return companies.map((c) => ({ id: c.id, code: c.code, name: c.name }));
+    if (operator.role === 'admin') return (await this.db.select(this.allSql, [])).map((row) => this.columns.read(row));
+    return (await this.granted(operator)).sort((a, b) => a.code.localeCompare(b.code));
   }
 
   /** The company with this code if the operator may see it (compared as the database does: any case), else null. */
   async company(operator: SessionOperator, code: string): Promise<VisibleCompany | null> {
-    const company = await this.em.findOne(Company, { code });
-    if (!company) return null;
-    if (operator.role !== 'admin' && !(await this.em.count(ConsoleOperatorCompany, { operator: operator.id, company: company.id })))
-      return null;
-    return { id: company.id, code: company.code, name: company.name };
+    const [row] =
+      operator.role === 'admin'
+        ? await this.db.select(this.byCodeSql, [code])
+        : await this.db.select(this.grantedByCodeSql, [operator.id, code]);
+    return row === undefined ? null : this.columns.read(row);
+  }
+
+  private async granted(operator: SessionOperator): Promise<VisibleCompany[]> {
+    return (await this.db.select(this.grantedSql, [operator.id])).map((row) => this.columns.read(row));
   }
 }

@@ -4,6 +4,8 @@ import type { Actor } from '../../../domain/actor';
 import { AppError } from '../../../domain/app-error';
 import type { OperatorRole } from '../../../domain/operator-role';
 import { generatePassword, hashPassword, MIN_PASSWORD_LENGTH } from '../../../domain/password-hash';
+import { leanSelect, tableOf } from '../../../db/lean-select';
+import type { SqlClient } from '../../../db/sql-client';
 import { isUniqueViolation } from '../../../db/unique-violation';
 import { Company, ConsoleOperator, ConsoleOperatorCompany, ConsoleSession } from '../../../entities';
 import { TOKENS } from '../../../tokens';
@@ -32,6 +34,9 @@ export interface NewOperator {
   password?: string;
 }
 
+/** The columns an operator is listed from. */
+const SUMMARY_FIELDS = ['id', 'email', 'name', 'role', 'disabledAt', 'createdAt'] as const;
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** How e-mails are stored and compared: trimmed, lower case. */
@@ -46,11 +51,24 @@ export function normaliseEmail(email: string): string {
  */
 @injectable()
 export class OperatorAccounts {
+  private readonly listed;
+  private readonly granted;
+  private readonly listSql: string;
+  private readonly grantsSql: string;
+
   constructor(
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
     @inject(ActivityTrail) private readonly trail: ActivityTrail,
     @inject(SignInThrottle) private readonly throttle: SignInThrottle,
-  ) {}
+    @inject(TOKENS.Sql) private readonly db: SqlClient,
+  ) {
+    this.listed = leanSelect(em, ConsoleOperator, 'o', SUMMARY_FIELDS);
+    this.granted = leanSelect(em, Company, 'c', ['code']);
+    this.listSql = `SELECT ${this.listed.columns} FROM ${tableOf(em, ConsoleOperator)} o ORDER BY o.\`email\` ASC`;
+    this.grantsSql =
+      `SELECT g.\`operator_id\` AS operatorId, ${this.granted.columns} FROM ${tableOf(em, ConsoleOperatorCompany)} g` +
+      ` JOIN ${tableOf(em, Company)} c ON c.\`id\` = g.\`company_id\``;
+  }
 
   /** Creates the account; returns it and its password, which is shown once and stored only hashed. */
   async add(actor: Actor, spec: NewOperator, now = new Date()): Promise<{ operator: OperatorSummary; password: string }> {
@@ -92,17 +110,22 @@ export class OperatorAccounts {
   }
 
   async list(): Promise<OperatorSummary[]> {
-    const operators = await this.em.find(ConsoleOperator, {}, { orderBy: { email: 'asc' } });
-    const grants = await this.em.find(ConsoleOperatorCompany, {}, { populate: ['company'] });
-    return operators.map((operator) =>
-      summary(
-        operator,
-        grants
-          .filter((g) => g.operator.id === operator.id)
-          .map((g) => g.company.code)
-          .sort(),
-      ),
-    );
+    const [operatorRows, grantRows] = await this.db.selectBatch([
+      [this.listSql, []],
+      [this.grantsSql, []],
+    ]);
+    const grants = grantRows.map((row) => ({ operatorId: Number(row.operatorId), code: this.granted.read(row).code }));
+    return operatorRows
+      .map((row) => this.listed.read(row))
+      .map((operator) =>
+        summary(
+          operator,
+          grants
+            .filter((g) => g.operatorId === operator.id)
+            .map((g) => g.code)
+            .sort(),
+        ),
+      );
   }
 
   /** Disables the account and ends its sessions on every instance; disabling twice changes nothing more. */
@@ -181,7 +204,7 @@ function emailTaken(email: string): AppError {
   return new AppError('OPERATOR_EMAIL_TAKEN', `a console operator with the e-mail ${email} already exists`);
 }
 
-function summary(operator: ConsoleOperator, companies: string[]): OperatorSummary {
+function summary(operator: Pick<ConsoleOperator, (typeof SUMMARY_FIELDS)[number]>, companies: string[]): OperatorSummary {
   return {
     id: operator.id,
     email: operator.email,
