@@ -5,6 +5,8 @@ import { AppError } from '../../../domain/app-error';
 import { sessionIsLive, SESSION_TOUCH_MS } from '../../../domain/console-session-rules';
 import type { OperatorRole } from '../../../domain/operator-role';
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../../domain/password-hash';
+import { leanSelect, tableOf } from '../../../db/lean-select';
+import type { SqlClient } from '../../../db/sql-client';
 import { ConsoleOperator, ConsoleSession } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import { ActivityTrail } from '../activity/activity-trail.service';
@@ -41,11 +43,22 @@ function hashOf(sessionId: string): string {
  */
 @injectable()
 export class ConsoleSessions {
+  private readonly sessionColumns;
+  private readonly operatorColumns;
+  private readonly findSql: string;
+
   constructor(
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
     @inject(ActivityTrail) private readonly trail: ActivityTrail,
     @inject(SignInThrottle) private readonly throttle: SignInThrottle,
-  ) {}
+    @inject(TOKENS.Sql) private readonly db: SqlClient,
+  ) {
+    this.sessionColumns = leanSelect(em, ConsoleSession, 's', ['csrfToken', 'createdAt', 'lastSeenAt']);
+    this.operatorColumns = leanSelect(em, ConsoleOperator, 'o', ['id', 'email', 'name', 'role', 'disabledAt'], 'operator_');
+    this.findSql =
+      `SELECT ${this.sessionColumns.columns}, ${this.operatorColumns.columns} FROM ${tableOf(em, ConsoleSession)} s` +
+      ` JOIN ${tableOf(em, ConsoleOperator)} o ON o.\`id\` = s.\`operator_id\` WHERE s.\`id_hash\` = ?`;
+  }
 
   /**
    * Opens a session with a new id for the operator whose e-mail and password match, for a client
@@ -96,9 +109,10 @@ export class ConsoleSessions {
    * old, or its account disabled. Reads only; `touch` records the use.
    */
   async find(sessionId: string, now: Date): Promise<(OpenSession & { lastSeenAt: Date }) | null> {
-    const row = await this.em.fork().findOne(ConsoleSession, { idHash: hashOf(sessionId) }, { populate: ['operator'] });
-    if (!row) return null;
-    const operator = row.operator;
+    const [found] = await this.db.select(this.findSql, [hashOf(sessionId)]);
+    if (found === undefined) return null;
+    const row = this.sessionColumns.read(found);
+    const operator = this.operatorColumns.read(found);
     if (!sessionIsLive(row, now) || operator.disabledAt) return null;
     return { operator: view(operator), csrfToken: row.csrfToken, lastSeenAt: row.lastSeenAt };
   }
@@ -125,6 +139,6 @@ export class ConsoleSessions {
   }
 }
 
-function view(operator: ConsoleOperator): SessionOperator {
+function view(operator: Pick<ConsoleOperator, 'id' | 'email' | 'name' | 'role'>): SessionOperator {
   return { id: operator.id, email: operator.email, name: operator.name, role: operator.role };
 }

@@ -9,6 +9,8 @@ import { logoOf, type CompanyLogo } from '../../../pdf/company-template';
 import { TemplateReadError } from '../../../pdf/odt-package';
 import type { TemplateBytes } from '../../../pdf/template-check';
 import type { CompanyRef } from '../../../domain/company-ref';
+import { leanSelect, tableOf } from '../../../db/lean-select';
+import type { SqlClient } from '../../../db/sql-client';
 import { TOKENS } from '../../../tokens';
 import { TemplateCheckService, type CompanyTemplateCheck } from '../printing/template-check.service';
 import { sha256 } from '../template-versions/stored-versions';
@@ -37,12 +39,28 @@ export type LogoChoice = TemplateBytes | null | undefined;
  */
 @injectable()
 export class LetterheadService {
+  private readonly publicationColumns;
+  private readonly templateColumns;
+  private readonly logoColumns;
+  private readonly historySql: string;
+
   constructor(
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
     @inject(TemplateCheckService) private readonly checks: TemplateCheckService,
     @inject(TemplateVersionStore) private readonly versions: TemplateVersionStore,
     @inject(ActivityTrail) private readonly trail: ActivityTrail,
-  ) {}
+    @inject(TOKENS.Sql) private readonly db: SqlClient,
+  ) {
+    this.publicationColumns = leanSelect(em, LetterheadPublication, 'p', ['id', 'documentType', 'action', 'publishedAt', 'publishedBy']);
+    this.templateColumns = leanSelect(em, TemplateVersion, 'tv', ['sha256'], 'template_');
+    this.logoColumns = leanSelect(em, TemplateVersion, 'lv', ['sha256'], 'logo_');
+    const versionTable = tableOf(em, TemplateVersion);
+    this.historySql =
+      `SELECT ${this.publicationColumns.columns}, ${this.templateColumns.columns}, ${this.logoColumns.columns}` +
+      ` FROM ${tableOf(em, LetterheadPublication)} p JOIN ${versionTable} tv ON tv.\`id\` = p.\`template_version_id\`` +
+      ` LEFT JOIN ${versionTable} lv ON lv.\`id\` = p.\`logo_version_id\`` +
+      ' WHERE p.`company_id` = ? AND p.`document_type` = ? ORDER BY p.`id` DESC LIMIT ?';
+  }
 
   /**
    * Checks the candidate as `admin template check` does and prints the sample document with it,
@@ -114,10 +132,9 @@ export class LetterheadService {
 
   /** What each document type prints with now, in DOCUMENT_TYPES order. */
   async current(company: CompanyRef): Promise<LetterheadState[]> {
-    const em = this.em.fork();
     const states: LetterheadState[] = [];
     for (const documentType of DOCUMENT_TYPES) {
-      const [row] = await this.history(company, documentType, 1, em);
+      const [row] = await this.history(company, documentType, 1);
       if (row !== undefined) {
         states.push({ documentType, source: 'published', sha256: row.sha256, publication: row, file: null });
         continue;
@@ -134,13 +151,13 @@ export class LetterheadService {
   }
 
   /** The company's publications of a document type, newest (the current one) first. */
-  async history(company: CompanyRef, documentType: DocumentType, limit = 100, em = this.em.fork()): Promise<LetterheadPublicationView[]> {
-    const rows = await em.find(
-      LetterheadPublication,
-      { company: company.id, documentType },
-      { orderBy: { id: 'desc' }, limit, populate: ['templateVersion', 'logoVersion'] },
-    );
-    return rows.map(publicationView);
+  async history(company: CompanyRef, documentType: DocumentType, limit = 100): Promise<LetterheadPublicationView[]> {
+    const rows = await this.db.select(this.historySql, [company.id, documentType, limit]);
+    return rows.map((row) => ({
+      ...this.publicationColumns.read(row),
+      sha256: this.templateColumns.read(row).sha256,
+      logoSha256: row.logo_sha256 === null ? null : this.logoColumns.read(row).sha256,
+    }));
   }
 
   /**
