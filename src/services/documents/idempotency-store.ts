@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import type { AppConfig } from '../../../config/config';
 import { IdempotencyRecord, type IdempotencyScope } from '../../entities';
-import { tableOf, utcDatetime } from '../../db/lean-select';
+import { leanSelect, tableOf, utcDatetime, type LeanSelect } from '../../db/lean-select';
 import type { SqlClient, SqlTransaction } from '../../db/sql-client';
 import { violatesUniqueIndex } from '../../db/unique-violation';
 import { TOKENS } from '../../tokens';
@@ -32,6 +32,7 @@ const KEY_INDEX = 'uq_idempotency_records_company_scope_key';
  */
 @injectable()
 export class IdempotencyStore {
+  private readonly liveColumns: LeanSelect<IdempotencyRecord, keyof LiveKey>;
   private readonly findSql: string;
   private readonly insertSql: string;
 
@@ -41,8 +42,9 @@ export class IdempotencyStore {
     @inject(TOKENS.Config) private readonly config: AppConfig,
   ) {
     const table = tableOf(em, IdempotencyRecord);
+    this.liveColumns = leanSelect(em, IdempotencyRecord, 'r', ['fingerprint', 'documentId']);
     this.findSql =
-      `SELECT r.fingerprint AS fingerprint, r.document_id AS documentId FROM ${table} r` +
+      `SELECT ${this.liveColumns.columns} FROM ${table} r` +
       ' WHERE r.company_id = ? AND r.scope = ? AND r.idempotency_key = ? AND r.created_at > ?';
     this.insertSql = `INSERT INTO ${table} (company_id, scope, idempotency_key, fingerprint, document_id, created_at) VALUES (?, ?, ?, ?, ?, ?)`;
   }
@@ -58,7 +60,7 @@ export class IdempotencyStore {
    */
   async find(companyId: number, scope: IdempotencyScope, key: string, now = new Date()): Promise<LiveKey | null> {
     const [row] = await this.db.select(this.findSql, [companyId, scope, key, utcDatetime(this.cutoff(now))]);
-    return row === undefined ? null : { fingerprint: String(row.fingerprint), documentId: Number(row.documentId) };
+    return row === undefined ? null : this.liveColumns.read(row);
   }
 
   /**
