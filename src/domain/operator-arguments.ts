@@ -28,11 +28,14 @@ export function parseDocumentType(value: string, option = '--document'): Documen
   return value;
 }
 
+/** The longest line of printed text the columns that keep one hold (a reason, a charge's description). */
+export const SHORT_TEXT_MAX = 255;
+
 /** A line of printed text (a reason, a charge's description): 1..255 characters after trimming, as stored. */
 export function parseShortText(value: string, option: string): string {
   const text = value.trim();
-  if (text.length < 1 || text.length > 255)
-    throw new AppError('VALIDATION_FAILED', `${option} must be 1 to 255 characters after trimming, got ${text.length}`);
+  if (text.length < 1 || text.length > SHORT_TEXT_MAX)
+    throw new AppError('VALIDATION_FAILED', `${option} must be 1 to ${SHORT_TEXT_MAX} characters after trimming, got ${text.length}`);
   return text;
 }
 

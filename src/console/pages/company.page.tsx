@@ -10,6 +10,7 @@ import { renderPage } from '../render';
 import { CaiState } from '../views/cai-state';
 import { DataTable } from '../views/data-table';
 import { PostForm } from '../views/post-form';
+import { ReasonInput } from '../views/reason-input';
 import { DOCUMENT_TYPE_NAMES, formatDay } from '../views/format';
 
 function RangeTable({ ranges }: { ranges: CaiRangeOutlook[] }) {
@@ -67,8 +68,7 @@ function CancelCaiForm({ code, cais }: { code: string; cais: string[] }) {
             </option>
           ))}
         </select>
-        <label for="cancel-reason">Motivo (la resolución del SAR, obligatorio)</label>
-        <input id="cancel-reason" name="reason" maxLength={255} required />
+        <ReasonInput id="cancel-reason" label="Motivo (la resolución del SAR, obligatorio)" />
         <button class="danger" type="submit">
           Cancelar CAI
         </button>

@@ -25,6 +25,7 @@ import { DataTable } from '../views/data-table';
 import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tables';
 import { formatInstant, formatLempiras } from '../views/format';
 import { PostForm } from '../views/post-form';
+import { ReasonInput } from '../views/reason-input';
 import { sendPdf } from './pdf-answer';
 import { buyerName } from '../../domain/document-words';
 
@@ -93,8 +94,7 @@ function NoteForm({
       <h2 id={id}>{heading}</h2>
       <PostForm action={`${invoicePath}/${type}-notes`} class="stack">
         {children}
-        <label for={`${type}-reason`}>Motivo (obligatorio)</label>
-        <input id={`${type}-reason`} name="reason" maxLength={255} required />
+        <ReasonInput id={`${type}-reason`} label="Motivo (obligatorio)" />
         <label for={`${type}-point`}>Punto de emisión (EEE-PPP; vacío: el de la factura)</label>
         <input id={`${type}-point`} name="emissionPoint" pattern="\d{3}-\d{3}" placeholder="000-001" />
         <input type="hidden" name="key" value={randomUUID()} />
@@ -157,8 +157,7 @@ function Actions({ company, invoice, rates }: { company: VisibleCompany; invoice
         <h2 id="anular">Anular la factura</h2>
         <p>Solo para una factura emitida con errores (Art. 41); una venta que el cliente ya tiene se revierte con una nota de crédito.</p>
         <PostForm action={`${base}/annul`} class="stack">
-          <label for="annul-reason">Motivo de la anulación (obligatorio)</label>
-          <input id="annul-reason" name="reason" maxLength={255} required />
+          <ReasonInput id="annul-reason" label="Motivo de la anulación (obligatorio)" />
           <button class="danger" type="submit">
             Anular factura
           </button>

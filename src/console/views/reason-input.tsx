@@ -1,0 +1,15 @@
+import { SHORT_TEXT_MAX } from '../../domain/operator-arguments';
+
+/**
+ * The reason (Motivo) a change asks for: an annulment, a note, a CAI cancellation. Required, and
+ * at most as long as the server accepts and the column keeps, so the browser says so before a
+ * round trip; the server checks it again (parseReason).
+ */
+export function ReasonInput({ id, label }: { id: string; label: string }) {
+  return (
+    <>
+      <label for={id}>{label}</label>
+      <input id={id} name="reason" maxLength={SHORT_TEXT_MAX} required />
+    </>
+  );
+}
