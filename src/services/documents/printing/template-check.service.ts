@@ -6,6 +6,8 @@ import type { CompanyLogo } from '../../../pdf/company-template';
 import { readTemplateFile, TemplateReadError } from '../../../pdf/odt-package';
 import type { PdfRenderer } from '../../../pdf/pdf-renderer';
 import { checkTemplate, type TemplateBytes, type TemplateCheckResult } from '../../../pdf/template-check';
+import { leanSelect, tableOf } from '../../../db/lean-select';
+import type { SqlClient } from '../../../db/sql-client';
 import { TOKENS } from '../../../tokens';
 import { issuerOf } from './printed-issuer';
 import type { CompanyRef } from '../../../domain/company-ref';
@@ -30,11 +32,25 @@ export interface LetterheadCandidate {
  */
 @injectable()
 export class TemplateCheckService {
+  private readonly companyColumns;
+  private readonly establishmentColumns;
+  private readonly companySql: string;
+  private readonly establishmentSql: string;
+
   constructor(
-    @inject(TOKENS.EntityManager) private readonly em: EntityManager,
+    @inject(TOKENS.EntityManager) em: EntityManager,
+    @inject(TOKENS.Sql) private readonly db: SqlClient,
     @inject(TOKENS.PdfRenderer) private readonly renderer: PdfRenderer,
     @inject(TemplateVersionStore) private readonly versions: TemplateVersionStore,
-  ) {}
+  ) {
+    this.companyColumns = leanSelect(em, Company, 'c', ['name', 'tradeName', 'rtn', 'address', 'phone', 'email']);
+    this.establishmentColumns = leanSelect(em, Establishment, 'e', ['code', 'name', 'address']);
+    this.companySql = `SELECT ${this.companyColumns.columns} FROM ${tableOf(em, Company)} c WHERE c.\`id\` = ?`;
+    // The sample prints from the company's first live establishment, as its documents would.
+    this.establishmentSql =
+      `SELECT ${this.establishmentColumns.columns} FROM ${tableOf(em, Establishment)} e` +
+      ' WHERE e.`company_id` = ? AND e.`deleted_at` IS NULL ORDER BY e.`code` ASC LIMIT 1';
+  }
 
   /**
    * The template file given, with the company's current logo, else the company's current
@@ -56,9 +72,17 @@ export class TemplateCheckService {
 
   /** A candidate letterhead, checked and printed on a sample document with the company's data. */
   async checkCandidate(ref: CompanyRef, documentType: DocumentType, candidate: LetterheadCandidate): Promise<CompanyTemplateCheck> {
-    const company = await this.em.findOneOrFail(Company, ref.id);
-    const establishment = await this.em.findOne(Establishment, { company, deletedAt: null }, { orderBy: { code: 'asc' } });
-    const issuer = issuerOf(company, establishment ?? { code: '000', name: null, address: company.address });
+    const [[companyRow], [establishmentRow]] = await this.db.selectBatch([
+      [this.companySql, [ref.id]],
+      [this.establishmentSql, [ref.id]],
+    ]);
+    if (companyRow === undefined) throw new Error(`company ${ref.code} (id ${ref.id}) does not exist`);
+    const company = this.companyColumns.read(companyRow);
+    const establishment =
+      establishmentRow === undefined
+        ? { code: '000', name: null, address: company.address }
+        : this.establishmentColumns.read(establishmentRow);
+    const issuer = issuerOf(company, establishment);
     const result = await checkTemplate(documentType, candidate.template, candidate.logo, this.renderer, issuer);
     const unavailableReason = this.renderer.unavailableReason;
     return { ...result, file: candidate.template.name, ...(unavailableReason === undefined ? {} : { unavailableReason }) };
