@@ -10,7 +10,7 @@ import { renderPage } from '../render';
 import { CaiState } from '../views/cai-state';
 import { DataTable } from '../views/data-table';
 import { PostForm } from '../views/post-form';
-import { ReasonInput } from '../views/reason-input';
+import { IrreversibleSubmit } from '../views/reason-input';
 import { DOCUMENT_TYPE_NAMES, formatDay } from '../views/format';
 
 function RangeTable({ ranges }: { ranges: CaiRangeOutlook[] }) {
@@ -68,10 +68,7 @@ function CancelCaiForm({ code, cais }: { code: string; cais: string[] }) {
             </option>
           ))}
         </select>
-        <ReasonInput id="cancel-reason" label="Motivo (la resolución del SAR, obligatorio)" />
-        <button class="danger" type="submit">
-          Cancelar CAI
-        </button>
+        <IrreversibleSubmit id="cancel-reason" label="Motivo (la resolución del SAR, obligatorio)" submit="Cancelar CAI" />
       </PostForm>
     </section>
   );

@@ -25,7 +25,7 @@ import { DataTable } from '../views/data-table';
 import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tables';
 import { formatInstant, formatLempiras } from '../views/format';
 import { PostForm } from '../views/post-form';
-import { ReasonInput } from '../views/reason-input';
+import { IrreversibleSubmit, ReasonInput } from '../views/reason-input';
 import { sendPdf } from './pdf-answer';
 import { buyerName } from '../../domain/document-words';
 
@@ -157,10 +157,7 @@ function Actions({ company, invoice, rates }: { company: VisibleCompany; invoice
         <h2 id="anular">Anular la factura</h2>
         <p>Solo para una factura emitida con errores (Art. 41); una venta que el cliente ya tiene se revierte con una nota de crédito.</p>
         <PostForm action={`${base}/annul`} class="stack">
-          <ReasonInput id="annul-reason" label="Motivo de la anulación (obligatorio)" />
-          <button class="danger" type="submit">
-            Anular factura
-          </button>
+          <IrreversibleSubmit id="annul-reason" label="Motivo de la anulación (obligatorio)" submit="Anular factura" />
         </PostForm>
       </section>
     </>

@@ -13,3 +13,18 @@ export function ReasonInput({ id, label }: { id: string; label: string }) {
     </>
   );
 }
+
+/**
+ * The end of a form for a change that cannot be undone (an annulment, a CAI cancellation): its
+ * reason, and the submit button marked as dangerous.
+ */
+export function IrreversibleSubmit({ id, label, submit }: { id: string; label: string; submit: string }) {
+  return (
+    <>
+      <ReasonInput id={id} label={label} />
+      <button class="danger" type="submit">
+        {submit}
+      </button>
+    </>
+  );
+}
