@@ -32,6 +32,7 @@ import { ServerSecret } from './server-secret.entity';
 import { TemplateVersion } from './template-version.entity';
 
 export type { IdempotencyScope, LetterheadAction, NoteType };
+export type { IssuedDocumentRecord, SaleDocumentRecord } from './issued-document.base';
 export {
   ActivityEntry,
   ApiKey,

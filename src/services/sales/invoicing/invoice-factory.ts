@@ -8,9 +8,6 @@ import type { DocumentIssue, FixedVersions } from '../../documents';
 import type { PricedInvoice } from '../pricing/invoice-pricer.service';
 import type { InvoiceLineView, InvoiceView } from './invoice-view';
 
-/** The unique index that makes a number of a range one invoice's (see NumberedDocument.numberIndex). */
-export const INVOICE_NUMBER_INDEX = 'uq_invoices_cai_range_number';
-
 /** A line as stored: what the invoice view answers, plus what only the record keeps. */
 export interface InvoiceLineContent extends InvoiceLineView {
   lineNumber: number;

@@ -17,10 +17,17 @@ import type { AppConfig } from '../../../../config/config';
 import { Company, EmissionPoint, Establishment, Invoice, InvoiceLine, InvoiceTax } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import type { CompanyRef } from '../../../domain/company-ref';
-import { IdempotencyStore, type IdempotencyClaim, NumberedWriter, checkNumberAvailable, TemplateVersionStore } from '../../documents';
+import {
+  claimFor,
+  IdempotencyStore,
+  type IdempotencyClaim,
+  NumberedWriter,
+  checkNumberAvailable,
+  TemplateVersionStore,
+} from '../../documents';
 import { canonicalNoteArguments, type NoteRequest } from './note-request';
 import { NoteReader } from './note-reader.service';
-import { NOTE_NUMBER_INDEX, NoteRowWriter, type ModifiedInvoice, type NoteHeading } from './note-row-writer';
+import { NoteRowWriter, type ModifiedInvoice, type NoteHeading } from './note-row-writer';
 import type { NoteView } from './note-view';
 
 export interface IssuedNote {
@@ -90,9 +97,9 @@ export class NoteIssuer {
    */
   async issue(actor: Actor, company: CompanyRef, request: NoteRequest, key: string | null, now = new Date()): Promise<IssuedNote> {
     const claim: IdempotencyClaim | null =
-      key === null ? null : { scope: 'note', key, fingerprint: requestFingerprint(canonicalNoteArguments(request)) };
+      key === null ? null : claimFor(request.type, key, requestFingerprint(canonicalNoteArguments(request)));
     if (claim) {
-      const existing = await this.keys.find(company.id, 'note', claim.key);
+      const existing = await this.keys.find(company.id, claim.scope, claim.key);
       if (existing) return this.replay(company, claim, existing);
     }
     const [invoiceRow] = await this.db.select(this.sql.invoiceOfCompany, [request.invoiceId, company.id]);
@@ -136,7 +143,6 @@ export class NoteIssuer {
         emissionPointId: point.id,
         day: hondurasDate(now),
         claim,
-        numberIndex: NOTE_NUMBER_INDEX,
         insert: async (tx, issue) => {
           const { invoice, forNotes } = await this.invoiceForNotes(tx, company, request.invoiceId, true);
           const amounts = await this.compute(tx, request, invoice, forNotes);

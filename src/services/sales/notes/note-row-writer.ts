@@ -8,9 +8,6 @@ import { Note, NoteLine, NoteTax, type NoteType } from '../../../entities';
 import type { DocumentIssue, FixedVersions } from '../../documents';
 import type { NoteView } from './note-view';
 
-/** The unique index that makes a number of a range one note's (see NumberedDocument.numberIndex). */
-export const NOTE_NUMBER_INDEX = 'uq_notes_cai_range_number';
-
 /** Everything a note prints that does not come from its amounts or its number, read before the transaction. */
 export interface NoteHeading {
   documentType: NoteType;
