@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { formatFiscalNumber } from '../../../domain/fiscal-number';
 import { verificationUrl } from '../../../domain/verification-token';
-import type { PrintedDocument } from '../../../pdf/template-data';
+import type { PrintedOf } from '../../../pdf/template-data';
 import type { InvoiceContent } from './invoice-factory';
 import type { InvoiceView } from './invoice-view';
 import type { FixedVersions, IssuedRenderInputs } from '../../documents';
@@ -17,7 +17,7 @@ type InvoiceNumbering = Pick<InvoiceView, 'fiscalNumber' | 'cai' | 'caiRangeStar
  * will be issued, without a number; an issued invoice prints as issued, not as the company reads
  * today.
  */
-function printed(invoice: PrintableInvoice, numbering: (InvoiceNumbering & { verificationUrl: string }) | null): PrintedDocument {
+function printed(invoice: PrintableInvoice, numbering: (InvoiceNumbering & { verificationUrl: string }) | null): PrintedOf<'invoice'> {
   const printedNumber = (n: number) => formatFiscalNumber(invoice.establishmentCode, invoice.emissionPointCode, 'invoice', n);
   return {
     documentType: 'invoice',
@@ -69,12 +69,12 @@ function printed(invoice: PrintableInvoice, numbering: (InvoiceNumbering & { ver
 }
 
 /** What a priced sale that has no number yet prints: a preview. */
-export function printedPreview(content: InvoiceContent): PrintedDocument {
+export function printedPreview(content: InvoiceContent): PrintedOf<'invoice'> {
   return printed(content, null);
 }
 
 /** What an issued invoice prints, from its stored rows only: its verification address too (decision 70). */
-export function printedInvoiceOf(invoice: InvoiceView): PrintedDocument {
+export function printedInvoiceOf(invoice: InvoiceView): PrintedOf<'invoice'> {
   return printed(invoice, { ...invoice, verificationUrl: verificationUrl(invoice.verificationBaseUrl, invoice.verificationToken) });
 }
 

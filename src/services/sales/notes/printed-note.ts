@@ -1,8 +1,9 @@
 import Big from 'big.js';
 import { formatFiscalNumber } from '../../../domain/fiscal-number';
 import { verificationUrl } from '../../../domain/verification-token';
-import type { PrintedDocument } from '../../../pdf/template-data';
+import type { PrintedOf } from '../../../pdf/template-data';
 import type { IssuedRenderInputs, FixedVersions } from '../../documents';
+import type { NoteType } from '../../../entities';
 import type { NoteView } from './note-view';
 
 /**
@@ -10,7 +11,7 @@ import type { NoteView } from './note-view';
  * buyer and the exonerated buyer's references as on the invoice; the invoice it modifies; Motivo;
  * its lines (a line without a product code prints its description alone) and amounts.
  */
-export function printedNoteOf(note: NoteView): PrintedDocument {
+export function printedNoteOf(note: NoteView): PrintedOf<NoteType> {
   const printedNumber = (n: number) => formatFiscalNumber(note.establishmentCode, note.emissionPointCode, note.documentType, n);
   return {
     documentType: note.documentType,
