@@ -12,6 +12,7 @@ import { computeCreditNote, NoteRefusal } from '../../../domain/notes/credit-not
 import { computeDebitNote } from '../../../domain/notes/debit-note';
 import type { InvoiceForNotes } from '../../../domain/notes/note-amounts';
 import { requestFingerprint } from '../../../domain/request-fingerprint';
+import { storedLineAmounts, storedTaxEntry, wasExonerated } from '../../../domain/sale-amounts';
 import { verificationBaseAtIssue } from '../../../domain/verification-token';
 import type { AppConfig } from '../../../../config/config';
 import { Company, EmissionPoint, Establishment, Invoice, InvoiceLine, InvoiceTax } from '../../../entities';
@@ -225,8 +226,11 @@ export class NoteIssuer {
     const [lines, taxes] = [await tx.select(this.sql.invoiceLines, [invoiceId]), await tx.select(this.sql.invoiceTaxes, [invoiceId])];
     const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
     const exoneratedAmount = big(row.exoneratedAmount);
-    const references = [row.exonerationCertificate, row.exonerationSagRegistry, row.exemptPurchaseOrderNumber].some((v) => v !== null);
-    const exonerated = exoneratedAmount.gt(0) || references;
+    const exonerated = wasExonerated(exoneratedAmount, [
+      text(row.exonerationCertificate),
+      text(row.exonerationSagRegistry),
+      text(row.exemptPurchaseOrderNumber),
+    ]);
     return {
       invoice: {
         id: invoiceId,
@@ -246,15 +250,9 @@ export class NoteIssuer {
           position: Number(l.position),
           code: String(l.code),
           description: String(l.description),
-          quantity: big(l.quantity),
-          unitPrice: big(l.unitPrice),
-          importe: big(l.importe),
-          discountAmount: big(l.discountAmount),
-          subTotal: big(l.subTotal),
-          exemptAmount: big(l.exemptAmount),
-          isvRate: l.isvRate === null ? null : big(l.isvRate),
+          ...storedLineAmounts(l),
         })),
-        taxes: taxes.map((t) => ({ rate: big(t.rate), taxedAmount: big(t.taxedAmount), taxAmount: big(t.taxAmount) })),
+        taxes: taxes.map(storedTaxEntry),
         exemptedAmount: big(row.exemptedAmount),
         exoneratedAmount,
         total: big(row.total),
