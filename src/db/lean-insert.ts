@@ -41,13 +41,14 @@ export function leanInsert<T extends object, R extends Partial<Record<keyof T & 
 /**
  * A fiscal document's rows: its head, then its lines and its taxes pointing at it, as multi-row
  * INSERTs (three statements whatever the line count; the taxes' statement only when it has some).
- * `parent` names the lines' and taxes' property that points at the head.
+ * `parent` names the lines' and taxes' property that points at the head. A kind without taxes
+ * (no tax table) gives null for `taxes` and writes none.
  */
 export class DocumentRowsInsert<H, L, T, P extends string> {
   constructor(
     private readonly head: LeanInsert<H>,
     private readonly lines: LeanInsert<L>,
-    private readonly taxes: LeanInsert<T>,
+    private readonly taxes: LeanInsert<T> | null,
     private readonly parent: P,
   ) {}
 
@@ -61,7 +62,10 @@ export class DocumentRowsInsert<H, L, T, P extends string> {
     const { insertId: id } = await tx.run(this.head.sql(1), this.head.values([head]));
     const child = <R>(row: R) => ({ ...row, [this.parent]: id });
     const statements = [tx.run(this.lines.sql(lines.length), this.lines.values(lines.map(child) as unknown as L[]))];
-    if (taxes.length > 0) statements.push(tx.run(this.taxes.sql(taxes.length), this.taxes.values(taxes.map(child) as unknown as T[])));
+    if (taxes.length > 0) {
+      if (this.taxes === null) throw new Error('a document of a kind without taxes was given taxes');
+      statements.push(tx.run(this.taxes.sql(taxes.length), this.taxes.values(taxes.map(child) as unknown as T[])));
+    }
     await Promise.all(statements);
     return id;
   }

@@ -32,3 +32,12 @@ export function isDocumentType(value: unknown): value is DocumentType {
 export function byDocumentType<T>(entry: (documentType: DocumentType) => T): Record<DocumentType, T> {
   return { invoice: entry('invoice'), creditNote: entry('creditNote'), debitNote: entry('debitNote') };
 }
+
+/**
+ * The `default` of an exhaustive switch over a document type (or over a value told apart by
+ * one): it compiles only when every type has its case, so a new type makes the compiler name the
+ * switch; reached at run time only through a cast, it throws.
+ */
+export function unknownDocumentType(value: never): never {
+  throw new Error(`unknown document type: ${JSON.stringify(value)}`);
+}

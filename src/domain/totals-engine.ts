@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import type { DocumentAmounts, LineAmounts, TaxEntry } from './sale-amounts';
 import { round2, round4, sum, ZERO } from './money';
 
 /**
@@ -51,34 +52,15 @@ export interface TotalsInput {
   exchangeRate: Big | null;
 }
 
-export interface LineTotals {
-  quantity: Big;
-  unitPrice: Big;
-  importe: Big;
-  discountAmount: Big;
-  subTotal: Big;
-  exemptAmount: Big;
+export type { TaxEntry };
+
+export interface LineTotals extends LineAmounts {
   taxableBase: Big;
-  isvRate: Big | null;
   pricedInUsd: boolean;
 }
 
-export interface TaxEntry {
-  rate: Big;
-  taxedAmount: Big;
-  taxAmount: Big;
-}
-
-export interface InvoiceTotals {
-  lines: LineTotals[];
-  importe: Big;
-  discountTotal: Big;
-  exemptedAmount: Big;
-  exoneratedAmount: Big;
-  /** One entry per distinct rate with a positive base, rate ascending; empty if exonerated. */
-  taxBreakdown: TaxEntry[];
-  totalTaxes: Big;
-  total: Big;
+/** Its tax breakdown has one entry per distinct rate with a positive base, rate ascending; none if exonerated. */
+export interface InvoiceTotals extends DocumentAmounts<LineTotals> {
   appliedDollarExchangeRate: Big | null;
 }
 

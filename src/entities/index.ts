@@ -34,3 +34,4 @@ export { ProductPrice } from './product-price.entity';
 export { ReadRevision } from './read-revision.entity';
 export { ServerSecret } from './server-secret.entity';
 export { TemplateVersion } from './template-version.entity';
+export type { IssuedDocumentRecord, SaleDocumentRecord } from './issued-document.base';

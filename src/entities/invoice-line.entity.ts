@@ -1,20 +1,14 @@
-import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Entity, ManyToOne, Property, Unique } from '@mikro-orm/core';
 import { Invoice } from './invoice.entity';
 import { Product } from './product.entity';
-import { DECIMAL_COLUMNS } from '../domain/decimal-columns';
+import { SaleLineRecord } from './issued-document.base';
 
 /** One line of an issued invoice, with every amount as computed by the totals engine. */
 @Entity({ tableName: 'invoice_lines' })
 @Unique({ name: 'uq_invoice_lines_invoice_line', properties: ['invoice', 'lineNumber'] })
-export class InvoiceLine {
-  @PrimaryKey({ type: 'integer', autoincrement: true })
-  id!: number;
-
+export class InvoiceLine extends SaleLineRecord {
   @ManyToOne({ entity: () => Invoice })
   invoice!: Invoice;
-
-  @Property({ type: 'smallint', unsigned: true })
-  lineNumber!: number;
 
   @ManyToOne({ entity: () => Product })
   product!: Product;
@@ -24,28 +18,4 @@ export class InvoiceLine {
 
   @Property({ type: 'string', length: 64 })
   productCode!: string;
-
-  @Property({ type: 'string', length: 255 })
-  description!: string;
-
-  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.amount })
-  quantity!: string;
-
-  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.amount })
-  unitPrice!: string;
-
-  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.money })
-  importe!: string;
-
-  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.money })
-  discountAmount!: string;
-
-  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.money })
-  subTotal!: string;
-
-  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.money })
-  exemptAmount!: string;
-
-  @Property({ type: 'decimal', ...DECIMAL_COLUMNS.rate, nullable: true })
-  isvRate: string | null = null;
 }

@@ -5,15 +5,42 @@ import { CAI_LAYOUT, maskCai } from '../domain/fiscal-number';
 import type { DecimalInput } from '../domain/money';
 import { formatDecimal, formatLempiras } from './format';
 import { ANNULLED, buyerName } from '../domain/document-words';
+import { unknownDocumentType } from '../domain/document-type';
 
 /**
  * What a fiscal document or its preview prints: the print model the services hand to the PDF
  * layer, already computed by the domain (totals engine, amount in words, fiscal number). Amounts
  * are decimal strings (or numbers) in lempiras. `buildTemplateData` formats it for the template
- * of its document type.
+ * of its document type. One member per document type: what every type prints (PrintedCommon)
+ * and its type's slice (PrintedSlices), told apart by `documentType`.
  */
-export interface PrintedDocument {
-  documentType: DocumentType;
+export type PrintedDocument = { [K in DocumentType]: PrintedCommon & { documentType: K } & PrintedSlices[K] }[DocumentType];
+
+/** The print model of one document type. */
+export type PrintedOf<K extends DocumentType> = Extract<PrintedDocument, { documentType: K }>;
+
+/** What each document type prints beyond the common part: a new type adds its slice here (the compiler asks for it). */
+export interface PrintedSlices {
+  invoice: PrintedInvoiceSlice;
+  creditNote: PrintedNoteSlice;
+  debitNote: PrintedNoteSlice;
+}
+
+export interface PrintedInvoiceSlice {
+  purchaseOrderNumber?: string | null;
+  /** Lempiras per US dollar, when a line was priced in USD. */
+  exchangeRate?: DecimalInput | null;
+}
+
+export interface PrintedNoteSlice {
+  /** Motivo. */
+  reason: string;
+  /** "Documento que modifica": the invoice's CAI, printed number and instant. */
+  modifies: { cai: string; fiscalNumber: string; issuedAt: Date };
+}
+
+/** What every fiscal document prints. */
+export interface PrintedCommon {
   /** A preview has no number and no fiscal validity; an issued document has both. */
   preview: boolean;
   annulled?: boolean;
@@ -44,7 +71,6 @@ export interface PrintedDocument {
   issuedAt: Date;
   /** null or absent: CONSUMIDOR FINAL. */
   client?: { name: string; rtn?: string | null } | null;
-  purchaseOrderNumber?: string | null;
   lines: Array<{
     code: string;
     description: string;
@@ -65,12 +91,6 @@ export interface PrintedDocument {
   };
   /** Already in words, e.g. "MIL CIENTO CINCUENTA LEMPIRAS CON 50/100". */
   totalInLetters: string;
-  /** Lempiras per US dollar, when a line was priced in USD. */
-  exchangeRate?: DecimalInput | null;
-  /** A credit or debit note's Motivo; absent on an invoice. */
-  reason?: string | null;
-  /** A note's "Documento que modifica": the invoice's CAI, printed number and instant; absent on an invoice. */
-  modifies?: { cai: string; fiscalNumber: string; issuedAt: Date } | null;
   /** The exonerated buyer's references (Acuerdo 481-2017 Art. 10 num. 8); absent or null when not exonerated. */
   exoneration?: {
     /** No. correlativo de la Orden de Compra Exenta, sent with the sale. */
@@ -222,9 +242,7 @@ export function buildTemplateData(printed: PrintedDocument): TemplateData {
   const { marking, ...numbering } = printed.preview ? previewNumbering(printed) : issuedNumbering(printed);
   const date = dayMonthYear(hondurasDate(printed.issuedAt));
   const time = hondurasTime(printed.issuedAt);
-  // Rates are stored with 4 decimals (DECIMAL(9,4)); rounding them to cents would misstate them.
-  const exchangeRate =
-    printed.exchangeRate === null || printed.exchangeRate === undefined ? '' : `L ${formatDecimal(printed.exchangeRate, 4)}`;
+  const own = slicePrint(printed);
 
   return {
     marking,
@@ -245,7 +263,7 @@ export function buildTemplateData(printed: PrintedDocument): TemplateData {
       name: buyerName(printed.client?.name),
       rtn: text(printed.client?.rtn),
     },
-    purchaseOrderNumber: text(printed.purchaseOrderNumber),
+    purchaseOrderNumber: own.purchaseOrderNumber,
     exemptPurchaseOrderNumber: text(printed.exoneration?.exemptPurchaseOrderNumber),
     exonerationCertificate: text(printed.exoneration?.certificate),
     sagRegistry: text(printed.exoneration?.sagRegistry),
@@ -266,13 +284,42 @@ export function buildTemplateData(printed: PrintedDocument): TemplateData {
       total: formatLempiras(printed.totals.total),
     },
     totalInLetters: printed.totalInLetters,
-    exchangeRate,
-    copyLegend: printed.documentType === 'invoice' ? COPY_LEGEND : NOTE_COPY_LEGEND,
-    note: {
-      reason: text(printed.reason),
-      invoiceNumber: text(printed.modifies?.fiscalNumber),
-      invoiceCai: text(printed.modifies?.cai),
-      invoiceDate: printed.modifies ? dayMonthYear(hondurasDate(printed.modifies.issuedAt)) : '',
-    },
+    exchangeRate: own.exchangeRate,
+    copyLegend: own.copyLegend,
+    note: own.note,
   };
+}
+
+/** The template fields one document type's slice fills; the others' stay empty. */
+type SliceFields = Pick<TemplateData, 'purchaseOrderNumber' | 'exchangeRate' | 'copyLegend' | 'note'>;
+
+const NO_NOTE: TemplateData['note'] = { reason: '', invoiceNumber: '', invoiceCai: '', invoiceDate: '' };
+
+function slicePrint(printed: PrintedDocument): SliceFields {
+  switch (printed.documentType) {
+    case 'invoice':
+      return {
+        purchaseOrderNumber: text(printed.purchaseOrderNumber),
+        // Rates are stored with 4 decimals (DECIMAL(9,4)); rounding them to cents would misstate them.
+        exchangeRate:
+          printed.exchangeRate === null || printed.exchangeRate === undefined ? '' : `L ${formatDecimal(printed.exchangeRate, 4)}`,
+        copyLegend: COPY_LEGEND,
+        note: NO_NOTE,
+      };
+    case 'creditNote':
+    case 'debitNote':
+      return {
+        purchaseOrderNumber: '',
+        exchangeRate: '',
+        copyLegend: NOTE_COPY_LEGEND,
+        note: {
+          reason: printed.reason,
+          invoiceNumber: printed.modifies.fiscalNumber,
+          invoiceCai: printed.modifies.cai,
+          invoiceDate: dayMonthYear(hondurasDate(printed.modifies.issuedAt)),
+        },
+      };
+    default:
+      return unknownDocumentType(printed);
+  }
 }

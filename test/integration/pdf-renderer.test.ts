@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildTemplateData, type PrintedDocument } from '../../src/pdf/template-data';
+import { buildTemplateData, type PrintedOf } from '../../src/pdf/template-data';
 import { PdfRenderError } from '../../src/pdf/pdf-render-error';
 import { CarbonePdfRenderer } from '../../src/pdf/pdf-renderer';
 import { sampleDocument } from '../../src/pdf/sample-document';
@@ -12,7 +12,7 @@ const TEMPLATES_DIR = path.resolve(__dirname, '../../templates');
 const REAL_CAI = '35BD6A-0195F4-B34BAA-8B7D13-37791A-2D';
 
 /** The template-check sample, issued under a realistic CAI. */
-const sampleInvoice = (overrides: Partial<PrintedDocument> = {}): PrintedDocument => ({
+const sampleInvoice = (overrides: Partial<PrintedOf<'invoice'>> = {}): PrintedOf<'invoice'> => ({
   ...sampleDocument('invoice'),
   cai: REAL_CAI,
   ...overrides,

@@ -1,9 +1,9 @@
 import { ANNULLED, CONSUMIDOR_FINAL } from '../../src/domain/document-words';
-import { buildTemplateData, COPY_LEGEND, PREVIEW_MARKING, type PrintedDocument } from '../../src/pdf/template-data';
+import { buildTemplateData, COPY_LEGEND, PREVIEW_MARKING, type PrintedOf } from '../../src/pdf/template-data';
 import { sampleDocument } from '../../src/pdf/sample-document';
 
 /** The sample with one 15 % line: what most tests vary from. */
-function taxedSale(overrides: Partial<PrintedDocument> = {}): PrintedDocument {
+function taxedSale(overrides: Partial<PrintedOf<'invoice'>> = {}): PrintedOf<'invoice'> {
   const sample = sampleDocument('invoice');
   return {
     ...sample,

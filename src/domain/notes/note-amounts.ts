@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { round2, sum, ZERO } from '../money';
-import type { TaxEntry } from '../totals-engine';
+import type { DocumentAmounts, LineAmounts, TaxEntry } from '../sale-amounts';
 
 /**
  * What a note is computed from and what it computes: plain amounts (big.js), the invoice's as
@@ -8,17 +8,10 @@ import type { TaxEntry } from '../totals-engine';
  */
 
 /** An invoice line as stored, with its position as printed (1-based). */
-export interface InvoiceLineForNotes {
+export interface InvoiceLineForNotes extends LineAmounts {
   position: number;
   code: string;
   description: string;
-  quantity: Big;
-  unitPrice: Big;
-  importe: Big;
-  discountAmount: Big;
-  subTotal: Big;
-  exemptAmount: Big;
-  isvRate: Big | null;
 }
 
 /** What a note needs of its invoice: its lines and the amounts that limit its credit notes. */
@@ -32,31 +25,14 @@ export interface InvoiceForNotes {
 }
 
 /** One line of a note. `invoiceLine` is the returned invoice line's position, null for any other line. */
-export interface NoteLineAmounts {
+export interface NoteLineAmounts extends LineAmounts {
   invoiceLine: number | null;
   code: string | null;
   description: string;
-  quantity: Big;
-  unitPrice: Big;
-  importe: Big;
-  discountAmount: Big;
-  subTotal: Big;
-  exemptAmount: Big;
-  isvRate: Big | null;
 }
 
 /** A note's amounts: the invoice's fields, computed for the note's lines. */
-export interface NoteAmounts {
-  lines: NoteLineAmounts[];
-  importe: Big;
-  discountTotal: Big;
-  exemptedAmount: Big;
-  exoneratedAmount: Big;
-  /** Per rate with a base, rate ascending; empty on an exonerated note. */
-  taxBreakdown: TaxEntry[];
-  totalTaxes: Big;
-  total: Big;
-}
+export type NoteAmounts = DocumentAmounts<NoteLineAmounts>;
 
 export const DISCOUNT_AFTER_SALE = 'Descuento posterior a la venta';
 export const LESS_CREDITED_DISCOUNTS = 'Menos descuentos acreditados';

@@ -6,10 +6,11 @@ import { hondurasDate, monthOf, startOfHondurasDay } from '../../domain/calendar
 import { CaiRangeState, leastUrgent, mostUrgent } from '../../domain/cai-range-state';
 import { PACE_DAYS, pacePerDay, runOutDays } from '../../domain/cai-run-out';
 import type { DocumentType } from '../../domain/document-type';
-import { Company, EmissionPoint, Establishment, IntegrationSettings, Invoice, Note } from '../../entities';
+import { Company, EmissionPoint, Establishment, IntegrationSettings, Invoice } from '../../entities';
 import { TOKENS } from '../../tokens';
 import { CaiStatusService, type CaiRangeStatus } from './cai-ranges/cai-status.service';
 import type { CompanyRef } from '../../domain/company-ref';
+import { takenPerPointSql } from '../documents';
 
 /** A company as the console's first page lists it. */
 export interface CompanySummary {
@@ -73,8 +74,7 @@ export class CompanyOverview {
     integrations: string;
     invoicesInPeriod: string;
     points: string;
-    invoicePace: string;
-    notePace: string;
+    takenPerPoint: string[];
   };
 
   constructor(
@@ -91,14 +91,7 @@ export class CompanyOverview {
         `SELECT i.company_id AS companyId, COUNT(*) AS invoices FROM ${tableOf(em, Invoice)} i` +
         ' WHERE i.company_id IN (?) AND i.invoice_date >= ? AND i.invoice_date < ? GROUP BY i.company_id',
       points: `SELECT ep.id AS pointId, es.code AS establishment, ep.code AS emissionPoint FROM ${points} WHERE es.company_id = ?`,
-      // Counted on (emission point, date) with the points' ids as constants: a range of the index per point. Joined to
-      // the points instead, the optimizer reads the index by point alone and counts every invoice the point ever issued.
-      invoicePace:
-        `SELECT i.emission_point_id AS pointId, COUNT(*) AS taken FROM ${tableOf(em, Invoice)} i` +
-        ' WHERE i.emission_point_id IN (?) AND i.invoice_date >= ? AND i.invoice_date < ? GROUP BY i.emission_point_id',
-      notePace:
-        `SELECT n.emission_point_id AS pointId, n.document_type AS documentType, COUNT(*) AS taken FROM ${tableOf(em, Note)} n` +
-        ' WHERE n.company_id = ? AND n.note_date >= ? AND n.note_date < ? GROUP BY n.emission_point_id, n.document_type',
+      takenPerPoint: takenPerPointSql(em),
     };
   }
 
@@ -163,14 +156,10 @@ export class CompanyOverview {
     const points = await this.db.select(this.sql.points, [company.id]);
     const taken = new Map<string, number>();
     if (points.length === 0) return taken;
-    const [invoices, notes] = await this.db.selectBatch([
-      [this.sql.invoicePace, [points.map((p) => Number(p.pointId)), since, until]],
-      [this.sql.notePace, [company.id, since, until]],
-    ]);
+    const pointIds = points.map((p) => Number(p.pointId));
+    const counted = await this.db.selectBatch(this.sql.takenPerPoint.map((sql) => [sql, [pointIds, since, until]] as const));
     const pointOf = new Map(points.map((p) => [Number(p.pointId), p]));
-    const invoice: DocumentType = 'invoice';
-    for (const row of invoices) taken.set(groupKey({ ...pointOf.get(Number(row.pointId)), documentType: invoice }), Number(row.taken));
-    for (const row of notes)
+    for (const row of counted.flat())
       taken.set(groupKey({ ...pointOf.get(Number(row.pointId)), documentType: row.documentType }), Number(row.taken));
     return taken;
   }

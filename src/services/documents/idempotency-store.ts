@@ -5,13 +5,20 @@ import { IdempotencyRecord, type IdempotencyScope } from '../../entities';
 import { leanSelect, tableOf, utcDatetime, type LeanSelect } from '../../db/lean-select';
 import type { SqlClient, SqlTransaction } from '../../db/sql-client';
 import { violatesUniqueIndex } from '../../db/unique-violation';
+import type { DocumentType } from '../../domain/document-type';
 import { TOKENS } from '../../tokens';
+import { DOCUMENT_KINDS } from './document-kinds';
 
 /** A key as a caller presents it: its scope, the key, and the fingerprint of what it asks for. */
 export interface IdempotencyClaim {
   scope: IdempotencyScope;
   key: string;
   fingerprint: string;
+}
+
+/** A caller's key for a document of a type, in its kind's scope (DocumentKind.idempotencyScope). */
+export function claimFor(documentType: DocumentType, key: string, fingerprint: string): IdempotencyClaim {
+  return { scope: DOCUMENT_KINDS[documentType].idempotencyScope, key, fingerprint };
 }
 
 /** What a replay needs of a key's live record. */

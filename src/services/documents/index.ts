@@ -7,8 +7,9 @@
  */
 export { documentsModule } from './documents.module';
 export { scheduleIdempotencyPurge } from './idempotency-purge.scheduler';
-export { IdempotencyStore, type IdempotencyClaim, type LiveKey } from './idempotency-store';
-export { issuedFromRange, issuedNumbersOf, type IssuedDocument, type IssuedNumbers } from './issued-documents';
+export { DOCUMENT_KINDS, type DocumentKind } from './document-kinds';
+export { claimFor, IdempotencyStore, type IdempotencyClaim, type LiveKey } from './idempotency-store';
+export { issuedFromRange, issuedNumbersOf, takenPerPointSql, type IssuedDocument, type IssuedNumbers } from './issued-documents';
 export type { LetterheadPublicationView, LetterheadState } from './letterheads/letterhead-views';
 export { LetterheadService, type LogoChoice } from './letterheads/letterhead.service';
 export { NumberedWriter, RETRY_LOG_MESSAGE, type DocumentIssue, type NumberTakenWatcher } from './numbered-writer';

@@ -1,31 +1,26 @@
 import type { EntityManager } from '@mikro-orm/mysql';
-import type { DocumentType } from '../../domain/document-type';
+import { DOCUMENT_TYPES, type DocumentType } from '../../domain/document-type';
 import type { CaiRange } from '../../entities';
+import { tableOf } from '../../db/lean-select';
+import { columnNameOf, columnOf, DOCUMENT_KINDS, documentTables, documentTypeColumn } from './document-kinds';
 
 /**
- * The table that holds the issued documents of a type. Each such table has `cai_range_id` (the
- * range the number came from) and a unique index on (cai_range_id, number), so reading a range's
- * numbers is an index walk.
+ * Where a range's issued numbers are read from: its kind's table (DOCUMENT_KINDS). A range has one
+ * type, so its numbers are in that table alone, found by `cai_range_id` (credit and debit notes
+ * share the notes table: a range of either finds only its own). Each such table has a unique index
+ * on (cai_range_id, number), so reading a range's numbers is an index walk. The audit, `report
+ * unused`, `cai status` and the setup checks read a new kind's table through here with no change
+ * of their own.
  */
-interface IssuedDocumentTable {
-  table: string;
-  /** The document's number within its range. */
-  number: string;
-  /** The printed number as stored. */
-  fiscalNumber: string;
+function issuedTable(em: EntityManager, documentType: DocumentType) {
+  const { entity, numberProperty } = DOCUMENT_KINDS[documentType];
+  return {
+    table: em.getMetadata().get(entity.name).tableName,
+    number: columnNameOf(em, entity, numberProperty),
+    fiscalNumber: columnNameOf(em, entity, 'fiscalNumber'),
+    range: columnNameOf(em, entity, 'caiRange'),
+  };
 }
-
-/**
- * Where each document type's issued numbers are read from. A range has one type, so its numbers
- * are in that type's table alone: credit and debit notes share the notes table, and a range of
- * either type finds only its own there by cai_range_id. A new type's table is named here; the
- * audit, `report unused`, `cai status` and the setup checks then read it with no change of their own.
- */
-const ISSUED_DOCUMENTS: Readonly<Record<DocumentType, IssuedDocumentTable | null>> = {
-  invoice: { table: 'invoices', number: 'invoice_number', fiscalNumber: 'fiscal_number' },
-  creditNote: { table: 'notes', number: 'note_number', fiscalNumber: 'fiscal_number' },
-  debitNote: { table: 'notes', number: 'note_number', fiscalNumber: 'fiscal_number' },
-};
 
 export interface IssuedDocument {
   id: number;
@@ -46,13 +41,12 @@ type RangeRef = Pick<CaiRange, 'id' | 'documentType'>;
  * a row), streamed: memory stays flat whatever the range's size.
  */
 export async function* issuedFromRange(em: EntityManager, range: RangeRef): AsyncGenerator<IssuedDocument> {
-  const source = ISSUED_DOCUMENTS[range.documentType];
-  if (!source) return;
+  const source = issuedTable(em, range.documentType);
   const rows = em
     .getKnex()
     .select({ id: 'id', number: source.number, fiscalNumber: source.fiscalNumber })
     .from(source.table)
-    .where('cai_range_id', range.id)
+    .where(source.range, range.id)
     .orderBy([{ column: source.number }, { column: 'id' }])
     .stream({ highWaterMark: 1000 }) as unknown as AsyncIterable<{ id: number; number: number; fiscalNumber: string }>;
   for await (const row of rows) yield { id: Number(row.id), number: Number(row.number), fiscalNumber: row.fiscalNumber };
@@ -65,15 +59,38 @@ export async function* issuedFromRange(em: EntityManager, range: RangeRef): Asyn
  */
 export async function issuedNumbersOf(em: EntityManager, ranges: readonly RangeRef[]): Promise<Map<number, IssuedNumbers>> {
   const found = new Map<number, IssuedNumbers>();
-  for (const [type, source] of Object.entries(ISSUED_DOCUMENTS) as [DocumentType, IssuedDocumentTable | null][]) {
+  for (const type of DOCUMENT_TYPES) {
     const ids = ranges.filter((r) => r.documentType === type).map((r) => r.id);
-    if (!source || ids.length === 0) continue;
+    if (ids.length === 0) continue;
+    const source = issuedTable(em, type);
     const rows = await em.execute<{ id: number; first: number; last: number }[]>(
-      `SELECT \`cai_range_id\` AS \`id\`, MIN(\`${source.number}\`) AS \`first\`, MAX(\`${source.number}\`) AS \`last\` FROM \`${source.table}\`` +
-        ` WHERE \`cai_range_id\` IN (${ids.map(() => '?').join(', ')}) GROUP BY \`cai_range_id\``,
+      `SELECT \`${source.range}\` AS \`id\`, MIN(\`${source.number}\`) AS \`first\`, MAX(\`${source.number}\`) AS \`last\` FROM \`${source.table}\`` +
+        ` WHERE \`${source.range}\` IN (${ids.map(() => '?').join(', ')}) GROUP BY \`${source.range}\``,
       ids,
     );
     for (const row of rows) found.set(Number(row.id), { first: Number(row.first), last: Number(row.last) });
   }
   return found;
+}
+
+/**
+ * The statements that count the numbers each emission point took per document type in a period
+ * (the run-out pace of the CAI overview): one per table of issued documents, each taking
+ * `[pointIds, since, until]` (DATETIME literals) and answering rows of `pointId`, `documentType`
+ * and `taken`. Counted on (emission point, date) with the points' ids as constants: a range of
+ * an index per point. Joined to the points instead, the optimizer reads the index by point alone
+ * and counts every document the point ever issued.
+ */
+export function takenPerPointSql(em: EntityManager): string[] {
+  return documentTables().map((table) => {
+    const point = columnOf(em, table.entity, 'emissionPoint');
+    const issuedAt = columnOf(em, table.entity, table.kind.issuedAtProperty);
+    const type = documentTypeColumn(em, table, 'd');
+    const grouped =
+      table.kind.kindProperty === null ? `d.${point}` : `d.${point}, d.${columnOf(em, table.entity, table.kind.kindProperty)}`;
+    return (
+      `SELECT d.${point} AS pointId, ${type}, COUNT(*) AS taken FROM ${tableOf(em, table.entity)} d` +
+      ` WHERE d.${point} IN (?) AND d.${issuedAt} >= ? AND d.${issuedAt} < ? GROUP BY ${grouped}`
+    );
+  });
 }

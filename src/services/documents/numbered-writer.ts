@@ -14,6 +14,7 @@ import { AppError } from '../../domain/app-error';
 import type { DocumentType } from '../../domain/document-type';
 import { newVerificationToken } from '../../domain/verification-token';
 import { TOKENS } from '../../tokens';
+import { DOCUMENT_KINDS } from './document-kinds';
 import { EmissionPointTurns } from './emission-point-turns';
 import { IdempotencyStore, type IdempotencyClaim, type LiveKey } from './idempotency-store';
 import { takeNextNumber, type TakenNumber } from './numbering';
@@ -37,13 +38,8 @@ export interface NumberedDocument<W extends { documentId: number }> {
   emissionPointId: number;
   /** The document's Honduras day: a range past its deadline on that day is not used. */
   day: string;
-  /** The caller's idempotency key, or null when the document takes none. */
+  /** The caller's idempotency key (of its kind's scope, see claimFor), or null when the document takes none. */
   claim: IdempotencyClaim | null;
-  /**
-   * The unique index of the document's table on (range, number): a clash there means another
-   * node's commit reached this one between our read and our insert (see isNumberTaken).
-   */
-  numberIndex: string;
   /** Writes the document's rows with its number and verification token, inside the transaction. */
   insert(tx: SqlTransaction, issue: DocumentIssue): Promise<W>;
 }
@@ -114,7 +110,9 @@ export class NumberedWriter {
         // A rolled-back attempt consumed no number and bound no key, so running it again keeps
         // numbers gapless and one document per key. (A connection lost during COMMIT may hide a
         // commit that happened: the next attempt then meets the key and answers its replay.)
-        const failure = violatesUniqueIndex(err, doc.numberIndex) ? 'conflict' : classifyDatabaseError(err);
+        // A clash on the kind's (range, number) index: another node's commit reached the table
+        // between our read of the range and our insert.
+        const failure = violatesUniqueIndex(err, DOCUMENT_KINDS[doc.documentType].numberIndex) ? 'conflict' : classifyDatabaseError(err);
         if (!isTransient(failure)) throw err;
         if (!mayRetry(failure, attempt)) {
           this.logger.warn(

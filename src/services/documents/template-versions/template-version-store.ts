@@ -1,4 +1,4 @@
-import { EntityManager } from '@mikro-orm/mysql';
+import { EntityManager, type EntityClass } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
@@ -7,13 +7,14 @@ import { leanSelect, tableOf, type LeanSelect } from '../../../db/lean-select';
 import { CounterCheckedCache } from '../../../db/read-cache';
 import type { SqlClient } from '../../../db/sql-client';
 import { DOCUMENT_TYPE_INFO, type DocumentType } from '../../../domain/document-type';
-import { Invoice, TemplateVersion } from '../../../entities';
+import { TemplateVersion, type IssuedDocumentRecord } from '../../../entities';
 import { logoOf, readCompanyLogo, type CompanyLogo } from '../../../pdf/company-template';
 import { parseOdtPackage, readTemplateFile, TemplateReadError, type OdtPackage } from '../../../pdf/odt-package';
 import type { TemplateBytes } from '../../../pdf/template-check';
 import { applyLogo } from '../../../pdf/template-logo';
 import { companyLogoPath, resolveTemplate } from '../../../pdf/template-resolver';
 import { TOKENS } from '../../../tokens';
+import { DOCUMENT_KINDS } from '../document-kinds';
 import { FIXED_VERSIONS_COLUMNS, fixedVersions, fixedVersionsJoins, fixedVersionsOf, type FixedVersions } from './fixed-versions';
 import { publishedSql, type LetterheadSource } from './published-letterhead';
 import { currentVersions, fileStamp, storeFileVersions, storeVersion } from './stored-versions';
@@ -42,7 +43,6 @@ export class TemplateVersionStore {
   /** Per company and document type: its published versions (or none), under the company's `letterheads` counter. */
   private readonly publishedCache = new CounterCheckedCache(PUBLISHED_CACHE_MB);
 
-  private readonly fixedVersionsSql: string;
   private readonly publishedSql: string;
   private readonly contentColumns: LeanSelect<TemplateVersion, 'id' | 'content'>;
   private readonly contentSql: (count: number) => string;
@@ -53,7 +53,6 @@ export class TemplateVersionStore {
     @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Logger) private readonly logger: Logger,
   ) {
-    this.fixedVersionsSql = `SELECT ${FIXED_VERSIONS_COLUMNS} FROM ${tableOf(em, Invoice)} i ${fixedVersionsJoins(em, 'i')} WHERE i.id = ?`;
     this.publishedSql = publishedSql(em);
     this.contentColumns = leanSelect(em, TemplateVersion, 'v', ['id', 'content']);
     const versions = tableOf(em, TemplateVersion);
@@ -106,24 +105,31 @@ export class TemplateVersionStore {
   }
 
   /**
-   * The versions of an invoice that has none (issued while its template was unreadable, or by an
-   * older service): the current ones are fixed on it, once for all instances, since the first
-   * copy that can be printed is the original. Throws TemplateReadError when the template still
-   * cannot be read.
+   * The versions of a document that has none (issued while its template was unreadable, or an
+   * invoice issued by an older service): the current ones of its type are fixed on it, once for
+   * all instances, since the first copy that can be printed is the original. Throws
+   * TemplateReadError when the template still cannot be read.
    */
-  async fixOn(companyCode: string, invoiceId: number): Promise<FixedVersions> {
-    const current = await this.storeCurrent(companyCode, 'invoice');
-    // No read-cache counter moves: the read cache never keeps an invoice without versions.
-    await this.em.nativeUpdate(
-      Invoice,
-      { id: invoiceId, templateVersion: null },
-      { templateVersion: current.templateVersionId, logoVersion: current.logoVersionId },
-    );
+  async fixOn(companyCode: string, documentType: DocumentType, documentId: number): Promise<FixedVersions> {
+    const current = await this.storeCurrent(companyCode, documentType);
+    const { entity } = DOCUMENT_KINDS[documentType];
+    // No read-cache counter moves: the read cache never keeps a document without versions.
+    await this.em
+      .fork()
+      .nativeUpdate(
+        entity,
+        { id: documentId, templateVersion: null },
+        { templateVersion: current.templateVersionId, logoVersion: current.logoVersionId },
+      );
     // Another instance may have fixed it first: what the row says wins.
-    const [row] = await this.db.select(this.fixedVersionsSql, [invoiceId]);
+    const [row] = await this.db.select(this.fixedVersionsSql(entity), [documentId]);
     const fixed = row === undefined ? null : fixedVersionsOf(row);
-    if (fixed === null) throw new Error(`invoice ${invoiceId} has no template version fixed`);
+    if (fixed === null) throw new Error(`${DOCUMENT_TYPE_INFO[documentType].noun} ${documentId} has no template version fixed`);
     return fixed;
+  }
+
+  private fixedVersionsSql(entity: EntityClass<IssuedDocumentRecord>): string {
+    return `SELECT ${FIXED_VERSIONS_COLUMNS} FROM ${tableOf(this.em, entity)} d ${fixedVersionsJoins(this.em, 'd')} WHERE d.id = ?`;
   }
 
   /**

@@ -1,11 +1,12 @@
-import { EntityManager } from '@mikro-orm/mysql';
+import { EntityManager, type EntityClass } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
-import { leanSelect, tableOf } from '../../../db/lean-select';
+import { leanSelect, storedInstant, tableOf } from '../../../db/lean-select';
 import type { SqlClient, SqlRow } from '../../../db/sql-client';
 import type { DocumentType } from '../../../domain/document-type';
 import { isVerificationToken } from '../../../domain/verification-token';
-import { Invoice, Note } from '../../../entities';
+import type { SaleDocumentRecord } from '../../../entities';
 import { TOKENS } from '../../../tokens';
+import { columnOf, documentTables, documentTypeColumn, issuedAtColumn, type DocumentTable } from '../document-kinds';
 
 /** A note against a verified invoice, as its page lists it. */
 export interface VerifiedNote {
@@ -40,92 +41,90 @@ export interface VerifiedDocument {
 const EXACT_TOKEN = (alias: string) =>
   `${alias}.\`verification_token\` = ? AND CAST(${alias}.\`verification_token\` AS BINARY) = CAST(? AS BINARY)`;
 
+/** What the verifier reads of one table of issued documents: its lookup by token, and its rows as published. */
+interface TokenLookup {
+  sql: string;
+  read(row: SqlRow): Omit<VerifiedDocument, 'notes'>;
+  /** The lookup of the live documents that modify one of this table's (its notes), or null when none can. */
+  modifiedBy: { sql: string; read(row: SqlRow): VerifiedNote } | null;
+}
+
 /**
  * Finds the document a verification token belongs to, read from the database on every call: an
  * annulment or a note made by any process, on any instance, shows on the next request. No cache:
- * the page is public and rate-limited, each answer costs three indexed SELECTs in one round trip,
- * and keeping answers would need a change counter no public request can read cheaply.
+ * the page is public and rate-limited, each answer costs one indexed SELECT per table of issued
+ * documents and one per table of documents that modify others (three today), in one round trip,
+ * and keeping answers would need a change counter no public request can read cheaply. The tables
+ * and what they hold are the document kinds' (DOCUMENT_KINDS).
  */
 @injectable()
 export class DocumentVerifier {
-  private readonly invoiceColumns;
-  private readonly noteColumns;
-  private readonly sql: { invoice: string; note: string; notesOfInvoice: string };
+  private readonly lookups: TokenLookup[];
 
   constructor(
     @inject(TOKENS.EntityManager) em: EntityManager,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
   ) {
-    this.invoiceColumns = leanSelect(em, Invoice, 'i', [
-      'issuerName',
-      'issuerRtn',
-      'fiscalNumber',
-      'cai',
-      'invoiceDate',
-      'total',
-      'isAnnulled',
-    ]);
-    this.noteColumns = leanSelect(em, Note, 'n', [
-      'documentType',
-      'issuerName',
-      'issuerRtn',
-      'fiscalNumber',
-      'cai',
-      'noteDate',
-      'total',
-      'isAnnulled',
-    ]);
-    const listed = leanSelect(em, Note, 'n', ['documentType', 'fiscalNumber', 'noteDate', 'total']);
-    this.sql = {
-      invoice: `SELECT ${this.invoiceColumns.columns} FROM ${tableOf(em, Invoice)} i WHERE ${EXACT_TOKEN('i')}`,
-      note: `SELECT ${this.noteColumns.columns} FROM ${tableOf(em, Note)} n WHERE ${EXACT_TOKEN('n')}`,
-      // An annulled note no longer modifies its invoice: it is not listed.
-      notesOfInvoice:
-        `SELECT ${listed.columns} FROM ${tableOf(em, Note)} n JOIN ${tableOf(em, Invoice)} i ON i.id = n.invoice_id` +
-        ` WHERE ${EXACT_TOKEN('i')} AND n.is_annulled = 0 ORDER BY n.note_date, n.id`,
-    };
-    this.readNote = (row) => {
-      const note = listed.read(row);
-      return { documentType: note.documentType, fiscalNumber: note.fiscalNumber, issuedAt: note.noteDate, total: note.total };
-    };
+    const tables = documentTables();
+    this.lookups = tables.map((table) => {
+      const { entity } = table;
+      const head = leanSelect(em, entity, 'd', ['issuerName', 'issuerRtn', 'fiscalNumber', 'cai', 'isAnnulled']);
+      const amounts = leanSelect(em, entity as EntityClass<SaleDocumentRecord>, 'd', ['total']);
+      const columns = `${head.columns}, ${issuedAtColumn(em, table, 'd')}, ${amounts.columns}, ${documentTypeColumn(em, table, 'd')}`;
+      const modifying = tables.find((t) => table.kinds.includes(t.kind.modifies?.kind as DocumentType));
+      return {
+        sql: `SELECT ${columns} FROM ${tableOf(em, entity)} d WHERE ${EXACT_TOKEN('d')}`,
+        read: (row) => {
+          const document = head.read(row);
+          return {
+            documentType: row.documentType as DocumentType,
+            issuer: { name: document.issuerName, rtn: document.issuerRtn },
+            fiscalNumber: document.fiscalNumber,
+            cai: document.cai,
+            issuedAt: storedInstant(String(row.issuedAt)),
+            total: amounts.read(row).total,
+            annulled: document.isAnnulled,
+          };
+        },
+        modifiedBy: modifying ? this.modifyingLookup(em, modifying, table) : null,
+      };
+    });
   }
 
-  private readonly readNote: (row: SqlRow) => VerifiedNote;
+  /** The live documents of `modifying` that modify a document of `modified` with the token, by date then id. */
+  private modifyingLookup(em: EntityManager, modifying: DocumentTable, modified: DocumentTable): TokenLookup['modifiedBy'] {
+    const { entity, kind } = modifying;
+    const listed = leanSelect(em, entity as EntityClass<SaleDocumentRecord>, 'n', ['fiscalNumber', 'total']);
+    const pointer = columnOf(em, entity, kind.modifies!.property);
+    return {
+      // An annulled note no longer modifies its invoice: it is not listed.
+      sql:
+        `SELECT ${listed.columns}, ${issuedAtColumn(em, modifying, 'n')}, ${documentTypeColumn(em, modifying, 'n')} FROM ${tableOf(em, entity)} n` +
+        ` JOIN ${tableOf(em, modified.entity)} i ON i.id = n.${pointer}` +
+        ` WHERE ${EXACT_TOKEN('i')} AND n.${columnOf(em, entity, 'isAnnulled')} = 0 ORDER BY n.${columnOf(em, entity, kind.issuedAtProperty)}, n.id`,
+      read: (row) => {
+        const note = listed.read(row);
+        return {
+          documentType: row.documentType as DocumentType,
+          fiscalNumber: note.fiscalNumber,
+          issuedAt: storedInstant(String(row.issuedAt)),
+          total: note.total,
+        };
+      },
+    };
+  }
 
   /** The document whose token this is, or null for any other string (malformed ones never reach the database). */
   async find(token: string): Promise<VerifiedDocument | null> {
     if (!isVerificationToken(token)) return null;
     const exact = [token, token];
-    const [[invoice], [note], notes] = await this.db.selectConsistent([
-      [this.sql.invoice, exact],
-      [this.sql.note, exact],
-      [this.sql.notesOfInvoice, exact],
-    ]);
-    if (invoice !== undefined) {
-      const row = this.invoiceColumns.read(invoice);
-      return {
-        documentType: 'invoice',
-        issuer: { name: row.issuerName, rtn: row.issuerRtn },
-        fiscalNumber: row.fiscalNumber,
-        cai: row.cai,
-        issuedAt: row.invoiceDate,
-        total: row.total,
-        annulled: row.isAnnulled,
-        notes: notes.map(this.readNote),
-      };
-    }
-    if (note !== undefined) {
-      const row = this.noteColumns.read(note);
-      return {
-        documentType: row.documentType,
-        issuer: { name: row.issuerName, rtn: row.issuerRtn },
-        fiscalNumber: row.fiscalNumber,
-        cai: row.cai,
-        issuedAt: row.noteDate,
-        total: row.total,
-        annulled: row.isAnnulled,
-        notes: null,
-      };
+    const queries = this.lookups.flatMap((l) => [l.sql, ...(l.modifiedBy ? [l.modifiedBy.sql] : [])]);
+    const results = await this.db.selectConsistent(queries.map((sql) => [sql, exact] as const));
+    for (const lookup of this.lookups) {
+      const [row] = results.shift()!;
+      const modifying = lookup.modifiedBy ? results.shift()! : null;
+      if (row === undefined) continue;
+      return { ...lookup.read(row), notes: modifying === null ? null : modifying.map((r) => lookup.modifiedBy!.read(r)) };
     }
     return null;
   }

@@ -3,6 +3,7 @@ import { amountInWords } from '../../../domain/amount-in-words';
 import { computeTotals, InvoiceTotals, TotalsLineInput } from '../../../domain/totals-engine';
 import type { Invoice, InvoiceLine } from '../../../entities';
 import type { InvoiceForNotes } from '../../../domain/notes/note-amounts';
+import { wasExonerated } from '../../../domain/sale-amounts';
 
 /**
  * The totals engine's inputs that reproduce a stored line. The line keeps its unit price,
@@ -32,9 +33,9 @@ function engineLine(line: InvoiceLine): TotalsLineInput {
 }
 
 /** Exonerated sales carry an exonerated amount or one of the exonerated buyer's references. */
-function wasExonerated(invoice: Invoice): boolean {
+function exonerated(invoice: Invoice): boolean {
   const references = [invoice.exonerationCertificate, invoice.exonerationSagRegistry, invoice.exemptPurchaseOrderNumber];
-  return new Big(invoice.exoneratedAmount).gt(0) || references.some((r) => r !== null);
+  return wasExonerated(new Big(invoice.exoneratedAmount), references);
 }
 
 /**
@@ -47,7 +48,7 @@ export function totalsDiscrepancies(invoice: Invoice): string[] {
   if (lines.length === 0) return [`${name}: has no lines`];
   let totals: InvoiceTotals;
   try {
-    totals = computeTotals({ lines: lines.map(engineLine), exonerated: wasExonerated(invoice), exchangeRate: null });
+    totals = computeTotals({ lines: lines.map(engineLine), exonerated: exonerated(invoice), exchangeRate: null });
   } catch (err) {
     return [`${name}: its stored lines cannot be priced by the totals engine (${(err as Error).message})`];
   }
@@ -102,7 +103,7 @@ function taxDiscrepancies(name: string, invoice: Invoice, totals: InvoiceTotals)
 /** A stored invoice as its notes are computed against (lines by position, taxes, limits). */
 export function invoiceForNotesOf(invoice: Invoice): InvoiceForNotes {
   return {
-    exonerated: wasExonerated(invoice),
+    exonerated: exonerated(invoice),
     lines: invoice.lines.getItems().map((l) => ({
       position: l.lineNumber,
       code: l.productCode,

@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { amountInWords } from '../../../domain/amount-in-words';
 import { sum, ZERO } from '../../../domain/money';
 import { creditedSoFar } from '../../../domain/notes/credited-so-far';
+import { storedLineAmounts, storedTaxEntry } from '../../../domain/sale-amounts';
 import {
   rateKey,
   taxableBase,
@@ -19,13 +20,7 @@ export function noteAmountsOf(note: NoteView): NoteAmounts {
     invoiceLine: l.invoiceLineNumber,
     code: l.productCode,
     description: l.description,
-    quantity: big(l.quantity),
-    unitPrice: big(l.unitPrice),
-    importe: big(l.importe),
-    discountAmount: big(l.discountAmount),
-    subTotal: big(l.subTotal),
-    exemptAmount: big(l.exemptAmount),
-    isvRate: l.isvRate === null ? null : big(l.isvRate),
+    ...storedLineAmounts(l),
   }));
   return {
     lines,
@@ -33,7 +28,7 @@ export function noteAmountsOf(note: NoteView): NoteAmounts {
     discountTotal: big(note.discountTotal),
     exemptedAmount: big(note.exemptedAmount),
     exoneratedAmount: big(note.exoneratedAmount),
-    taxBreakdown: note.taxes.map((t) => ({ rate: big(t.rate), taxedAmount: big(t.taxedAmount), taxAmount: big(t.taxAmount) })),
+    taxBreakdown: note.taxes.map(storedTaxEntry),
     totalTaxes: big(note.totalTaxes),
     total: big(note.total),
   };

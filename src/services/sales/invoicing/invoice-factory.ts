@@ -6,10 +6,15 @@ import { formatFiscalNumber } from '../../../domain/fiscal-number';
 import { Invoice, InvoiceLine, InvoiceTax } from '../../../entities';
 import type { DocumentIssue, FixedVersions } from '../../documents';
 import type { PricedInvoice } from '../pricing/invoice-pricer.service';
-import type { InvoiceLineView, InvoiceView } from './invoice-view';
-
-/** The unique index that makes a number of a range one invoice's (see NumberedDocument.numberIndex). */
-export const INVOICE_NUMBER_INDEX = 'uq_invoices_cai_range_number';
+import {
+  INVOICE_LINE_VIEW_FIELDS,
+  INVOICE_TAX_VIEW_FIELDS,
+  INVOICE_VIEW_FIELDS,
+  type InvoiceLineView,
+  type InvoiceView,
+} from './invoice-view';
+import { SALE_DOCUMENT_WRITTEN_FIELDS } from '../sale-documents/sale-document-fields';
+import { numberedFields } from '../sale-documents/numbered-fields';
 
 /** A line as stored: what the invoice view answers, plus what only the record keeps. */
 export interface InvoiceLineContent extends InvoiceLineView {
@@ -105,68 +110,22 @@ export function invoiceContentOf(priced: PricedInvoice): InvoiceContent {
 
 /** The invoice columns written at issue, by property (relations by id). */
 const INVOICE_COLUMNS = [
-  'company',
-  'emissionPoint',
-  'caiRange',
-  'cai',
-  'invoiceNumber',
-  'fiscalNumber',
-  'invoiceDate',
-  'issuerName',
-  'issuerTradeName',
-  'issuerRtn',
-  'issuerAddress',
-  'issuerPhone',
-  'issuerEmail',
-  'establishmentName',
-  'establishmentAddress',
-  'caiRangeStart',
-  'caiRangeEnd',
-  'caiDeadline',
+  ...INVOICE_VIEW_FIELDS.filter((f): f is Exclude<typeof f, 'id'> => f !== 'id'),
+  ...SALE_DOCUMENT_WRITTEN_FIELDS,
   'client',
-  'clientName',
-  'clientLegalId',
-  'buyerIdType',
-  'buyerIdNumber',
-  'exonerationCertificate',
-  'exonerationSagRegistry',
-  'exemptPurchaseOrderNumber',
-  'purchaseOrderNumber',
-  'importe',
-  'discountTotal',
-  'exemptedAmount',
-  'exoneratedAmount',
-  'totalTaxes',
-  'total',
-  'totalInLetters',
-  'appliedDollarExchangeRate',
-  'isPaid',
-  'isAnnulled',
   'creatorUser',
   'paymentTerminal',
   'priceList',
-  'templateVersion',
-  'logoVersion',
-  'verificationToken',
-  'verificationBaseUrl',
-  'createdAt',
 ] as const satisfies ReadonlyArray<keyof Invoice>;
 const LINE_COLUMNS = [
   'invoice',
   'lineNumber',
   'product',
-  'externalProductId',
-  'productCode',
-  'description',
-  'quantity',
-  'unitPrice',
-  'importe',
-  'discountAmount',
-  'subTotal',
+  ...INVOICE_LINE_VIEW_FIELDS,
   'exemptAmount',
   'isvRate',
 ] as const satisfies ReadonlyArray<keyof InvoiceLine>;
-const TAX_COLUMNS = ['invoice', 'rate', 'taxedAmount', 'taxAmount'] as const satisfies ReadonlyArray<keyof InvoiceTax>;
+const TAX_COLUMNS = ['invoice', ...INVOICE_TAX_VIEW_FIELDS] as const satisfies ReadonlyArray<keyof InvoiceTax>;
 
 type Row<K extends string> = Record<K, unknown>;
 
@@ -211,13 +170,9 @@ export class InvoiceRowWriter {
       lines: lines.map(({ lineNumber: _n, productId: _p, exemptAmount: _e, isvRate: _r, ...shown }) => shown),
       invoiceNumber: taken.number,
       fiscalNumber: formatFiscalNumber(content.establishmentCode, content.emissionPointCode, 'invoice', taken.number),
-      cai: taken.range.cai,
-      caiRangeStart: taken.range.rangeStart,
-      caiRangeEnd: taken.range.rangeEnd,
-      caiDeadline: taken.range.deadline,
+      ...numberedFields(taken),
       isPaid: true,
       isAnnulled: false,
-      verificationToken: taken.verificationToken,
       verificationBaseUrl,
       versions,
     };

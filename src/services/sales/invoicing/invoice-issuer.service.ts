@@ -9,11 +9,11 @@ import { TOKENS } from '../../../tokens';
 import type { InvoiceRequest } from '../pricing/invoice-request';
 import { InvoicePricer } from '../pricing/invoice-pricer.service';
 import type { Principal } from '../../access';
-import { type IdempotencyClaim, type LiveKey, IdempotencyStore, NumberedWriter, TemplateVersionStore } from '../../documents';
+import { claimFor, type IdempotencyClaim, type LiveKey, IdempotencyStore, NumberedWriter, TemplateVersionStore } from '../../documents';
 import { InvoicePdfService } from './invoice-pdf.service';
 import { InvoiceReader } from './invoice-reader.service';
 import type { InvoiceView } from './invoice-view';
-import { INVOICE_NUMBER_INDEX, invoiceContentOf, InvoiceRowWriter } from './invoice-factory';
+import { invoiceContentOf, InvoiceRowWriter } from './invoice-factory';
 
 /** What the issuing transaction or the replay gives, before the PDF. */
 interface IssueResult {
@@ -75,8 +75,8 @@ export class InvoiceIssuer {
     parse: (body: unknown) => InvoiceRequest,
   ): Promise<IssueResult> {
     const { companyId } = company;
-    const claim: IdempotencyClaim = { scope: 'invoice', key, fingerprint: requestFingerprint(body) };
-    const existing = await this.keys.find(companyId, 'invoice', key);
+    const claim = claimFor('invoice', key, requestFingerprint(body));
+    const existing = await this.keys.find(companyId, claim.scope, key);
     if (existing) return this.replay(companyId, claim, existing);
 
     const request = parse(body);
@@ -92,7 +92,6 @@ export class InvoiceIssuer {
       emissionPointId: priced.config.emissionPoint.id,
       day: hondurasDate(request.invoiceDate),
       claim,
-      numberIndex: INVOICE_NUMBER_INDEX,
       insert: async (tx, issue) => {
         const invoice = await this.rows.insert(tx, companyId, priced, content, issue, versions, verificationBase);
         return { documentId: invoice.id, invoice };

@@ -25,7 +25,7 @@ export class InvoicePdfService {
    * while its template was unreadable, or by an older service) the current ones are fixed first.
    */
   async renderInputs(companyCode: string, invoice: InvoiceView): Promise<IssuedRenderInputs> {
-    const versions = invoice.versions ?? (await this.versions.fixOn(companyCode, invoice.id));
+    const versions = invoice.versions ?? (await this.versions.fixOn(companyCode, 'invoice', invoice.id));
     return issuedRenderInputs({ ...invoice, versions });
   }
 

@@ -1,63 +1,29 @@
 import type { Invoice, InvoiceLine, InvoiceTax } from '../../../entities';
 import type { FixedVersions } from '../../documents';
+import { SALE_DOCUMENT_VIEW_FIELDS, SALE_LINE_FIELDS, SALE_TAX_FIELDS } from '../sale-documents/sale-document-fields';
 
 /**
  * The stored columns an issued invoice is answered (JSON) and printed (PDF) with. One list per
  * table: the reader selects exactly these columns, and POST answers the same properties from
- * the rows it has just written (InvoiceRowWriter), so both answer the same document. A new printed or answered field
- * is added here once.
+ * the rows it has just written (InvoiceRowWriter), so both answer the same document. A field only
+ * an invoice has is added here once; one every sale document has, in SALE_DOCUMENT_VIEW_FIELDS.
  */
 export const INVOICE_VIEW_FIELDS = [
-  'id',
+  ...SALE_DOCUMENT_VIEW_FIELDS,
   'invoiceNumber',
-  'fiscalNumber',
-  'cai',
   'invoiceDate',
-  'issuerName',
-  'issuerTradeName',
-  'issuerRtn',
-  'issuerAddress',
-  'issuerPhone',
-  'issuerEmail',
-  'establishmentName',
-  'establishmentAddress',
-  'caiRangeStart',
-  'caiRangeEnd',
-  'caiDeadline',
-  'clientName',
-  'clientLegalId',
   'buyerIdType',
   'buyerIdNumber',
-  'exonerationCertificate',
-  'exonerationSagRegistry',
   'purchaseOrderNumber',
-  'exemptPurchaseOrderNumber',
-  'importe',
-  'discountTotal',
-  'exemptedAmount',
-  'exoneratedAmount',
-  'totalTaxes',
-  'total',
-  'totalInLetters',
   'appliedDollarExchangeRate',
   'isPaid',
-  'isAnnulled',
-  'verificationToken',
-  'verificationBaseUrl',
 ] as const satisfies ReadonlyArray<keyof Invoice>;
 
-export const INVOICE_LINE_VIEW_FIELDS = [
-  'externalProductId',
-  'productCode',
-  'description',
-  'quantity',
-  'unitPrice',
-  'importe',
-  'discountAmount',
-  'subTotal',
-] as const satisfies ReadonlyArray<keyof InvoiceLine>;
+export const INVOICE_LINE_VIEW_FIELDS = ['externalProductId', 'productCode', ...SALE_LINE_FIELDS] as const satisfies ReadonlyArray<
+  keyof InvoiceLine
+>;
 
-export const INVOICE_TAX_VIEW_FIELDS = ['rate', 'taxedAmount', 'taxAmount'] as const satisfies ReadonlyArray<keyof InvoiceTax>;
+export const INVOICE_TAX_VIEW_FIELDS = SALE_TAX_FIELDS satisfies ReadonlyArray<keyof InvoiceTax>;
 
 export type InvoiceLineView = Pick<InvoiceLine, (typeof INVOICE_LINE_VIEW_FIELDS)[number]>;
 export type InvoiceTaxView = Pick<InvoiceTax, (typeof INVOICE_TAX_VIEW_FIELDS)[number]>;

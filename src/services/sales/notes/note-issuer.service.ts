@@ -12,15 +12,23 @@ import { computeCreditNote, NoteRefusal } from '../../../domain/notes/credit-not
 import { computeDebitNote } from '../../../domain/notes/debit-note';
 import type { InvoiceForNotes } from '../../../domain/notes/note-amounts';
 import { requestFingerprint } from '../../../domain/request-fingerprint';
+import { storedLineAmounts, storedTaxEntry, wasExonerated } from '../../../domain/sale-amounts';
 import { verificationBaseAtIssue } from '../../../domain/verification-token';
 import type { AppConfig } from '../../../../config/config';
 import { Company, EmissionPoint, Establishment, Invoice, InvoiceLine, InvoiceTax } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import type { CompanyRef } from '../../../domain/company-ref';
-import { IdempotencyStore, type IdempotencyClaim, NumberedWriter, checkNumberAvailable, TemplateVersionStore } from '../../documents';
+import {
+  claimFor,
+  IdempotencyStore,
+  type IdempotencyClaim,
+  NumberedWriter,
+  checkNumberAvailable,
+  TemplateVersionStore,
+} from '../../documents';
 import { canonicalNoteArguments, type NoteRequest } from './note-request';
 import { NoteReader } from './note-reader.service';
-import { NOTE_NUMBER_INDEX, NoteRowWriter, type ModifiedInvoice, type NoteHeading } from './note-row-writer';
+import { NoteRowWriter, type ModifiedInvoice, type NoteHeading } from './note-row-writer';
 import type { NoteView } from './note-view';
 
 export interface IssuedNote {
@@ -90,9 +98,9 @@ export class NoteIssuer {
    */
   async issue(actor: Actor, company: CompanyRef, request: NoteRequest, key: string | null, now = new Date()): Promise<IssuedNote> {
     const claim: IdempotencyClaim | null =
-      key === null ? null : { scope: 'note', key, fingerprint: requestFingerprint(canonicalNoteArguments(request)) };
+      key === null ? null : claimFor(request.type, key, requestFingerprint(canonicalNoteArguments(request)));
     if (claim) {
-      const existing = await this.keys.find(company.id, 'note', claim.key);
+      const existing = await this.keys.find(company.id, claim.scope, claim.key);
       if (existing) return this.replay(company, claim, existing);
     }
     const [invoiceRow] = await this.db.select(this.sql.invoiceOfCompany, [request.invoiceId, company.id]);
@@ -136,7 +144,6 @@ export class NoteIssuer {
         emissionPointId: point.id,
         day: hondurasDate(now),
         claim,
-        numberIndex: NOTE_NUMBER_INDEX,
         insert: async (tx, issue) => {
           const { invoice, forNotes } = await this.invoiceForNotes(tx, company, request.invoiceId, true);
           const amounts = await this.compute(tx, request, invoice, forNotes);
@@ -219,8 +226,11 @@ export class NoteIssuer {
     const [lines, taxes] = [await tx.select(this.sql.invoiceLines, [invoiceId]), await tx.select(this.sql.invoiceTaxes, [invoiceId])];
     const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
     const exoneratedAmount = big(row.exoneratedAmount);
-    const references = [row.exonerationCertificate, row.exonerationSagRegistry, row.exemptPurchaseOrderNumber].some((v) => v !== null);
-    const exonerated = exoneratedAmount.gt(0) || references;
+    const exonerated = wasExonerated(exoneratedAmount, [
+      text(row.exonerationCertificate),
+      text(row.exonerationSagRegistry),
+      text(row.exemptPurchaseOrderNumber),
+    ]);
     return {
       invoice: {
         id: invoiceId,
@@ -240,15 +250,9 @@ export class NoteIssuer {
           position: Number(l.position),
           code: String(l.code),
           description: String(l.description),
-          quantity: big(l.quantity),
-          unitPrice: big(l.unitPrice),
-          importe: big(l.importe),
-          discountAmount: big(l.discountAmount),
-          subTotal: big(l.subTotal),
-          exemptAmount: big(l.exemptAmount),
-          isvRate: l.isvRate === null ? null : big(l.isvRate),
+          ...storedLineAmounts(l),
         })),
-        taxes: taxes.map((t) => ({ rate: big(t.rate), taxedAmount: big(t.taxedAmount), taxAmount: big(t.taxAmount) })),
+        taxes: taxes.map(storedTaxEntry),
         exemptedAmount: big(row.exemptedAmount),
         exoneratedAmount,
         total: big(row.total),

@@ -5,6 +5,7 @@ import { leanSelect, tableOf } from '../../../db/lean-select';
 import type { SqlClient, SqlRow, SqlTransaction } from '../../../db/sql-client';
 import { AppError } from '../../../domain/app-error';
 import type { NoteAmounts } from '../../../domain/notes/note-amounts';
+import { storedLineAmounts, storedTaxEntry } from '../../../domain/sale-amounts';
 import { EmissionPoint, Establishment, Note, NoteLine, NoteTax } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import type { CompanyRef } from '../../../domain/company-ref';
@@ -129,17 +130,9 @@ export class NoteReader {
           invoiceLine: l.invoiceLineNumber === null ? null : Number(l.invoiceLineNumber),
           code: l.productCode === null ? null : String(l.productCode),
           description: String(l.description),
-          quantity: big(l.quantity),
-          unitPrice: big(l.unitPrice),
-          importe: big(l.importe),
-          discountAmount: big(l.discountAmount),
-          subTotal: big(l.subTotal),
-          exemptAmount: big(l.exemptAmount),
-          isvRate: l.isvRate === null ? null : big(l.isvRate),
+          ...storedLineAmounts(l),
         })),
-      taxBreakdown: taxes
-        .filter((t) => Number(t.noteId) === Number(n.id))
-        .map((t) => ({ rate: big(t.rate), taxedAmount: big(t.taxedAmount), taxAmount: big(t.taxAmount) })),
+      taxBreakdown: taxes.filter((t) => Number(t.noteId) === Number(n.id)).map(storedTaxEntry),
       importe: big(0),
       discountTotal: big(0),
       totalTaxes: big(0),

@@ -6,10 +6,9 @@ import { formatFiscalNumber } from '../../../domain/fiscal-number';
 import type { NoteAmounts } from '../../../domain/notes/note-amounts';
 import { Note, NoteLine, NoteTax, type NoteType } from '../../../entities';
 import type { DocumentIssue, FixedVersions } from '../../documents';
-import type { NoteView } from './note-view';
-
-/** The unique index that makes a number of a range one note's (see NumberedDocument.numberIndex). */
-export const NOTE_NUMBER_INDEX = 'uq_notes_cai_range_number';
+import { NOTE_LINE_VIEW_FIELDS, NOTE_TAX_VIEW_FIELDS, NOTE_VIEW_FIELDS, type NoteView } from './note-view';
+import { SALE_DOCUMENT_WRITTEN_FIELDS } from '../sale-documents/sale-document-fields';
+import { numberedFields } from '../sale-documents/numbered-fields';
 
 /** Everything a note prints that does not come from its amounts or its number, read before the transaction. */
 export interface NoteHeading {
@@ -46,66 +45,16 @@ export interface ModifiedInvoice {
   exemptPurchaseOrderNumber: string | null;
 }
 
+/** Written at issue: the view's fields but the id and the annulment (a new note is not annulled), and the relations. */
 const NOTE_COLUMNS = [
-  'company',
-  'documentType',
-  'emissionPoint',
-  'caiRange',
-  'cai',
-  'noteNumber',
-  'fiscalNumber',
-  'noteDate',
-  'caiRangeStart',
-  'caiRangeEnd',
-  'caiDeadline',
-  'issuerName',
-  'issuerTradeName',
-  'issuerRtn',
-  'issuerAddress',
-  'issuerPhone',
-  'issuerEmail',
-  'establishmentName',
-  'establishmentAddress',
+  ...NOTE_VIEW_FIELDS.filter(
+    (f): f is Exclude<typeof f, 'id' | 'annulledAt' | 'annulReason'> => !['id', 'annulledAt', 'annulReason'].includes(f),
+  ),
+  ...SALE_DOCUMENT_WRITTEN_FIELDS,
   'invoice',
-  'invoiceFiscalNumber',
-  'invoiceCai',
-  'invoiceDate',
-  'clientName',
-  'clientLegalId',
-  'isExonerated',
-  'exonerationCertificate',
-  'exonerationSagRegistry',
-  'exemptPurchaseOrderNumber',
-  'reason',
-  'importe',
-  'discountTotal',
-  'exemptedAmount',
-  'exoneratedAmount',
-  'totalTaxes',
-  'total',
-  'totalInLetters',
-  'isAnnulled',
-  'templateVersion',
-  'logoVersion',
-  'verificationToken',
-  'verificationBaseUrl',
-  'createdAt',
 ] as const satisfies ReadonlyArray<keyof Note>;
-const LINE_COLUMNS = [
-  'note',
-  'lineNumber',
-  'invoiceLineNumber',
-  'productCode',
-  'description',
-  'quantity',
-  'unitPrice',
-  'importe',
-  'discountAmount',
-  'subTotal',
-  'exemptAmount',
-  'isvRate',
-] as const satisfies ReadonlyArray<keyof NoteLine>;
-const TAX_COLUMNS = ['note', 'rate', 'taxedAmount', 'taxAmount'] as const satisfies ReadonlyArray<keyof NoteTax>;
+const LINE_COLUMNS = ['note', ...NOTE_LINE_VIEW_FIELDS] as const satisfies ReadonlyArray<keyof NoteLine>;
+const TAX_COLUMNS = ['note', ...NOTE_TAX_VIEW_FIELDS] as const satisfies ReadonlyArray<keyof NoteTax>;
 
 type Row<K extends string> = Record<K, unknown>;
 
@@ -142,11 +91,8 @@ export class NoteRowWriter {
       documentType: heading.documentType,
       noteNumber: taken.number,
       fiscalNumber: formatFiscalNumber(heading.establishmentCode, heading.emissionPointCode, heading.documentType, taken.number),
-      cai: taken.range.cai,
+      ...numberedFields(taken),
       noteDate: heading.noteDate,
-      caiRangeStart: taken.range.rangeStart,
-      caiRangeEnd: taken.range.rangeEnd,
-      caiDeadline: taken.range.deadline,
       issuerName: heading.issuerName,
       issuerTradeName: heading.issuerTradeName,
       issuerRtn: heading.issuerRtn,
@@ -176,7 +122,6 @@ export class NoteRowWriter {
       isAnnulled: false,
       annulledAt: null,
       annulReason: null,
-      verificationToken: taken.verificationToken,
       verificationBaseUrl: heading.verificationBaseUrl,
       establishmentCode: heading.establishmentCode,
       emissionPointCode: heading.emissionPointCode,

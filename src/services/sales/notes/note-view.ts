@@ -1,64 +1,32 @@
 import type { Note, NoteLine, NoteTax } from '../../../entities';
 import type { FixedVersions } from '../../documents';
+import { SALE_DOCUMENT_VIEW_FIELDS, SALE_LINE_FIELDS, SALE_TAX_FIELDS } from '../sale-documents/sale-document-fields';
 
 /** The stored columns a note is shown (JSON, list) and printed (PDF) with: one list per table. */
 export const NOTE_VIEW_FIELDS = [
-  'id',
+  ...SALE_DOCUMENT_VIEW_FIELDS,
   'documentType',
   'noteNumber',
-  'fiscalNumber',
-  'cai',
   'noteDate',
-  'caiRangeStart',
-  'caiRangeEnd',
-  'caiDeadline',
-  'issuerName',
-  'issuerTradeName',
-  'issuerRtn',
-  'issuerAddress',
-  'issuerPhone',
-  'issuerEmail',
-  'establishmentName',
-  'establishmentAddress',
   'invoiceFiscalNumber',
   'invoiceCai',
   'invoiceDate',
-  'clientName',
-  'clientLegalId',
   'isExonerated',
-  'exonerationCertificate',
-  'exonerationSagRegistry',
-  'exemptPurchaseOrderNumber',
   'reason',
-  'importe',
-  'discountTotal',
-  'exemptedAmount',
-  'exoneratedAmount',
-  'totalTaxes',
-  'total',
-  'totalInLetters',
-  'isAnnulled',
   'annulledAt',
   'annulReason',
-  'verificationToken',
-  'verificationBaseUrl',
 ] as const satisfies ReadonlyArray<keyof Note>;
 
 export const NOTE_LINE_VIEW_FIELDS = [
   'lineNumber',
   'invoiceLineNumber',
   'productCode',
-  'description',
-  'quantity',
-  'unitPrice',
-  'importe',
-  'discountAmount',
-  'subTotal',
+  ...SALE_LINE_FIELDS,
   'exemptAmount',
   'isvRate',
 ] as const satisfies ReadonlyArray<keyof NoteLine>;
 
-export const NOTE_TAX_VIEW_FIELDS = ['rate', 'taxedAmount', 'taxAmount'] as const satisfies ReadonlyArray<keyof NoteTax>;
+export const NOTE_TAX_VIEW_FIELDS = SALE_TAX_FIELDS satisfies ReadonlyArray<keyof NoteTax>;
 
 export type NoteLineView = Pick<NoteLine, (typeof NOTE_LINE_VIEW_FIELDS)[number]>;
 export type NoteTaxView = Pick<NoteTax, (typeof NOTE_TAX_VIEW_FIELDS)[number]>;

@@ -1,0 +1,63 @@
+import Big from 'big.js';
+
+/**
+ * The amounts every sale document (an invoice, a credit or debit note) has, whoever computes them:
+ * the totals engine for an invoice, the notes' rule for a note, and the stored rows when the audit
+ * or a note reads them back. One shape, so a rule written over amounts reads any of them.
+ */
+
+/** One line's amounts. */
+export interface LineAmounts {
+  quantity: Big;
+  unitPrice: Big;
+  importe: Big;
+  discountAmount: Big;
+  subTotal: Big;
+  exemptAmount: Big;
+  isvRate: Big | null;
+}
+
+/** One entry of a tax breakdown: the base and the ISV at one rate. */
+export interface TaxEntry {
+  rate: Big;
+  taxedAmount: Big;
+  taxAmount: Big;
+}
+
+/** A document's amounts over its lines. */
+export interface DocumentAmounts<L extends LineAmounts> {
+  lines: L[];
+  importe: Big;
+  discountTotal: Big;
+  exemptedAmount: Big;
+  exoneratedAmount: Big;
+  /** Per rate with a base, rate ascending; empty on an exonerated document. */
+  taxBreakdown: TaxEntry[];
+  totalTaxes: Big;
+  total: Big;
+}
+
+const big = (v: unknown) => new Big(String(v));
+
+/** A stored line's amounts (DECIMAL columns as the driver or a view gives them: exact strings). */
+export function storedLineAmounts(stored: Partial<Record<keyof LineAmounts, unknown>>): LineAmounts {
+  return {
+    quantity: big(stored.quantity),
+    unitPrice: big(stored.unitPrice),
+    importe: big(stored.importe),
+    discountAmount: big(stored.discountAmount),
+    subTotal: big(stored.subTotal),
+    exemptAmount: big(stored.exemptAmount),
+    isvRate: stored.isvRate === null || stored.isvRate === undefined ? null : big(stored.isvRate),
+  };
+}
+
+/** A stored tax breakdown entry. */
+export function storedTaxEntry(stored: Partial<Record<keyof TaxEntry, unknown>>): TaxEntry {
+  return { rate: big(stored.rate), taxedAmount: big(stored.taxedAmount), taxAmount: big(stored.taxAmount) };
+}
+
+/** A sale was exonerated when it carries an exonerated amount or one of the exonerated buyer's references. */
+export function wasExonerated(exoneratedAmount: Big, references: ReadonlyArray<string | null | undefined>): boolean {
+  return exoneratedAmount.gt(0) || references.some((r) => r !== null && r !== undefined);
+}
