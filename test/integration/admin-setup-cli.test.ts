@@ -94,7 +94,11 @@ describe('admin apply and export on the command line', () => {
       const doc = exampleDocument(code);
       doc.company.verificationBaseUrl = 'https://verifica.example.hn';
       doc.company.tradeName = 'Acme';
-      doc.priceLists!.push({ code: 'MAYOREO', name: 'Mayoreo', prices: [{ product: 'P-ARROZ', price: '90.50', currency: 'USD', discountPolicy: 'PROMO10' }] });
+      doc.priceLists!.push({
+        code: 'MAYOREO',
+        name: 'Mayoreo',
+        prices: [{ product: 'P-ARROZ', price: '90.50', currency: 'USD', discountPolicy: 'PROMO10' }],
+      });
       doc.users!.push({ code: 'cajero', name: 'Cajero' });
       const point = doc.establishments![0].emissionPoints![0] as { caiRanges: unknown[] };
       point.caiRanges.push(
@@ -129,12 +133,23 @@ describe('admin apply and export on the command line', () => {
         'clients',
         'integration',
       ]);
-      expect(doc.company).toMatchObject({ code, rtn: '08019999123456', tradeName: 'Acme', verificationBaseUrl: 'https://verifica.example.hn' });
+      expect(doc.company).toMatchObject({
+        code,
+        rtn: '08019999123456',
+        tradeName: 'Acme',
+        verificationBaseUrl: 'https://verifica.example.hn',
+      });
       const ranges = doc.establishments[0].emissionPoints[0].caiRanges as { documentType: string }[];
       expect(ranges.map((r) => r.documentType)).toEqual(['invoice', 'creditNote', 'debitNote']);
       expect(doc.users).toEqual([{ code: 'integracion', name: 'Integración API' }]);
       expect(doc.products.map((p: { code: string }) => p.code)).toEqual(['P-ARROZ', 'P-CERVEZA', 'P-COMBO', 'P-IMPORT']);
-      expect(doc.products[2]).toEqual({ code: 'P-COMBO', name: 'Canasta mixta', isvRate: '15.0000', exempt: false, exemptPerUnit: '30.0000' });
+      expect(doc.products[2]).toEqual({
+        code: 'P-COMBO',
+        name: 'Canasta mixta',
+        isvRate: '15.0000',
+        exempt: false,
+        exemptPerUnit: '30.0000',
+      });
       expect(doc.priceLists[1]).toEqual({
         code: 'MAYOREO',
         name: 'Mayoreo',
@@ -200,7 +215,9 @@ describe('admin apply and export on the command line', () => {
       );
       expect(await tableChecksums(t.orm)).toBe(before);
       // The real apply does what the plan said.
-      expect((await apply(change)).stdout.toString()).toBe(run.stdout.toString().replace(/^dry run .*\n/, `applied ${code}: 2 created, 2 updated, 1 deleted\n`));
+      expect((await apply(change)).stdout.toString()).toBe(
+        run.stdout.toString().replace(/^dry run .*\n/, `applied ${code}: 2 created, 2 updated, 1 deleted\n`),
+      );
     });
 
     it('refuses a bad document as apply does, writing nothing', async () => {

@@ -13,5 +13,7 @@ export { CompanySetupService, type ApplySummary } from './setup/company-setup.se
 export { planLine, type ChangeAction, type SetupChange } from './setup/setup-changes';
 export type { PriceSpec, ProductSpec, SetupDocument } from './setup/setup-document';
 export { SetupExport } from './setup/setup-export.service';
+export { CatalogSheets, type CatalogOutcome } from './setup/catalog-sheets.service';
+export type { CatalogColumn, CatalogSheet, SheetProblem, SheetRowChange } from './setup/catalog-sheet';
 export { readSetupFile, setupYaml } from './setup/setup-file';
 export { SetupValidationError } from './setup/setup-validation-error';

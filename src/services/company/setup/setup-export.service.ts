@@ -115,11 +115,13 @@ async function readPriceLists(em: EntityManager, company: Company): Promise<File
 export class SetupExport {
   constructor(@inject(TOKENS.EntityManager) private readonly em: EntityManager) {}
 
-  async document(ref: CompanyRef): Promise<Record<string, unknown>> {
+  /** The whole setup, or only the named sections (the catalog spreadsheet reads three). */
+  async document(ref: CompanyRef, only?: readonly string[]): Promise<Record<string, unknown>> {
     const em = this.em.fork();
     const company = await em.findOneOrFail(Company, { id: ref.id });
     const document: Record<string, unknown> = {};
     for (const [name, read] of SECTIONS) {
+      if (only && !only.includes(name)) continue;
       const section = await read(em, company);
       if (section !== undefined && !(Array.isArray(section) && section.length === 0)) document[name] = section;
     }

@@ -74,7 +74,12 @@ export function storedPriceList(row: PriceList): FileEntry {
 /** A deleted discount policy may not be named: the price is written without it (as it is). */
 export function storedPrice(row: ProductPrice): FileEntry {
   const policy = row.discountPolicy;
-  return present({ product: row.product.code, price: row.price, currency: row.currency, discountPolicy: policy?.deletedAt ? null : policy?.code });
+  return present({
+    product: row.product.code,
+    price: row.price,
+    currency: row.currency,
+    discountPolicy: policy?.deletedAt ? null : policy?.code,
+  });
 }
 
 export function storedMapping(row: ProductMapping): FileEntry {
@@ -103,7 +108,8 @@ export function storedClient(row: Client): FileEntry {
  */
 export function storedIntegration(row: IntegrationSettings): FileEntry {
   const point = row.emissionPoint;
-  const code = (entry: { code: string; deletedAt: Date | null } | null) => (entry === null ? null : entry.deletedAt ? undefined : entry.code);
+  const code = (entry: { code: string; deletedAt: Date | null } | null) =>
+    entry === null ? null : entry.deletedAt ? undefined : entry.code;
   const entry: FileEntry = {
     enabled: row.enabled,
     emissionPoint: point ? `${point.establishment.code}-${point.code}` : null,
