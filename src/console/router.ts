@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Container } from 'inversify';
 import type { ConsoleRouter, ConsoleState } from './console-state';
 import { registerActivityPage } from './pages/activity.page';
+import { registerCatalogPages } from './pages/catalog.page';
 import { registerCompanyPage } from './pages/company.page';
 import { registerHomePage } from './pages/home.page';
 import { registerKeysPages } from './pages/keys.page';
@@ -33,6 +34,7 @@ const PAGES: ConsolePages[] = [
   registerNotePages,
   registerClientsPages,
   registerReportsPages,
+  registerCatalogPages,
 ];
 
 export function buildConsoleRouter(container: Container): ConsoleRouter {

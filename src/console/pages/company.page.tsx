@@ -113,6 +113,9 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
                   <li>
                     <a href={companyPath(company.code, 'letterhead')}>Membretes</a>
                   </li>
+                  <li>
+                    <a href={companyPath(company.code, 'catalog')}>Catálogo</a>
+                  </li>
                 </>
               )}
             </ul>
