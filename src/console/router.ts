@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Container } from 'inversify';
 import type { ConsoleRouter, ConsoleState } from './console-state';
 import { registerActivityPage } from './pages/activity.page';
+import { registerCaiRangePages } from './pages/cai-range.page';
 import { registerCompanyPage } from './pages/company.page';
 import { registerHomePage } from './pages/home.page';
 import { registerKeysPages } from './pages/keys.page';
@@ -11,7 +12,9 @@ import { registerClientsPages } from './pages/clients.page';
 import { registerInvoicePages } from './pages/invoice.page';
 import { registerInvoicesPage } from './pages/invoices.page';
 import { registerNotePages } from './pages/note.page';
+import { registerProductsPages } from './pages/products.page';
 import { registerReportsPages } from './pages/reports.page';
+import { registerSetupPages } from './pages/setup.page';
 
 /** How a page module plugs in: it takes its services from the container and adds its routes. */
 export type ConsolePages = (router: ConsoleRouter, container: Container) => void;
@@ -33,6 +36,9 @@ const PAGES: ConsolePages[] = [
   registerNotePages,
   registerClientsPages,
   registerReportsPages,
+  registerSetupPages,
+  registerCaiRangePages,
+  registerProductsPages,
 ];
 
 export function buildConsoleRouter(container: Container): ConsoleRouter {

@@ -13,3 +13,12 @@ export { CompanySetupService, type ApplySummary } from './setup/company-setup.se
 export type { PriceSpec, ProductSpec, SetupDocument } from './setup/setup-document';
 export { readSetupFile } from './setup/setup-file';
 export { SetupValidationError } from './setup/setup-validation-error';
+export {
+  CompanySetupView,
+  PRODUCTS_SHOWN,
+  type EstablishmentView,
+  type IntegrationView,
+  type NamedView,
+  type ProductView,
+  type SetupOverview,
+} from './setup/setup-view.service';
