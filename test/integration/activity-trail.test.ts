@@ -214,15 +214,23 @@ describe('activity trail', () => {
       expectOneRow(cleared, { action: 'client-exonerated', target: `client ${code} (id ${clientId})`, details: { cleared: true } });
     });
 
-    it('apply: one row for the company with what changed by section, not the file; the same file again records nothing', async () => {
+    it('apply: one setup-changed row for the company naming the entries changed, not their values; the same file again records nothing', async () => {
       const doc = sellingCompany({ clients: [clientData()] });
       const file = writeSetupFile(doc);
       const created = await added(async () => expect((await admin('apply', file)).code).toBe(0));
-      const row = expectOneRow(created, { action: 'apply', target: `company ${doc.company.code}` });
-      const details = JSON.parse(row.details) as { created: number; updated: number; deleted: number; sections: Record<string, unknown> };
+      const row = expectOneRow(created, { action: 'setup-changed', target: `company ${doc.company.code}` });
+      const details = JSON.parse(row.details) as {
+        created: number;
+        updated: number;
+        deleted: number;
+        sections: Record<string, unknown>;
+        entries: string[];
+      };
       expect(details).toMatchObject({ updated: 0, deleted: 0 });
       expect(details.created).toBeGreaterThan(5);
       expect(details.sections).toMatchObject({ company: { created: 1 }, products: { created: 1 }, clients: { created: 1 } });
+      expect(details.entries).toHaveLength(details.created);
+      expect(details.entries).toContain(`create company ${doc.company.code}`);
       expect(row.details).not.toContain('Comercial de Prueba');
 
       expect(await added(() => admin('apply', file))).toEqual([]);
@@ -231,8 +239,8 @@ describe('activity trail', () => {
       const changed = await added(async () => expect((await admin('apply', writeSetupFile(doc))).code).toBe(0));
       expectOneRow(changed, {
         companyId: row.companyId,
-        action: 'apply',
-        details: { created: 0, updated: 1, deleted: 0, sections: { products: { updated: 1 } } },
+        action: 'setup-changed',
+        details: { created: 0, updated: 1, deleted: 0, sections: { products: { updated: 1 } }, entries: ['update product P-1'] },
       });
     });
   });

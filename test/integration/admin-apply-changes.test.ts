@@ -142,6 +142,7 @@ describe('admin apply over an existing setup', () => {
       created: 0,
       updated: 1,
       deleted: 0,
+      changes: [{ action: 'update', path: 'integration', entry: 'integration' }],
     });
     const settings = await em().findOneOrFail(
       IntegrationSettings,

@@ -39,10 +39,17 @@ describe('admin apply on the command line', () => {
     }
   }
 
-  it('prints one summary line on stdout and exits 0', async () => {
+  it('prints a summary line, then one line per entry changed, on stdout and exits 0', async () => {
     const code = uniqueCode('L');
     const file = writeSetupFile(exampleDocument(code));
-    expect(await runMain(['apply', file])).toEqual({ code: 0, stdout: `applied ${code}: 22 created, 0 updated, 0 deleted\n`, stderr: '' });
+    const first = await runMain(['apply', file]);
+    expect(first).toMatchObject({ code: 0, stderr: '' });
+    const lines = first.stdout.split('\n');
+    expect(lines[0]).toBe(`applied ${code}: 22 created, 0 updated, 0 deleted`);
+    expect(lines.slice(1, -1)).toHaveLength(22);
+    expect(lines).toContain(`create company (company ${code})`);
+    expect(lines).toContain('create priceLists[0].prices[1] (price P-CERVEZA in GENERAL)');
+    expect(lines).toContain('create establishments[0].emissionPoints[0].caiRanges[0] (CAI 35BD6A-0195F4-B34BAA-8B7D13-37F5E8-0B at 000-001)');
     expect((await runMain(['apply', file])).stdout).toBe(`applied ${code}: 0 created, 0 updated, 0 deleted\n`);
   });
 

@@ -39,7 +39,8 @@ describe('admin apply', () => {
   it('creates the whole example setup, and a key issued afterwards works against GET /v1/clients', async () => {
     const code = uniqueCode('A');
     const summary = await applyFile(t, writeSetupFile(exampleDocument(code)));
-    expect(summary).toEqual({ companyCode: code, created: EXAMPLE_ENTRIES, updated: 0, deleted: 0 });
+    expect(summary).toMatchObject({ companyCode: code, created: EXAMPLE_ENTRIES, updated: 0, deleted: 0 });
+    expect(summary.changes).toHaveLength(EXAMPLE_ENTRIES);
 
     const e = em();
     const company = await e.findOneOrFail(Company, { code });

@@ -10,6 +10,7 @@ export { CompanyDirectory } from './company-directory.service';
 export { CompanyOverview, type CaiRangeOutlook, type CompanySummary } from './company-overview.service';
 export { companyModule } from './company.module';
 export { CompanySetupService, type ApplySummary } from './setup/company-setup.service';
+export { planLine, type ChangeAction, type SetupChange } from './setup/setup-changes';
 export type { PriceSpec, ProductSpec, SetupDocument } from './setup/setup-document';
 export { readSetupFile } from './setup/setup-file';
 export { SetupValidationError } from './setup/setup-validation-error';

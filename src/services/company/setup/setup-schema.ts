@@ -142,12 +142,13 @@ const integration = closedObject({
   exoneratedSales: flag(),
 }).optional();
 
+const COMPANY_CODE = /^[A-Z0-9_-]{2,32}$/;
+
+// name and rtn of an existing company are filled from its row (setup-partial.ts): only a new one must give them.
 const company = closedObject({
-  code: text(32)
-    .matches(/^[A-Z0-9_-]{2,32}$/, 'must be 2 to 32 of A-Z, 0-9, _ and -')
-    .defined('is required'),
-  name: nonEmptyText(255).defined('is required'),
-  rtn: rtn().defined('is required'),
+  code: text(32).matches(COMPANY_CODE, 'must be 2 to 32 of A-Z, 0-9, _ and -').defined('is required'),
+  name: nonEmptyText(255).defined('is required to create a company'),
+  rtn: rtn().defined('is required to create a company'),
   tradeName: text(255).nullable(),
   address: text(255).nullable(),
   phone: text(64).nullable(),
@@ -196,4 +197,13 @@ export function parseSetupDocument(document: unknown): SetupDocument {
 /** yup's own messages start with the path, which the problem list already puts in front. */
 function withoutPath(message: string, path: string | undefined): string {
   return path && message.startsWith(`${path} `) ? message.slice(path.length + 1) : message;
+}
+
+/** The document's company code when it is well formed, else undefined (the schema then says why). */
+export function companyCodeOf(document: unknown): string | undefined {
+  if (typeof document !== 'object' || document === null || !('company' in document)) return undefined;
+  const company = document.company;
+  if (typeof company !== 'object' || company === null || !('code' in company)) return undefined;
+  const code = company.code;
+  return typeof code === 'string' && COMPANY_CODE.test(code) ? code : undefined;
 }

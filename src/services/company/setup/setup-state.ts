@@ -15,7 +15,7 @@ import {
   ProductPrice,
 } from '../../../entities';
 import { issuedNumbersOf, type IssuedNumbers } from '../../documents';
-import type { SetupDocument } from './setup-document';
+import type { SetupKeys } from './setup-partial';
 
 /**
  * What the database already holds of the company, soft-deleted rows included (the unique
@@ -44,6 +44,8 @@ export interface ExistingSetup {
   mappings: Map<string, ProductMapping>;
   clients: Map<string, Client>;
   clientsByLegalId: Map<string, Client>;
+  /** codeKey(cai) of the file's CAIs that a range of another company holds (decision 76). */
+  caisOfOthers: Set<string>;
 }
 
 /**
@@ -80,6 +82,7 @@ export function emptySetupState(company: Company | null): ExistingSetup {
     mappings: new Map(),
     clients: new Map(),
     clientsByLegalId: new Map(),
+    caisOfOthers: new Set(),
   };
 }
 
@@ -88,9 +91,10 @@ export function emptySetupState(company: Company | null): ExistingSetup {
  * row lock serialises concurrent applies, the range locks keep issuing from taking a number
  * while a range is being checked and changed.
  */
-export async function loadExistingSetup(em: EntityManager, doc: SetupDocument): Promise<ExistingSetup> {
-  const company = await em.findOne(Company, { code: doc.company.code }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+export async function loadExistingSetup(em: EntityManager, keys: SetupKeys): Promise<ExistingSetup> {
+  const company = await em.findOne(Company, { code: keys.companyCode }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   const state = emptySetupState(company);
+  state.caisOfOthers = await caisHeldElsewhere(em, company, keys.cais);
   if (!company) return state;
 
   state.integration = await em.findOne(IntegrationSettings, { company });
@@ -99,8 +103,8 @@ export async function loadExistingSetup(em: EntityManager, doc: SetupDocument): 
   state.paymentTerminals = byCode(await em.find(PaymentTerminal, { company }));
   state.discountPolicies = byCode(await em.find(DiscountPolicy, { company }));
   state.priceLists = byCode(await em.find(PriceList, { company }));
-  await loadCatalog(em, company, doc, state);
-  await loadClients(em, company, doc, state);
+  await loadCatalog(em, company, keys, state);
+  await loadClients(em, company, keys, state);
   return state;
 }
 
@@ -125,24 +129,20 @@ async function loadNumbering(em: EntityManager, company: Company, state: Existin
 }
 
 /** Only the products, prices and mappings the file names: a catalog may be large. */
-async function loadCatalog(em: EntityManager, company: Company, doc: SetupDocument, state: ExistingSetup): Promise<void> {
-  const productCodes = new Set<string>([
-    ...(doc.products ?? []).map((p) => p.code),
-    ...(doc.priceLists ?? []).flatMap((l) => (l.prices ?? []).map((p) => p.product)),
-    ...(doc.productMappings ?? []).map((m) => m.product),
-  ]);
+async function loadCatalog(em: EntityManager, company: Company, keys: SetupKeys, state: ExistingSetup): Promise<void> {
+  const productCodes = new Set<string>(keys.productCodes);
   if (productCodes.size === 0) return;
   const products = await em.find(Product, { company, code: { $in: [...productCodes] } });
   state.products = byCode(products);
   if (products.length === 0) return;
 
-  const lists = (doc.priceLists ?? []).map((l) => state.priceLists.get(l.code)).filter((l): l is PriceList => l !== undefined);
+  const lists = keys.priceListCodes.map((code) => state.priceLists.get(codeKey(code))).filter((l): l is PriceList => l !== undefined);
   if (lists.length > 0) {
     for (const price of await em.find(ProductPrice, { priceList: { $in: lists }, product: { $in: products } })) {
       state.prices.set(priceKey(price.priceList.id, price.product.id), price);
     }
   }
-  const externalIds = [...new Set((doc.productMappings ?? []).map((m) => m.externalProductId))];
+  const externalIds = [...new Set(keys.externalProductIds)];
   if (externalIds.length > 0) {
     for (const mapping of await em.find(ProductMapping, { company, externalProductId: { $in: externalIds }, product: { $in: products } })) {
       state.mappings.set(mappingKey(mapping.externalProductId, mapping.product.id), mapping);
@@ -151,9 +151,9 @@ async function loadCatalog(em: EntityManager, company: Company, doc: SetupDocume
 }
 
 /** Clients by the codes in the file, and any client already holding an RTN the file gives. */
-async function loadClients(em: EntityManager, company: Company, doc: SetupDocument, state: ExistingSetup): Promise<void> {
-  const codes = (doc.clients ?? []).map((c) => c.code);
-  const legalIds = (doc.clients ?? []).map((c) => c.legalId).filter((id): id is string => typeof id === 'string');
+async function loadClients(em: EntityManager, company: Company, keys: SetupKeys, state: ExistingSetup): Promise<void> {
+  const codes = keys.clientCodes;
+  const legalIds = keys.clientLegalIds;
   if (codes.length === 0) return;
   const clients = await em.find(Client, {
     company,
@@ -161,4 +161,18 @@ async function loadClients(em: EntityManager, company: Company, doc: SetupDocume
   });
   state.clients = byCode(clients);
   for (const client of clients) if (client.legalId !== null) state.clientsByLegalId.set(client.legalId, client);
+}
+
+/**
+ * A CAI is granted to one taxpayer: the file's CAIs that another company holds, by a live range
+ * or by a deleted one it issued from (its documents print that CAI). A range deleted before any
+ * number was taken holds nothing, so a CAI registered under the wrong company can be moved.
+ */
+async function caisHeldElsewhere(em: EntityManager, company: Company | null, cais: string[]): Promise<Set<string>> {
+  if (cais.length === 0) return new Set();
+  const ranges = await em.find(CaiRange, {
+    cai: { $in: [...new Set(cais)] },
+    ...(company ? { emissionPoint: { establishment: { company: { $ne: company.id } } } } : {}),
+  });
+  return new Set(ranges.filter((r) => r.deletedAt === null || r.nextNumber > r.rangeStart).map((r) => codeKey(r.cai)));
 }

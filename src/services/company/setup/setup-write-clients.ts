@@ -5,7 +5,7 @@ import { assignChanged, defined, upsertEntry, WriteContext } from './setup-write
 
 /** Operator-side clients; `exoneration: null` clears the exoneration, leaving it out keeps it. */
 export function writeClients(ctx: WriteContext, entries: ClientEntry[]): void {
-  for (const entry of entries) {
+  entries.forEach((entry, i) => {
     const fields = (e: ClientSpec) => ({
       code: e.code,
       clientName: e.clientName,
@@ -19,11 +19,12 @@ export function writeClients(ctx: WriteContext, entries: ClientEntry[]): void {
     });
     const row = upsertEntry(
       ctx,
+      { path: `clients[${i}]`, entry: `client ${entry.code}` },
       ctx.existing.clients.get(codeKey(entry.code)),
       entry,
       (e) => ctx.em.create(Client, { ...defined(fields(e)), company: ctx.company, code: e.code, clientName: e.clientName, email: e.email }),
       (r, e) => assignChanged(r, fields(e)),
     );
     if (row) ctx.existing.clients.set(codeKey(entry.code), row);
-  }
+  });
 }

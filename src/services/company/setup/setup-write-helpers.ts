@@ -2,13 +2,8 @@ import type { EntityManager } from '@mikro-orm/mysql';
 import type { Company } from '../../../entities';
 import type { Amount, Live } from './setup-document';
 import { toDecimalString } from './setup-formats';
+import type { EntryRef, SetupChange } from './setup-changes';
 import type { ExistingSetup } from './setup-state';
-
-export interface ApplyCounts {
-  created: number;
-  updated: number;
-  deleted: number;
-}
 
 /** What every writer step shares. The maps of `existing` also receive the rows it creates. */
 export interface WriteContext {
@@ -16,7 +11,8 @@ export interface WriteContext {
   existing: ExistingSetup;
   company: Company;
   now: Date;
-  counts: ApplyCounts;
+  /** Every entry created, updated or deleted, in the order written. */
+  changes: SetupChange[];
 }
 
 /** Values the file gave; undefined for a field it left out. */
@@ -60,6 +56,7 @@ function sameValue(a: unknown, b: unknown): boolean {
  */
 export function upsertEntry<E extends { deletedAt: Date | null }, T extends { deleted?: boolean }>(
   ctx: WriteContext,
+  at: EntryRef,
   row: E | undefined,
   entry: T,
   create: (live: Live<T>) => E,
@@ -68,18 +65,18 @@ export function upsertEntry<E extends { deletedAt: Date | null }, T extends { de
   if (entry.deleted === true) {
     if (row && row.deletedAt === null) {
       row.deletedAt = ctx.now;
-      ctx.counts.deleted++;
+      ctx.changes.push({ action: 'delete', ...at });
     }
     return row;
   }
   // Not deleted, so the schema has checked every field a live entry needs.
   const live = entry as Live<T>;
   if (!row) {
-    ctx.counts.created++;
+    ctx.changes.push({ action: 'create', ...at });
     return create(live);
   }
   const restored = row.deletedAt !== null;
   row.deletedAt = null;
-  if (update(row, live) || restored) ctx.counts.updated++;
+  if (update(row, live) || restored) ctx.changes.push({ action: 'update', ...at });
   return row;
 }

@@ -9,22 +9,24 @@ import { assignChanged, defined, upsertEntry, WriteContext } from './setup-write
  * closes everything under it (stored or listed), so the operator marks only the entry that closed.
  */
 export function writeNumbering(ctx: WriteContext, establishments: EstablishmentEntry[]): void {
-  for (const entry of establishments) {
+  establishments.forEach((entry, i) => {
+    const path = `establishments[${i}]`;
     const row = upsertEntry(
       ctx,
+      { path, entry: `establishment ${entry.code}` },
       ctx.existing.establishments.get(codeKey(entry.code)),
       entry,
       (e) => ctx.em.create(Establishment, { ...defined({ name: e.name, address: e.address }), company: ctx.company, code: e.code }),
       (r, e) => assignChanged(r, { name: e.name, address: e.address }),
     );
-    if (!row) continue;
+    if (!row) return;
     ctx.existing.establishments.set(codeKey(entry.code), row);
     if (entry.deleted) {
       closePointsOf(ctx, entry.code);
-      continue;
+      return;
     }
-    for (const point of entry.emissionPoints ?? []) writeEmissionPoint(ctx, row, point);
-  }
+    (entry.emissionPoints ?? []).forEach((point, j) => writeEmissionPoint(ctx, `${path}.emissionPoints[${j}]`, row, point));
+  });
 }
 
 /** Soft-deletes the live emission points of an establishment and their ranges, with the same date. */
@@ -46,10 +48,11 @@ function closeRangesOf(ctx: WriteContext, pointKeyValue: string): void {
   }
 }
 
-function writeEmissionPoint(ctx: WriteContext, establishment: Establishment, entry: EmissionPointEntry): void {
+function writeEmissionPoint(ctx: WriteContext, path: string, establishment: Establishment, entry: EmissionPointEntry): void {
   const key = pointKey(establishment.code, entry.code);
   const row = upsertEntry(
     ctx,
+    { path, entry: `emission point ${key}` },
     ctx.existing.emissionPoints.get(key),
     entry,
     (e) => ctx.em.create(EmissionPoint, { ...defined({ name: e.name }), establishment, code: e.code }),
@@ -62,9 +65,10 @@ function writeEmissionPoint(ctx: WriteContext, establishment: Establishment, ent
     return;
   }
   const stored = ctx.existing.caiRanges.get(key) ?? [];
-  for (const range of entry.caiRanges ?? []) {
+  (entry.caiRanges ?? []).forEach((range, k) => {
     upsertEntry(
       ctx,
+      { path: `${path}.caiRanges[${k}]`, entry: `CAI ${range.cai} at ${key}` },
       stored.find((r) => codeKey(r.cai) === codeKey(range.cai)),
       range,
       // A new range starts at its first number.
@@ -92,5 +96,5 @@ function writeEmissionPoint(ctx: WriteContext, establishment: Establishment, ent
         return true;
       },
     );
-  }
+  });
 }

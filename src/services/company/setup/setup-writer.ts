@@ -5,54 +5,41 @@ import type { CompanySpec, IntegrationSpec, NamedEntry, NamedSpec, SetupDocument
 import { codeKey, ExistingSetup, pointKey } from './setup-state';
 import { writeClients } from './setup-write-clients';
 import { writeDiscountPolicies, writePriceLists, writeProductMappings, writeProducts } from './setup-write-catalog';
-import { ApplyCounts, assignChanged, decimal, defined, upsertEntry, WriteContext } from './setup-write-helpers';
+import type { SetupChange } from './setup-changes';
+import { assignChanged, decimal, defined, upsertEntry, WriteContext } from './setup-write-helpers';
 import { writeNumbering } from './setup-write-numbering';
-
-/** What an apply changed in one section of the file (`products`, `establishments`...), only the sections it changed. */
-export type SectionChanges = Record<string, Partial<ApplyCounts>>;
 
 /**
  * Writes a checked document over what the company holds, into the EntityManager's unit of work
- * (the caller flushes, inside its transaction). Referenced rows are written before the rows
- * that reference them, so every code resolves to a row by the time it is needed.
+ * (the caller flushes, inside its transaction, or drops it for a dry run). Referenced rows are
+ * written before the rows that reference them, so every code resolves to a row by the time it is
+ * needed. Returns every entry it created, updated or deleted.
  */
 export function writeSetup(
   em: EntityManager,
   doc: SetupDocument,
   existing: ExistingSetup,
   now: Date,
-): { counts: ApplyCounts; sections: SectionChanges; company: Company } {
-  const counts: ApplyCounts = { created: 0, updated: 0, deleted: 0 };
-  const sections: SectionChanges = {};
-  // Each step's share of the counts, by the file's section name: the activity trail's summary.
-  const section = <T>(name: string, write: () => T): T => {
-    const before = { ...counts };
-    const result = write();
-    const changed = Object.entries(counts).filter(([kind, n]) => n !== before[kind as keyof ApplyCounts]);
-    if (changed.length > 0) sections[name] = Object.fromEntries(changed.map(([kind, n]) => [kind, n - before[kind as keyof ApplyCounts]]));
-    return result;
-  };
-  const company = section('company', () => writeCompany(em, doc.company, existing.company, counts));
-  const ctx: WriteContext = { em, existing, company, now, counts };
-  section('users', () =>
-    writeNamed(ctx, doc.users ?? [], existing.users, (e) => em.create(OperatorUser, { company, code: e.code, name: e.name })),
+): { changes: SetupChange[]; company: Company } {
+  const changes: SetupChange[] = [];
+  const company = writeCompany(em, doc.company, existing.company, changes);
+  const ctx: WriteContext = { em, existing, company, now, changes };
+  writeNamed(ctx, 'users', 'user', doc.users ?? [], existing.users, (e) => em.create(OperatorUser, { company, code: e.code, name: e.name }));
+  writeNamed(ctx, 'paymentTerminals', 'payment terminal', doc.paymentTerminals ?? [], existing.paymentTerminals, (e) =>
+    em.create(PaymentTerminal, { company, code: e.code, name: e.name }),
   );
-  section('paymentTerminals', () =>
-    writeNamed(ctx, doc.paymentTerminals ?? [], existing.paymentTerminals, (e) =>
-      em.create(PaymentTerminal, { company, code: e.code, name: e.name }),
-    ),
-  );
-  section('discountPolicies', () => writeDiscountPolicies(ctx, doc.discountPolicies ?? []));
-  section('products', () => writeProducts(ctx, doc.products ?? []));
-  section('establishments', () => writeNumbering(ctx, doc.establishments ?? []));
-  section('priceLists', () => writePriceLists(ctx, doc.priceLists ?? []));
-  section('productMappings', () => writeProductMappings(ctx, doc.productMappings ?? []));
-  section('clients', () => writeClients(ctx, doc.clients ?? []));
-  if (doc.integration) section('integration', () => writeIntegration(ctx, doc.integration!));
-  return { counts, sections, company };
+  writeDiscountPolicies(ctx, doc.discountPolicies ?? []);
+  writeProducts(ctx, doc.products ?? []);
+  writeNumbering(ctx, doc.establishments ?? []);
+  writePriceLists(ctx, doc.priceLists ?? []);
+  writeProductMappings(ctx, doc.productMappings ?? []);
+  writeClients(ctx, doc.clients ?? []);
+  if (doc.integration) writeIntegration(ctx, doc.integration);
+  return { changes, company };
 }
 
-function writeCompany(em: EntityManager, spec: CompanySpec, row: Company | null, counts: ApplyCounts): Company {
+function writeCompany(em: EntityManager, spec: CompanySpec, row: Company | null, changes: SetupChange[]): Company {
+  const at = { path: 'company', entry: `company ${spec.code}` };
   const fields = {
     name: spec.name,
     rtn: spec.rtn,
@@ -64,26 +51,29 @@ function writeCompany(em: EntityManager, spec: CompanySpec, row: Company | null,
     verificationBaseUrl: spec.verificationBaseUrl,
   };
   if (!row) {
-    counts.created++;
+    changes.push({ action: 'create', ...at });
     return em.create(Company, { ...defined(fields), code: spec.code, name: spec.name, rtn: spec.rtn });
   }
-  if (assignChanged(row, fields)) counts.updated++;
+  if (assignChanged(row, fields)) changes.push({ action: 'update', ...at });
   return row;
 }
 
 /** Operator users and payment terminals: a code and a name. */
 function writeNamed<E extends OperatorUser | PaymentTerminal>(
   ctx: WriteContext,
+  section: string,
+  label: string,
   entries: NamedEntry[],
   rows: Map<string, E>,
   create: (entry: NamedSpec) => E,
 ): void {
-  for (const entry of entries) {
-    const row = upsertEntry(ctx, rows.get(codeKey(entry.code)), entry, create, (r, e) =>
+  entries.forEach((entry, i) => {
+    const at = { path: `${section}[${i}]`, entry: `${label} ${entry.code}` };
+    const row = upsertEntry(ctx, at, rows.get(codeKey(entry.code)), entry, create, (r, e) =>
       assignChanged<OperatorUser | PaymentTerminal>(r, { code: e.code, name: e.name }),
     );
     if (row) rows.set(codeKey(entry.code), row);
-  }
+  });
 }
 
 /** Absent keys leave a default as it is; null clears it (to reach the INTEGRATION_MISSING_* answers). */
@@ -101,10 +91,11 @@ function writeIntegration(ctx: WriteContext, spec: IntegrationSpec): void {
     priceList: resolve(spec.priceList, existing.priceLists),
     paymentTerminal: resolve(spec.paymentTerminal, existing.paymentTerminals),
   };
+  const at = { path: 'integration', entry: 'integration' };
   if (!existing.integration) {
-    ctx.counts.created++;
+    ctx.changes.push({ action: 'create', ...at });
     existing.integration = ctx.em.create(IntegrationSettings, { ...defined(fields), company: ctx.company });
     return;
   }
-  if (assignChanged(existing.integration, fields)) ctx.counts.updated++;
+  if (assignChanged(existing.integration, fields)) ctx.changes.push({ action: 'update', ...at });
 }

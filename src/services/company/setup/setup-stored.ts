@@ -1,0 +1,108 @@
+import type {
+  CaiRange,
+  Client,
+  Company,
+  DiscountPolicy,
+  EmissionPoint,
+  Establishment,
+  IntegrationSettings,
+  OperatorUser,
+  PaymentTerminal,
+  PriceList,
+  Product,
+  ProductMapping,
+  ProductPrice,
+} from '../../../entities';
+
+/**
+ * A stored row as the setup file writes it: the entry `admin export` prints, and what a partial
+ * entry of an existing row is completed with. One function per kind, so the file's form of a row
+ * has one home. Optional fields a row leaves at null are written as null only where null means
+ * something the file would otherwise lose (a cleared integration default); elsewhere they are left
+ * out, which an apply reads as "as it is".
+ */
+export type FileEntry = Record<string, unknown>;
+
+/** Drops null fields: absent and null mean the same for a row that never had the value. */
+function present(entry: FileEntry): FileEntry {
+  return Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== null && v !== undefined));
+}
+
+export function storedCompany(row: Company): FileEntry {
+  return present({
+    code: row.code,
+    name: row.name,
+    rtn: row.rtn,
+    tradeName: row.tradeName,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    exchangeRate: row.exchangeRate,
+    verificationBaseUrl: row.verificationBaseUrl,
+  });
+}
+
+export function storedEstablishment(row: Establishment): FileEntry {
+  return present({ code: row.code, name: row.name, address: row.address });
+}
+
+export function storedEmissionPoint(row: EmissionPoint): FileEntry {
+  return present({ code: row.code, name: row.name });
+}
+
+export function storedCaiRange(row: CaiRange): FileEntry {
+  return { cai: row.cai, rangeStart: row.rangeStart, rangeEnd: row.rangeEnd, deadline: row.deadline, documentType: row.documentType };
+}
+
+/** Operator users and payment terminals. */
+export function storedNamed(row: OperatorUser | PaymentTerminal): FileEntry {
+  return { code: row.code, name: row.name };
+}
+
+export function storedDiscountPolicy(row: DiscountPolicy): FileEntry {
+  return present({ code: row.code, percent: row.percent, active: row.active, validFrom: row.validFrom, validTo: row.validTo });
+}
+
+export function storedProduct(row: Product): FileEntry {
+  return present({ code: row.code, name: row.name, isvRate: row.isvRate, exempt: row.exempt, exemptPerUnit: row.exemptPerUnit });
+}
+
+export function storedPriceList(row: PriceList): FileEntry {
+  return present({ code: row.code, name: row.name });
+}
+
+export function storedPrice(row: ProductPrice): FileEntry {
+  return present({ product: row.product.code, price: row.price, currency: row.currency, discountPolicy: row.discountPolicy?.code });
+}
+
+export function storedMapping(row: ProductMapping): FileEntry {
+  return { externalProductId: row.externalProductId, product: row.product.code };
+}
+
+export function storedClient(row: Client): FileEntry {
+  const exonerated = row.exonerationValidUntil !== null;
+  return present({
+    code: row.code,
+    clientName: row.clientName,
+    email: row.email,
+    legalId: row.legalId,
+    phone: row.phone,
+    address: row.address,
+    exoneration: exonerated
+      ? { certificate: row.exonerationCertificate, sagRegistry: row.exonerationSagRegistry, validUntil: row.exonerationValidUntil }
+      : undefined,
+  });
+}
+
+/** The integration's defaults by code; a default not set is written as null, which clears it on apply. */
+export function storedIntegration(row: IntegrationSettings): FileEntry {
+  const point = row.emissionPoint;
+  return {
+    enabled: row.enabled,
+    emissionPoint: point ? `${point.establishment.code}-${point.code}` : null,
+    creatorUser: row.creatorUser?.code ?? null,
+    priceList: row.priceList?.code ?? null,
+    paymentTerminal: row.paymentTerminal?.code ?? null,
+    exoneratedSales: row.exoneratedSales,
+  };
+}
