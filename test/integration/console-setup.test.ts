@@ -5,6 +5,7 @@ import { uniqueCode } from '../support/factories';
 import { CART, caiOf, issueSale, setupWithRanges } from '../support/issuing-fixtures';
 import { setUpCompany, type ReadyCompany } from '../support/setup-fixtures';
 import { tableChecksums } from '../support/table-checksums';
+import { createTestApp, type TestApp } from '../support/test-app';
 
 const FAR = '2099-12-31';
 
@@ -15,6 +16,8 @@ const FAR = '2099-12-31';
  */
 describe('console setup pages', () => {
   let c: ConsoleTest;
+  /** A second instance of the service on the same database, with its own caches. */
+  let other: TestApp;
   let company: ReadyCompany;
   let admin: ConsoleClient;
   let accountant: ConsoleClient;
@@ -43,11 +46,12 @@ describe('console setup pages', () => {
     const today = hondurasDate(new Date());
     company = await setUpCompany(c.t, {
       ...setupWithRanges(
-        // Three numbers before a deadline ten days away: DUE from the start, EXHAUSTED after three sales.
-        [{ cai: caiOf('a'), rangeStart: 1, rangeEnd: 3, deadline: addDays(today, 10) }],
+        // Five numbers before a deadline ten days away: DUE from the start, EXHAUSTED after five sales.
+        [{ cai: caiOf('a'), rangeStart: 1, rangeEnd: 5, deadline: addDays(today, 10) }],
         uniqueCode('S'),
       ),
     });
+    other = await createTestApp({ databaseName: c.t.db.name });
     const passwords = {
       admin: await c.addOperator('admin@setup.hn', 'admin'),
       accountant: await c.addOperator('contador@setup.hn', 'accountant', [company.code]),
@@ -57,7 +61,10 @@ describe('console setup pages', () => {
     expect((await admin.signIn('admin@setup.hn', passwords.admin)).status).toBe(303);
     expect((await accountant.signIn('contador@setup.hn', passwords.accountant)).status).toBe(303);
   }, 120_000);
-  afterAll(() => c.close());
+  afterAll(async () => {
+    await other?.close();
+    await c.close();
+  });
 
   it('turns the integration off and on: the API refuses the next sale, then takes it', async () => {
     const page = await admin.get(`${base()}/setup`);
@@ -68,6 +75,8 @@ describe('console setup pages', () => {
     const refusedSale = await sale();
     expect(refusedSale.status).toBe(403);
     expect(refusedSale.body.code).toBe('INTEGRATION_NOT_ENABLED');
+    const elsewhere = await other.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', `k-${++keys}`).send(CART);
+    expect([elsewhere.status, elsewhere.body.code]).toEqual([403, 'INTEGRATION_NOT_ENABLED']);
     const row = await lastActivity();
     expect(row.action).toBe('setup-changed');
     expect(row.actor).toBe('admin@setup.hn');
@@ -99,14 +108,18 @@ describe('console setup pages', () => {
     });
   });
 
-  it('changes a price as the console prints amounts, and the next invoice is priced with it', async () => {
+  it('changes a price as the console prints amounts, and the next invoice of every instance is priced with it', async () => {
+    const rice = { items: [{ externalProductId: 'SKU-ARROZ', quantity: 1 }] };
+    const totalOf = async (id: number) => (await c.t.orm.em.fork().findOneOrFail(Invoice, id)).total;
+    // Both instances have priced with the old price (and keep it in memory).
+    expect(await totalOf((await issueSale(other.http, company.auth, `k-${++keys}`, rice)).id)).toBe('115.00');
+    expect(await totalOf((await issueSale(c.t.http, company.auth, `k-${++keys}`, rice)).id)).toBe('115.00');
+
     await admin.get(`${base()}/products`);
     const res = await admin.post(`${base()}/prices`, { priceList: 'GENERAL', product: 'P-ARROZ', price: 'L 1,500.00', currency: 'HNL' });
     expect(res.status).toBe(303);
-    const issued = await issueSale(c.t.http, company.auth, `k-${++keys}`, { items: [{ externalProductId: 'SKU-ARROZ', quantity: 1 }] });
-    const invoice = await c.t.orm.em.fork().findOneOrFail(Invoice, issued.id);
-    // 1,500.00 + 15 % ISV.
-    expect(invoice.total).toBe('1725.00');
+    // 1,500.00 + 15 % ISV, on the other instance as on this one.
+    expect(await totalOf((await issueSale(other.http, company.auth, `k-${++keys}`, rice)).id)).toBe('1725.00');
     expect((await admin.get(`${base()}/products?q=arroz`)).text).toContain('L 1,500.00');
   });
 
@@ -162,7 +175,7 @@ describe('console setup pages', () => {
     [
       'cai/new',
       { point: '000-001', documentType: 'invoice', cai: caiOf('y'), rangeStart: '2', rangeEnd: '50', deadline: FAR },
-      [`numbers 2-50 overlap CAI ${caiOf('a')} (1-3) of emission point 000-001`],
+      [`numbers 2-50 overlap CAI ${caiOf('a')} (1-5) of emission point 000-001`],
       caiOf('y'),
       // The overlap is the range's as a whole: above the form, beside no one field.
       null,
@@ -257,7 +270,7 @@ describe('console setup pages', () => {
       point: '000-001',
       documentType: 'invoice',
       cai: caiOf('b'),
-      rangeStart: '4',
+      rangeStart: '6',
       rangeEnd: '1000',
       deadline: FAR,
     });
@@ -266,12 +279,14 @@ describe('console setup pages', () => {
     const row = await lastActivity();
     expect(row.action).toBe('setup-changed');
 
-    // Sales so far took 1 and 2 of the first range; the third number is its last.
-    const third = await issueSale(c.t.http, company.auth, `k-${++keys}`, CART);
-    expect(third.fiscalNumber).toMatch(/-00000003$/);
-    const fourth = await issueSale(c.t.http, company.auth, `k-${++keys}`, CART);
-    expect(fourth.fiscalNumber).toMatch(/-00000004$/);
-    const invoice = await c.t.orm.em.fork().findOneOrFail(Invoice, fourth.id, { populate: ['caiRange'] });
+    expect(JSON.stringify(row.details)).toContain(caiOf('b'));
+
+    // Sales so far took 1 to 4 of the first range; the fifth number is its last.
+    const fifth = await issueSale(c.t.http, company.auth, `k-${++keys}`, CART);
+    expect(fifth.fiscalNumber).toMatch(/-00000005$/);
+    const sixth = await issueSale(other.http, company.auth, `k-${++keys}`, CART);
+    expect(sixth.fiscalNumber).toMatch(/-00000006$/);
+    const invoice = await c.t.orm.em.fork().findOneOrFail(Invoice, sixth.id, { populate: ['caiRange'] });
     expect(invoice.caiRange.cai).toBe(caiOf('b'));
     expect((await admin.get(base())).text).toMatch(/state-EXHAUSTED/);
   });
