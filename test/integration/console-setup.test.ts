@@ -38,6 +38,23 @@ describe('console setup pages', () => {
     return res;
   }
 
+  /** The integration form as the company was set up: on, with every default. */
+  const INTEGRATION = {
+    enabled: 'on',
+    emissionPoint: '000-001',
+    creatorUser: 'integracion',
+    priceList: 'GENERAL',
+    paymentTerminal: 'CAJA1',
+  };
+  /** Posts the integration form: INTEGRATION with `changes` (undefined: the field left empty). */
+  async function setIntegration(changes: Record<string, string | undefined>): Promise<void> {
+    const fields = Object.fromEntries(Object.entries({ ...INTEGRATION, ...changes }).filter(([, v]) => v !== undefined)) as Record<
+      string,
+      string
+    >;
+    expect((await admin.post(`${base()}/setup/integration`, fields)).status).toBe(303);
+  }
+
   /** The newest trail row of the company. */
   const lastActivity = () => c.t.orm.em.fork().findOneOrFail(ActivityEntry, { company: company.companyId }, { orderBy: { id: 'desc' } });
 
@@ -69,9 +86,7 @@ describe('console setup pages', () => {
   it('turns the integration off and on: the API refuses the next sale, then takes it', async () => {
     const page = await admin.get(`${base()}/setup`);
     expect(page.status).toBe(200);
-    const defaults = { emissionPoint: '000-001', creatorUser: 'integracion', priceList: 'GENERAL', paymentTerminal: 'CAJA1' };
-    const off = await admin.post(`${base()}/setup/integration`, defaults);
-    expect(off.status).toBe(303);
+    await setIntegration({ enabled: undefined });
     const refusedSale = await sale();
     expect(refusedSale.status).toBe(403);
     expect(refusedSale.body.code).toBe('INTEGRATION_NOT_ENABLED');
@@ -82,30 +97,15 @@ describe('console setup pages', () => {
     expect(row.actor).toBe('admin@setup.hn');
     expect(JSON.stringify(row.details)).toContain('integration');
 
-    expect((await admin.post(`${base()}/setup/integration`, { ...defaults, enabled: 'on' })).status).toBe(303);
+    await setIntegration({});
     const shown = await admin.get(`${base()}/setup`);
     expect(shown.text).toMatch(/id="integration-enabled" name="enabled" type="checkbox" checked/);
   });
 
   it('clears a default: the API answers the missing default', async () => {
-    expect(
-      (
-        await admin.post(`${base()}/setup/integration`, {
-          enabled: 'on',
-          emissionPoint: '000-001',
-          creatorUser: 'integracion',
-          paymentTerminal: 'CAJA1',
-        })
-      ).status,
-    ).toBe(303);
+    await setIntegration({ priceList: undefined });
     expect((await sale()).body.code).toBe('INTEGRATION_MISSING_PRICE_TYPE');
-    await admin.post(`${base()}/setup/integration`, {
-      enabled: 'on',
-      emissionPoint: '000-001',
-      creatorUser: 'integracion',
-      priceList: 'GENERAL',
-      paymentTerminal: 'CAJA1',
-    });
+    await setIntegration({});
   });
 
   it('changes a price as the console prints amounts, and the next invoice of every instance is priced with it', async () => {
@@ -145,22 +145,10 @@ describe('console setup pages', () => {
       303,
     );
     expect((await admin.get(`${base()}/setup`)).text).toContain('002 · Caja 2');
-    await admin.post(`${base()}/setup/integration`, {
-      enabled: 'on',
-      emissionPoint: '000-002',
-      creatorUser: 'integracion',
-      priceList: 'GENERAL',
-      paymentTerminal: 'CAJA1',
-    });
+    await setIntegration({ emissionPoint: '000-002' });
     // The new point has no range yet: the API says so.
     expect((await sale()).body.code).toBe('CAI_RANGE_EXHAUSTED');
-    await admin.post(`${base()}/setup/integration`, {
-      enabled: 'on',
-      emissionPoint: '000-001',
-      creatorUser: 'integracion',
-      priceList: 'GENERAL',
-      paymentTerminal: 'CAJA1',
-    });
+    await setIntegration({});
   });
 
   // [form, fields, the rules' words on the page, a typed value kept, the field marked invalid]

@@ -9,7 +9,7 @@ import { renderPage } from '../render';
 import { postSetupForm, requiredText, wholeNumberField, type FormRefusal } from '../setup-change';
 import { Crumbs } from '../views/crumbs';
 import { DOCUMENT_TYPE_NAMES } from '../views/format';
-import { SelectField, SetupForm, TextField } from '../views/setup-form';
+import { SelectField, SetupForm, SetupPanel, TextField } from '../views/setup-form';
 
 const queryValue = (ctx: ConsoleContext, name: string) => (typeof ctx.query[name] === 'string' ? ctx.query[name] : '');
 
@@ -46,9 +46,14 @@ export function registerCaiRangePages(router: ConsoleRouter, container: Containe
             Escriba el rango tal como lo autorizó el SAR. Se usa cuando los rangos anteriores del mismo punto de emisión y tipo de documento
             se agotan o vencen; sus números no pueden traslaparse con los de otro rango del mismo punto y tipo.
           </p>
-          <section class="panel" aria-labelledby="rango-nuevo">
-            <h2 id="rango-nuevo">Rango autorizado</h2>
-            <SetupForm id="range" action={companyPath(company.code, 'cai', 'new')} refusal={refusal} defaults={defaults}>
+          <SetupPanel id="rango-nuevo" title="Rango autorizado">
+            <SetupForm
+              submit="Registrar el rango"
+              id="range"
+              action={companyPath(company.code, 'cai', 'new')}
+              refusal={refusal}
+              defaults={defaults}
+            >
               <SelectField name="point" setupField="establishments[0].code" label="Punto de emisión" options={points} none="Elija uno" />
               <SelectField
                 name="documentType"
@@ -59,11 +64,8 @@ export function registerCaiRangePages(router: ConsoleRouter, container: Containe
               <TextField name="rangeStart" label="Primer número autorizado" required inputMode="numeric" maxLength={8} />
               <TextField name="rangeEnd" label="Último número autorizado" required inputMode="numeric" maxLength={8} />
               <TextField name="deadline" label="Fecha límite de emisión" type="date" required />
-              <button class="primary" type="submit">
-                Registrar el rango
-              </button>
             </SetupForm>
-          </section>
+          </SetupPanel>
         </>
       ),
     });

@@ -1,6 +1,13 @@
 import type { Container } from 'inversify';
 import { OperatorAccess, type VisibleCompany } from '../../services/access';
-import { CompanySetupService, CompanySetupView, PRODUCTS_SHOWN, type NamedView, type ProductView } from '../../services/company';
+import {
+  CatalogView,
+  CompanySetupService,
+  CompanySetupView,
+  PRODUCTS_SHOWN,
+  type NamedView,
+  type ProductView,
+} from '../../services/company';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { companyOf, requireAdmin } from '../page-tools';
@@ -9,7 +16,7 @@ import { amountField, checked, postSetupForm, requiredText, type FormRefusal, ty
 import { Crumbs } from '../views/crumbs';
 import { DataTable } from '../views/data-table';
 import { formatLempiras } from '../views/format';
-import { CheckField, SelectField, SetupForm, TextField } from '../views/setup-form';
+import { CheckField, SelectField, SetupForm, SetupPanel, TextField } from '../views/setup-form';
 
 function priceText({ price, currency }: { price: string; currency: string }): string {
   return currency === 'HNL' ? formatLempiras(price) : `USD ${price}`;
@@ -65,38 +72,37 @@ interface CatalogForms {
   refusal: FormRefusal | undefined;
 }
 
-function ProductForm({ code, editing, refusal }: CatalogForms) {
+/** A catalog form's own props: its id, where it posts (under the company), its button, what it starts from. */
+function formOf({ code, refusal }: CatalogForms, id: string, path: string, submit: string, defaults: Record<string, string>) {
+  return { id, action: companyPath(code, path), submit, refusal, defaults };
+}
+
+function ProductForm(forms: CatalogForms) {
+  const { editing } = forms;
   return (
-    <section class="panel" aria-labelledby="producto">
-      <h2 id="producto">{editing ? `Cambiar el producto ${editing.code}` : 'Agregar o cambiar un producto'}</h2>
-      <p>Un código que ya existe cambia ese producto. El ISV es la tasa en por ciento (15, 18); un producto exento no la necesita.</p>
-      <SetupForm id="product" action={companyPath(code, 'products')} refusal={refusal} defaults={productDefaults(editing)}>
+    <SetupPanel
+      id="producto"
+      title={editing ? `Cambiar el producto ${editing.code}` : 'Agregar o cambiar un producto'}
+      intro="Un código que ya existe cambia ese producto. El ISV es la tasa en por ciento (15, 18); un producto exento no la necesita."
+    >
+      <SetupForm {...formOf(forms, 'product', 'products', 'Guardar el producto', productDefaults(editing))}>
         <TextField name="code" label="Código" required maxLength={64} />
         <TextField name="name" label="Nombre" required maxLength={255} />
         <TextField name="isvRate" label="Tasa de ISV (%)" inputMode="decimal" />
         <CheckField name="exempt" label="Exento (toda la línea)" />
         <TextField name="exemptPerUnit" label="Parte exenta de cada unidad (L), si es parcialmente gravado" inputMode="decimal" />
-        <button class="primary" type="submit">
-          Guardar el producto
-        </button>
       </SetupForm>
-    </section>
+    </SetupPanel>
   );
 }
 
-function PriceForms({ code, lists, editing, refusal }: CatalogForms) {
+function PriceForms(forms: CatalogForms) {
+  const { lists, editing } = forms;
   const listOptions = lists.map((l) => ({ value: l.code, label: l.name ? `${l.code} · ${l.name}` : l.code }));
   return (
-    <section class="panel" aria-labelledby="precios">
-      <h2 id="precios">Listas de precios y precios</h2>
-      <p>Listas: {lists.map((l) => l.code).join(', ') || 'ninguna'}.</p>
+    <SetupPanel id="precios" title="Listas de precios y precios" intro={`Listas: ${lists.map((l) => l.code).join(', ') || 'ninguna'}.`}>
       <h3>Precio de un producto en una lista</h3>
-      <SetupForm
-        id="price"
-        action={companyPath(code, 'prices')}
-        refusal={refusal}
-        defaults={{ product: editing?.code ?? '', currency: 'HNL' }}
-      >
+      <SetupForm {...formOf(forms, 'price', 'prices', 'Guardar el precio', { product: editing?.code ?? '', currency: 'HNL' })}>
         <SelectField name="priceList" setupField="priceLists[0].code" label="Lista de precios" options={listOptions} none="Elija una" />
         <TextField name="product" label="Código del producto" required maxLength={64} />
         <TextField name="price" label="Precio (por ejemplo 1,500.00)" required inputMode="decimal" />
@@ -108,36 +114,29 @@ function PriceForms({ code, lists, editing, refusal }: CatalogForms) {
             { value: 'USD', label: 'Dólares (USD)' },
           ]}
         />
-        <button class="primary" type="submit">
-          Guardar el precio
-        </button>
       </SetupForm>
       <h3>Agregar o renombrar una lista</h3>
-      <SetupForm id="list" action={companyPath(code, 'price-lists')} refusal={refusal} defaults={{}}>
+      <SetupForm {...formOf(forms, 'list', 'price-lists', 'Guardar la lista', {})}>
         <TextField name="code" label="Código de la lista" required maxLength={64} />
         <TextField name="name" label="Nombre de la lista" maxLength={255} />
-        <button class="primary" type="submit">
-          Guardar la lista
-        </button>
       </SetupForm>
-    </section>
+    </SetupPanel>
   );
 }
 
-function MappingForm({ code, editing, refusal }: CatalogForms) {
+function MappingForm(forms: CatalogForms) {
   return (
-    <section class="panel" aria-labelledby="equivalencias">
-      <h2 id="equivalencias">Equivalencias de productos</h2>
-      <p>El código con que el sistema que factura por la API nombra un producto del catálogo.</p>
-      <SetupForm id="mapping" action={companyPath(code, 'mappings')} refusal={refusal} defaults={{ product: editing?.code ?? '' }}>
+    <SetupPanel
+      id="equivalencias"
+      title="Equivalencias de productos"
+      intro="El código con que el sistema que factura por la API nombra un producto del catálogo."
+    >
+      <SetupForm {...formOf(forms, 'mapping', 'mappings', 'Guardar la equivalencia', { product: forms.editing?.code ?? '' })}>
         <TextField name="externalProductId" label="Código en el sistema que llama a la API" required maxLength={255} />
         <TextField name="product" label="Código del producto del catálogo" required maxLength={64} />
         <CheckField name="remove" setupField="deleted" label="Quitar esta equivalencia" />
-        <button class="primary" type="submit">
-          Guardar la equivalencia
-        </button>
       </SetupForm>
-    </section>
+    </SetupPanel>
   );
 }
 
@@ -150,13 +149,14 @@ function MappingForm({ code, editing, refusal }: CatalogForms) {
 export function registerProductsPages(router: ConsoleRouter, container: Container): void {
   const access = container.get(OperatorAccess);
   const view = container.get(CompanySetupView);
+  const catalog = container.get(CatalogView);
   const setup = container.get(CompanySetupService);
 
   const show = async (ctx: ConsoleContext, company: VisibleCompany, refusal?: FormRefusal) => {
     const search = typeof ctx.query.q === 'string' ? ctx.query.q.trim() : '';
     const wanted = typeof ctx.query.product === 'string' ? ctx.query.product : '';
-    const products = await view.products(company, search);
-    const editing = wanted ? (await view.products(company, wanted)).find((p) => p.code === wanted) : undefined;
+    const products = await catalog.products(company, search);
+    const editing = wanted ? (await catalog.products(company, wanted)).find((p) => p.code === wanted) : undefined;
     const forms: CatalogForms = { code: company.code, lists: (await view.overview(company)).priceLists, editing, refusal };
     renderPage(ctx, {
       title: `Productos de ${company.code}`,

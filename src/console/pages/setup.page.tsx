@@ -8,7 +8,7 @@ import { renderPage } from '../render';
 import { checked, postSetupForm, optionalText, requiredText, type FormRefusal, type SetupEntries } from '../setup-change';
 import { Crumbs } from '../views/crumbs';
 import { DataTable } from '../views/data-table';
-import { CheckField, SelectField, SetupForm, TextField } from '../views/setup-form';
+import { CheckField, SelectField, SetupForm, SetupPanel, TextField } from '../views/setup-form';
 
 const codeOptions = (rows: Array<{ code: string; name: string | null }>) =>
   rows.map(({ code, name }) => ({ value: code, label: name ? `${code} · ${name}` : code }));
@@ -19,13 +19,13 @@ function IntegrationForm({ code, setup, refusal }: { code: string; setup: SetupO
     e.emissionPoints.map((p) => ({ value: `${e.code}-${p.code}`, label: `${e.code}-${p.code}${p.name ? ` · ${p.name}` : ''}` })),
   );
   return (
-    <section class="panel" aria-labelledby="integracion">
-      <h2 id="integracion">Integración con la API</h2>
-      <p>
-        Apagada, la API responde a cada factura que no está habilitada. Sin punto de emisión, usuario, lista de precios o caja, la API
-        rechaza las ventas que los necesitan.
-      </p>
+    <SetupPanel
+      id="integracion"
+      title="Integración con la API"
+      intro="Apagada, la API responde a cada factura que no está habilitada. Sin punto de emisión, usuario, lista de precios o caja, la API rechaza las ventas que los necesitan."
+    >
       <SetupForm
+        submit="Guardar la integración"
         id="integration"
         action={companyPath(code, 'setup', 'integration')}
         refusal={refusal}
@@ -44,18 +44,31 @@ function IntegrationForm({ code, setup, refusal }: { code: string; setup: SetupO
         <SelectField name="priceList" label="Lista de precios" options={codeOptions(setup.priceLists)} none="Ninguna" />
         <SelectField name="paymentTerminal" label="Caja" options={codeOptions(setup.paymentTerminals)} none="Ninguna" />
         <CheckField name="exoneratedSales" label="Toda venta de la integración es exonerada" />
-        <button class="primary" type="submit">
-          Guardar la integración
-        </button>
       </SetupForm>
-    </section>
+    </SetupPanel>
+  );
+}
+
+/** The code (3 digits) and the name of an establishment or an emission point. */
+function NumberingPart({ name, setupPath, what }: { name: string; setupPath: string; what: string }) {
+  return (
+    <>
+      <TextField
+        name={name}
+        setupField={`${setupPath}.code`}
+        label={`Código del ${what} (3 dígitos)`}
+        required
+        inputMode="numeric"
+        maxLength={3}
+      />
+      <TextField name={`${name}Name`} setupField={`${setupPath}.name`} label={`Nombre del ${what}`} maxLength={255} />
+    </>
   );
 }
 
 function Establishments({ code, setup, refusal }: { code: string; setup: SetupOverview; refusal?: FormRefusal }) {
   return (
-    <section class="panel" aria-labelledby="establecimientos">
-      <h2 id="establecimientos">Establecimientos y puntos de emisión</h2>
+    <SetupPanel id="establecimientos" title="Establecimientos y puntos de emisión">
       <div class="wide">
         <DataTable caption="Puntos de emisión vigentes" columns={['Establecimiento', 'Dirección', 'Punto de emisión', 'Rangos CAI']}>
           {setup.establishments.flatMap((e) =>
@@ -84,31 +97,18 @@ function Establishments({ code, setup, refusal }: { code: string; setup: SetupOv
         Un establecimiento o punto con un código que ya existe se actualiza con lo escrito aquí; un nombre o dirección vacío queda como
         estaba.
       </p>
-      <SetupForm id="point" action={companyPath(code, 'setup', 'emission-point')} refusal={refusal} defaults={{}}>
-        <TextField
-          name="establishment"
-          setupField="establishments[0].code"
-          label="Código del establecimiento (3 dígitos)"
-          required
-          inputMode="numeric"
-          maxLength={3}
-        />
-        <TextField name="establishmentName" setupField="establishments[0].name" label="Nombre del establecimiento" maxLength={255} />
+      <SetupForm
+        submit="Guardar el punto de emisión"
+        id="point"
+        action={companyPath(code, 'setup', 'emission-point')}
+        refusal={refusal}
+        defaults={{}}
+      >
+        <NumberingPart name="establishment" setupPath="establishments[0]" what="establecimiento" />
         <TextField name="address" label="Dirección del establecimiento" maxLength={255} />
-        <TextField
-          name="point"
-          setupField="emissionPoints[0].code"
-          label="Código del punto de emisión (3 dígitos)"
-          required
-          inputMode="numeric"
-          maxLength={3}
-        />
-        <TextField name="pointName" setupField="emissionPoints[0].name" label="Nombre del punto de emisión" maxLength={255} />
-        <button class="primary" type="submit">
-          Guardar el punto de emisión
-        </button>
+        <NumberingPart name="point" setupPath="emissionPoints[0]" what="punto de emisión" />
       </SetupForm>
-    </section>
+    </SetupPanel>
   );
 }
 

@@ -37,10 +37,13 @@ export function SetupForm({
   action,
   refusal,
   defaults,
+  submit,
   children,
 }: {
   id: string;
   action: string;
+  /** The submit button's words. */
+  submit: string;
   refusal: FormRefusal | undefined;
   defaults: Record<string, string>;
   children: ComponentChildren;
@@ -65,6 +68,9 @@ export function SetupForm({
       )}
       <PostForm action={action} class="stack">
         {children}
+        <button class="primary" type="submit">
+          {submit}
+        </button>
       </PostForm>
     </SetupFormContext.Provider>
   );
@@ -169,5 +175,16 @@ export function CheckField({ name, label, setupField = name }: { name: string; l
       </label>
       <FieldProblems inputId={inputId} setupField={setupField} />
     </>
+  );
+}
+
+/** A panel of setup forms: its heading (which names the panel) and what it is for. */
+export function SetupPanel({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ComponentChildren }) {
+  return (
+    <section class="panel" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {intro !== undefined && <p>{intro}</p>}
+      {children}
+    </section>
   );
 }

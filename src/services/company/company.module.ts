@@ -3,6 +3,7 @@ import { TOKENS } from '../../tokens';
 import { CompanyDirectory } from './company-directory.service';
 import { CompanySetupService } from './setup/company-setup.service';
 import { CompanySetupView } from './setup/setup-view.service';
+import { CatalogView } from './setup/catalog-view.service';
 import { CaiRangeAlerts } from './cai-ranges/cai-range-alerts';
 import { CaiStatusService } from './cai-ranges/cai-status.service';
 import { CompanyOverview } from './company-overview.service';
@@ -18,6 +19,7 @@ export const companyModule = new ContainerModule(({ bind }) => {
     CaiCancellationService,
     CompanyOverview,
     CompanySetupView,
+    CatalogView,
   ])
     bind(service).toSelf();
   // The kernel's numbered write tells the CAI range alerts of every number taken (decision 69).

@@ -14,12 +14,11 @@ export { planLine, type ChangeAction, type SetupChange } from './setup/setup-cha
 export type { PriceSpec, ProductSpec, SetupDocument } from './setup/setup-document';
 export { readSetupFile } from './setup/setup-file';
 export { SetupValidationError } from './setup/setup-validation-error';
+export { CatalogView, PRODUCTS_SHOWN, type ProductView } from './setup/catalog-view.service';
 export {
   CompanySetupView,
-  PRODUCTS_SHOWN,
   type EstablishmentView,
   type IntegrationView,
   type NamedView,
-  type ProductView,
   type SetupOverview,
 } from './setup/setup-view.service';
