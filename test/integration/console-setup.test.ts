@@ -276,6 +276,9 @@ describe('console setup pages', () => {
     expect(sixth.fiscalNumber).toMatch(/-00000006$/);
     const invoice = await c.t.orm.em.fork().findOneOrFail(Invoice, sixth.id, { populate: ['caiRange'] });
     expect(invoice.caiRange.cai).toBe(caiOf('b'));
-    expect((await admin.get(base())).text).toMatch(/state-EXHAUSTED/);
+    const after = (await admin.get(base())).text;
+    expect(after).toMatch(/state-EXHAUSTED/);
+    // The exhausted range links to the form too; the new one, OK, does not.
+    expect(after.split(`href="${link}"`)).toHaveLength(2);
   });
 });
