@@ -49,7 +49,10 @@ export function optionalText(form: Record<string, string>, name: string): string
   return value === '' ? null : value;
 }
 
-/** A required text field: trimmed, absent when left empty, so the setup rules say it is required. */
+/**
+ * A field left empty means "as stored": absent from the entry, so an existing entry keeps its value
+ * and the setup rules refuse a new entry without a required one ("is required").
+ */
 export function requiredText(form: Record<string, string>, name: string): string | undefined {
   return optionalText(form, name) ?? undefined;
 }
