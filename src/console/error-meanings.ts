@@ -21,6 +21,10 @@ const MEANINGS: Partial<Record<ErrorCode, string>> = {
   ANNULMENT_PERIOD_CLOSED:
     'El plazo para anular este documento venció (su mes ya se declaró); no se cambió nada. Una venta se revierte con una nota de crédito.',
   CAI_ALREADY_CANCELLED: 'Ese CAI ya estaba cancelado; una cancelación no se deshace y no se cambió nada.',
+  SETUP_INVALID:
+    'La configuración no cumple sus reglas (las mismas de un archivo de configuración); no se cambió nada. Cada problema dice dónde.',
+  SETUP_CONFLICT:
+    'Otro cambio de la configuración ocurrió al mismo tiempo; no se cambió nada. Vuelva a cargar la página e intente de nuevo.',
   SERVICE_UNAVAILABLE: 'La base de datos no está disponible en este momento; no se cambió nada. Intente de nuevo en unos segundos.',
   INTERNAL_ERROR: 'Ocurrió un error inesperado; no se cambió nada. Si se repite, avise al administrador.',
 };

@@ -3,6 +3,7 @@ import type { Container } from 'inversify';
 import type { ConsoleRouter, ConsoleState } from './console-state';
 import { registerActivityPage } from './pages/activity.page';
 import { registerCatalogPages } from './pages/catalog.page';
+import { registerCaiRangePages } from './pages/cai-range.page';
 import { registerCompanyPage } from './pages/company.page';
 import { registerHomePage } from './pages/home.page';
 import { registerKeysPages } from './pages/keys.page';
@@ -12,7 +13,9 @@ import { registerClientsPages } from './pages/clients.page';
 import { registerInvoicePages } from './pages/invoice.page';
 import { registerInvoicesPage } from './pages/invoices.page';
 import { registerNotePages } from './pages/note.page';
+import { registerProductsPages } from './pages/products.page';
 import { registerReportsPages } from './pages/reports.page';
+import { registerSetupPages } from './pages/setup.page';
 
 /** How a page module plugs in: it takes its services from the container and adds its routes. */
 export type ConsolePages = (router: ConsoleRouter, container: Container) => void;
@@ -35,6 +38,9 @@ const PAGES: ConsolePages[] = [
   registerClientsPages,
   registerReportsPages,
   registerCatalogPages,
+  registerSetupPages,
+  registerCaiRangePages,
+  registerProductsPages,
 ];
 
 export function buildConsoleRouter(container: Container): ConsoleRouter {

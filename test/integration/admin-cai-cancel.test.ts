@@ -164,12 +164,15 @@ describe('admin cai cancel', () => {
       const page = await root.get(`/companies/${code}`);
       expect(page.text).toContain('CANCELADO');
       expect(page.text).toContain('Cancelar CAI');
+      // The cancelled range links to the form that registers the next one.
+      expect(page.text).toContain(`href="/companies/${code}/cai/new?point=000-001&amp;type=invoice"`);
       // The form offers only what is still live.
       expect(page.text).toContain(`<option value="${B}">`);
       expect(page.text).not.toContain(`<option value="${A}">`);
       const seen = await accountant.get(`/companies/${code}`);
       expect(seen.text).toContain('CANCELADO');
       expect(seen.text).not.toContain('Cancelar CAI');
+      expect(seen.text).not.toContain('/cai/new');
 
       const before = await tableChecksums(c.t.orm);
       expect((await accountant.post(`/companies/${code}/cai/cancel`, { cai: B, reason: 'SAR' })).status).toBe(404);

@@ -143,6 +143,18 @@ describe('console security', () => {
       [browser, `/companies/${own}/keys`, {}],
       [browser, `/companies/${own}/keys/${keyId}/revoke`, {}],
       [browser, `/companies/${own}/cai/cancel`, { cai: 'AAAAAA-111111-AAAAAA-222222-AAAAAA-33', reason: 'Resolución SAR' }],
+      // The setup pages' forms.
+      [browser, `/companies/${own}/setup/integration`, {}],
+      [browser, `/companies/${own}/setup/emission-point`, { establishment: '000', point: '009' }],
+      [
+        browser,
+        `/companies/${own}/cai/new`,
+        { point: '000-001', cai: 'ABCDEF-1', rangeStart: '900', rangeEnd: '999', deadline: '2099-12-31' },
+      ],
+      [browser, `/companies/${own}/products`, { code: 'P-CSRF', name: 'Sin token', isvRate: '15' }],
+      [browser, `/companies/${own}/price-lists`, { code: 'CSRF' }],
+      [browser, `/companies/${own}/prices`, { priceList: 'GENERAL', product: 'P-1', price: '1', currency: 'HNL' }],
+      [browser, `/companies/${own}/mappings`, { externalProductId: 'SKU-CSRF', product: 'P-1' }],
     ];
     const before = await tableChecksums(c.t.orm);
     for (const [client, path, fields] of posts) {

@@ -50,7 +50,7 @@ form.search { display: flex; flex-wrap: wrap; gap: .75rem; align-items: flex-end
 form.search label { display: block; font-weight: bold; }
 form.search input { padding: .45rem; border: 1px solid #6b7785; border-radius: 4px; font: inherit; }
 form.search button { margin-top: 0; }
-form.stack select { padding: .45rem; border: 1px solid #6b7785; border-radius: 4px; font: inherit; }
+form.stack select { max-width: 100%; padding: .45rem; border: 1px solid #6b7785; border-radius: 4px; font: inherit; }
 form.stack button { display: block; }
 form.stack fieldset { border: 1px solid var(--line); border-radius: 4px; margin: .75rem 0; }
 form.stack label.choice { font-weight: normal; margin: .25rem 0; }
@@ -59,6 +59,9 @@ dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1r
 dl.facts dt { font-weight: bold; } dl.facts dd { margin: 0; }
 nav.pager { display: flex; gap: 1.5rem; margin: 1rem 0; }
 table.amounts { width: auto; min-width: 24rem; margin: 1rem 0; }
+.wide { overflow-x: auto; max-width: 100%; }
+.field-problem { color: var(--bad); margin: .25rem 0 0; }
+.error code { overflow-wrap: anywhere; }
 code { font-family: "Liberation Mono", "DejaVu Sans Mono", monospace; }
 `;
 

@@ -3,7 +3,8 @@ import { DOCUMENT_TYPES } from '../../domain/document-type';
 import { CaiCancellationService, CompanyOverview, type CaiRangeOutlook } from '../../services/company';
 import { parseReason, parseShortText } from '../../domain/operator-arguments';
 import { OperatorAccess } from '../../services/access';
-import { companyPath } from '../company-paths';
+import { companyPath, newRangePath } from '../company-paths';
+import type { CaiRangeState } from '../../domain/cai-range-state';
 import type { ConsoleRouter } from '../console-state';
 import { actorOf, companyOf, operatorOf, requireAdmin } from '../page-tools';
 import { renderPage } from '../render';
@@ -13,39 +14,60 @@ import { PostForm } from '../views/post-form';
 import { IrreversibleSubmit } from '../views/reason-input';
 import { DOCUMENT_TYPE_NAMES, formatDay } from '../views/format';
 
-function RangeTable({ ranges }: { ranges: CaiRangeOutlook[] }) {
+/** The states whose range needs the next one SAR grants: each links to the form that registers it. */
+const NEEDS_NEXT_RANGE: ReadonlySet<CaiRangeState> = new Set(['LOW', 'DUE', 'EXHAUSTED', 'EXPIRED', 'CANCELLED']);
+
+/** What an administrator does about a range's state: register the next range of its emission point and type. */
+function NextRange({ code, range }: { code: string; range: CaiRangeOutlook }) {
+  if (!NEEDS_NEXT_RANGE.has(range.state)) return <>—</>;
+  return (
+    <a href={newRangePath(code, `${range.establishment}-${range.emissionPoint}`, range.documentType)}>
+      Registrar el rango siguiente ({range.establishment}-{range.emissionPoint}, {DOCUMENT_TYPE_NAMES[range.documentType]})
+    </a>
+  );
+}
+
+function RangeTable({ ranges, adminOf }: { ranges: CaiRangeOutlook[]; adminOf: string | null }) {
   if (ranges.length === 0) return <p>La empresa no tiene rangos CAI vigentes.</p>;
   return (
-    <DataTable
-      caption="Rangos CAI de todos los tipos de documento"
-      columns={[
-        'Documento',
-        'CAI',
-        'Primer número',
-        'Último número',
-        'Estado',
-        { label: 'Quedan', num: true },
-        'Fecha límite',
-        'Se agota (ritmo de 30 días)',
-      ]}
-    >
-      {ranges.map((r) => (
-        <tr key={r.firstPrinted}>
-          <td>{DOCUMENT_TYPE_NAMES[r.documentType]}</td>
-          <td>
-            <code>{r.cai}</code>
-          </td>
-          <td class="nowrap">{r.firstPrinted}</td>
-          <td class="nowrap">{r.lastPrinted}</td>
-          <td>
-            <CaiState state={r.state} />
-          </td>
-          <td class="num">{r.left}</td>
-          <td>{formatDay(r.deadline)}</td>
-          <td>{r.runsOutOn ? formatDay(r.runsOutOn) : '—'}</td>
-        </tr>
-      ))}
-    </DataTable>
+    <div class="wide">
+      <DataTable
+        caption="Rangos CAI de todos los tipos de documento"
+        columns={[
+          'Documento',
+          'CAI',
+          'Primer número',
+          'Último número',
+          'Estado',
+          { label: 'Quedan', num: true },
+          'Fecha límite',
+          'Se agota (ritmo de 30 días)',
+          ...(adminOf ? ['Qué hacer'] : []),
+        ]}
+      >
+        {ranges.map((r) => (
+          <tr key={r.firstPrinted}>
+            <td>{DOCUMENT_TYPE_NAMES[r.documentType]}</td>
+            <td>
+              <code>{r.cai}</code>
+            </td>
+            <td class="nowrap">{r.firstPrinted}</td>
+            <td class="nowrap">{r.lastPrinted}</td>
+            <td>
+              <CaiState state={r.state} />
+            </td>
+            <td class="num">{r.left}</td>
+            <td>{formatDay(r.deadline)}</td>
+            <td>{r.runsOutOn ? formatDay(r.runsOutOn) : '—'}</td>
+            {adminOf && (
+              <td>
+                <NextRange code={adminOf} range={r} />
+              </td>
+            )}
+          </tr>
+        ))}
+      </DataTable>
+    </div>
   );
 }
 
@@ -115,12 +137,16 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
                   </li>
                   <li>
                     <a href={companyPath(company.code, 'catalog')}>Catálogo</a>
+                    <a href={companyPath(company.code, 'setup')}>Configuración</a>
+                  </li>
+                  <li>
+                    <a href={companyPath(company.code, 'products')}>Productos y precios</a>
                   </li>
                 </>
               )}
             </ul>
           </nav>
-          <RangeTable ranges={ordered} />
+          <RangeTable ranges={ordered} adminOf={admin ? company.code : null} />
           {admin && (
             <CancelCaiForm code={company.code} cais={[...new Set(ordered.filter((r) => r.state !== 'CANCELLED').map((r) => r.cai))]} />
           )}

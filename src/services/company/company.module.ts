@@ -4,6 +4,8 @@ import { CompanyDirectory } from './company-directory.service';
 import { CompanySetupService } from './setup/company-setup.service';
 import { SetupExport } from './setup/setup-export.service';
 import { CatalogSheets } from './setup/catalog-sheets.service';
+import { CompanySetupView } from './setup/setup-view.service';
+import { CatalogView } from './setup/catalog-view.service';
 import { CaiRangeAlerts } from './cai-ranges/cai-range-alerts';
 import { CaiStatusService } from './cai-ranges/cai-status.service';
 import { CompanyOverview } from './company-overview.service';
@@ -20,6 +22,8 @@ export const companyModule = new ContainerModule(({ bind }) => {
     CaiStatusService,
     CaiCancellationService,
     CompanyOverview,
+    CompanySetupView,
+    CatalogView,
   ])
     bind(service).toSelf();
   // The kernel's numbered write tells the CAI range alerts of every number taken (decision 69).

@@ -17,3 +17,11 @@ export { CatalogSheets, type CatalogOutcome } from './setup/catalog-sheets.servi
 export type { CatalogColumn, CatalogSheet, SheetProblem, SheetRowChange } from './setup/catalog-sheet';
 export { readSetupFile, setupYaml } from './setup/setup-file';
 export { SetupValidationError } from './setup/setup-validation-error';
+export { CatalogView, PRODUCTS_SHOWN, type ProductView } from './setup/catalog-view.service';
+export {
+  CompanySetupView,
+  type EstablishmentView,
+  type IntegrationView,
+  type NamedView,
+  type SetupOverview,
+} from './setup/setup-view.service';
