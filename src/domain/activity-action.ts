@@ -20,6 +20,8 @@ export const ACTIVITY_ACTIONS = [
   'password-reset',
   'operator-unlocked',
   'cai-cancelled',
+  'client-updated',
+  'client-deleted',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

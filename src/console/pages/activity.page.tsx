@@ -28,6 +28,8 @@ const ACTION_NAMES: Record<ActivityAction, string> = {
   'password-reset': 'contraseña restablecida',
   'operator-unlocked': 'operador desbloqueado',
   'cai-cancelled': 'CAI cancelado',
+  'client-updated': 'cliente modificado',
+  'client-deleted': 'cliente eliminado',
 };
 
 /** A row's details as `name: value` pairs (text: escaped like every other). */

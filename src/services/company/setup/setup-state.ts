@@ -150,7 +150,7 @@ async function loadCatalog(em: EntityManager, company: Company, doc: SetupDocume
   }
 }
 
-/** Clients by the codes in the file, and any client already holding an RTN the file gives. */
+/** Clients by the codes in the file, and any live client already holding an RTN the file gives. */
 async function loadClients(em: EntityManager, company: Company, doc: SetupDocument, state: ExistingSetup): Promise<void> {
   const codes = (doc.clients ?? []).map((c) => c.code);
   const legalIds = (doc.clients ?? []).map((c) => c.legalId).filter((id): id is string => typeof id === 'string');
@@ -160,5 +160,6 @@ async function loadClients(em: EntityManager, company: Company, doc: SetupDocume
     $or: [{ code: { $in: codes } }, ...(legalIds.length > 0 ? [{ legalId: { $in: legalIds } }] : [])],
   });
   state.clients = byCode(clients);
-  for (const client of clients) if (client.legalId !== null) state.clientsByLegalId.set(client.legalId, client);
+  // A deleted client holds no RTN: the unique index counts live clients only.
+  for (const client of clients) if (client.legalId !== null && client.deletedAt === null) state.clientsByLegalId.set(client.legalId, client);
 }
