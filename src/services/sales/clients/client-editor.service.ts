@@ -23,13 +23,33 @@ export type ClientFieldChanges = Partial<Record<keyof NewClient, { from: string 
 
 const FIELDS = ['clientName', 'email', 'legalId', 'phone', 'address'] as const satisfies ReadonlyArray<keyof NewClient>;
 
-const changesSchema = yup.object({
-  clientName: CLIENT_FIELD_RULES.clientName().optional(),
-  email: CLIENT_FIELD_RULES.email().optional(),
-  legalId: CLIENT_FIELD_RULES.legalId().optional(),
-  phone: CLIENT_FIELD_RULES.phone().optional(),
-  address: CLIENT_FIELD_RULES.address().optional(),
-});
+/** How a caller calls each field in its refusals (a CLI option); the API's field name by default. */
+export type ClientFieldNames = Partial<Record<keyof NewClient, string>>;
+
+/**
+ * The changes under the creation's rules, every field optional; a refusal lists every problem
+ * (VALIDATION_FAILED), or names a malformed RTN (INVALID_RTN_FORMAT).
+ */
+function checkChanges(changes: ClientChanges, names: ClientFieldNames): void {
+  const rule = <F extends keyof NewClient>(field: F) => {
+    const optional = CLIENT_FIELD_RULES[field]().optional();
+    return names[field] ? optional.label(names[field]) : optional;
+  };
+  const schema = yup.object({
+    clientName: rule('clientName'),
+    email: rule('email'),
+    legalId: rule('legalId'),
+    phone: rule('phone'),
+    address: rule('address'),
+  });
+  try {
+    schema.validateSync(changes, { strict: true, abortEarly: false });
+  } catch (err) {
+    if (err instanceof yup.ValidationError) throw new AppError('VALIDATION_FAILED', err.errors.join('; '));
+    throw err;
+  }
+  checkRtn(changes.legalId, names.legalId);
+}
 
 /** The unique index that keeps an RTN to one live client of a company (deleted ones hold none). */
 const RTN_INDEX = 'uq_client_legal_id_company';
@@ -46,6 +66,11 @@ export class ClientEditor {
     @inject(ActivityTrail) private readonly trail: ActivityTrail,
   ) {}
 
+  /** A live client of the company, for the form that changes it; CLIENT_NOT_FOUND otherwise. */
+  async find(company: CompanyRef, clientId: number): Promise<Client> {
+    return liveClient(this.em, company, clientId);
+  }
+
   /**
    * Changes the given fields of a live client of the company. An RTN another live client of the
    * company holds is a conflict (UQ_CLIENT_CODE_COMPANY), as for POST /v1/clients; the client's
@@ -57,9 +82,9 @@ export class ClientEditor {
     company: CompanyRef,
     clientId: number,
     changes: ClientChanges,
+    names: ClientFieldNames = {},
   ): Promise<{ client: Client; changed: ClientFieldChanges }> {
-    changesSchema.validateSync(changes, { strict: true, abortEarly: false });
-    checkRtn(changes.legalId);
+    checkChanges(changes, names);
     try {
       return await this.em.transactional(async (em) => {
         const client = await liveClient(em, company, clientId);
