@@ -73,7 +73,10 @@ describe('console: editing and deleting a client', () => {
     expect(await row('CLI-1')).toMatchObject({ email: 'ventas@lopez.hn', address: 'Comayagüela', phone: null });
     const [entry] = await c.t.orm.em.fork().find(ActivityEntry, { action: 'client-updated', target: `client CLI-1 (id ${id})` });
     expect(entry).toMatchObject({ actor: 'contador@clientes.hn' });
-    expect(JSON.parse(entry.details)).toEqual({ email: { from: 'lopez@correo.hn', to: 'ventas@lopez.hn' }, address: { from: null, to: 'Comayagüela' } });
+    expect(JSON.parse(entry.details)).toEqual({
+      email: { from: 'lopez@correo.hn', to: 'ventas@lopez.hn' },
+      address: { from: null, to: 'Comayagüela' },
+    });
   });
 
   it('answers a refused form with what was typed and the reason in Spanish, changing nothing', async () => {
@@ -83,7 +86,13 @@ describe('console: editing and deleting a client', () => {
     expect(badEmail.text).toContain('email must be a valid e-mail address');
     await refused(accountant, path, { ...fields, clientName: '' }, 400, /clientName must not be empty/);
     await refused(accountant, path, { ...fields, legalId: '0801' }, 400, /El RTN debe tener exactamente 14 dígitos/);
-    const taken = await refused(accountant, path, { ...fields, legalId: '08011990000022' }, 409, /Otro cliente de la empresa ya tiene ese RTN/);
+    const taken = await refused(
+      accountant,
+      path,
+      { ...fields, legalId: '08011990000022' },
+      409,
+      /Otro cliente de la empresa ya tiene ese RTN/,
+    );
     expect(taken.text).toContain('UQ_CLIENT_CODE_COMPANY');
   });
 

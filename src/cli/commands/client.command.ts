@@ -76,13 +76,13 @@ export const registerClientCommands: CommandRegistrar = (program: Command, run) 
     )
     .requiredOption('--company <code>', 'company code')
     .requiredOption('--id <n>', 'client id, as returned by POST /v1/clients or GET /v1/clients')
-    .option('--name <text>', 'the client\'s name (clientName)')
-    .option('--email <address>', 'the client\'s e-mail')
-    .option('--legal-id <rtn>', 'the client\'s RTN: 14 digits')
+    .option('--name <text>', "the client's name (clientName)")
+    .option('--email <address>', "the client's e-mail")
+    .option('--legal-id <rtn>', "the client's RTN: 14 digits")
     .option('--no-legal-id', 'remove the RTN')
-    .option('--phone <text>', 'the client\'s phone')
+    .option('--phone <text>', "the client's phone")
     .option('--no-phone', 'remove the phone')
-    .option('--address <text>', 'the client\'s address')
+    .option('--address <text>', "the client's address")
     .option('--no-address', 'remove the address')
     .action((opts: UpdateOptions) =>
       run(async ({ container, out, actor }) => {
@@ -102,7 +102,7 @@ export const registerClientCommands: CommandRegistrar = (program: Command, run) 
   client
     .command('delete')
     .description(
-      'Delete a client: gone for the API (its list, a sale\'s clientId), its exoneration removed, its RTN free for a new client; its documents stay as they are.',
+      "Delete a client: gone for the API (its list, a sale's clientId), its exoneration removed, its RTN free for a new client; its documents stay as they are.",
     )
     .requiredOption('--company <code>', 'company code')
     .requiredOption('--id <n>', 'client id')

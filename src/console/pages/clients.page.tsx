@@ -103,8 +103,8 @@ function ClientForm({
       <Crumbs company={company} trail={[{ href: companyPath(company.code, 'clients'), label: 'Clientes' }]} />
       <h1>Cliente {clientId}</h1>
       <p>
-        Los documentos ya emitidos conservan el cliente con que se imprimieron; los cambios se aplican a los documentos que se
-        emitan después.
+        Los documentos ya emitidos conservan el cliente con que se imprimieron; los cambios se aplican a los documentos que se emitan
+        después.
       </p>
       {refusal && (
         <div class="error" role="alert" id="client-refusal">
@@ -242,8 +242,8 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
           <ul>
             <li>
               El cliente {client.id} ({client.clientName}
-              {client.legalId ? `, RTN ${client.legalId}` : ''}) deja de existir para la API: no aparece en su lista y no se puede
-              facturar a su nombre.
+              {client.legalId ? `, RTN ${client.legalId}` : ''}) deja de existir para la API: no aparece en su lista y no se puede facturar
+              a su nombre.
             </li>
             <li>Pierde su exoneración, si la tiene.</li>
             <li>Su RTN queda libre para un cliente nuevo.</li>

@@ -18,10 +18,7 @@ export function checkClients(doc: SetupDocument, existing: ExistingSetup, proble
     if (typeof client.legalId !== 'string') return;
     const holder = existing.clientsByLegalId.get(client.legalId);
     if (holder && codeKey(holder.code) !== codeKey(client.code)) {
-      problems.add(
-        `clients[${i}].legalId`,
-        `RTN ${client.legalId} already belongs to client ${holder.code}`,
-      );
+      problems.add(`clients[${i}].legalId`, `RTN ${client.legalId} already belongs to client ${holder.code}`);
     }
   });
 }

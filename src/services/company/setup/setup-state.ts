@@ -161,5 +161,6 @@ async function loadClients(em: EntityManager, company: Company, doc: SetupDocume
   });
   state.clients = byCode(clients);
   // A deleted client holds no RTN: the unique index counts live clients only.
-  for (const client of clients) if (client.legalId !== null && client.deletedAt === null) state.clientsByLegalId.set(client.legalId, client);
+  for (const client of clients)
+    if (client.legalId !== null && client.deletedAt === null) state.clientsByLegalId.set(client.legalId, client);
 }

@@ -97,7 +97,13 @@ export class ClientEditor {
         }
         if (Object.keys(changed).length === 0) return { client, changed };
         await em.flush();
-        await this.trail.record(em, { actor, companyId: company.id, action: 'client-updated', target: clientTarget(client), details: changed });
+        await this.trail.record(em, {
+          actor,
+          companyId: company.id,
+          action: 'client-updated',
+          target: clientTarget(client),
+          details: changed,
+        });
         return { client, changed };
       });
     } catch (err) {
