@@ -46,10 +46,10 @@ export const clientCorrection: Journey = (env) => {
 
       const email = page.getByLabel('Correo electrónico');
       expect(await email.inputValue()).toBe('compras@morazan.hn');
-      await email.fill('ventas@morazan');
+      await email.fill('ventas.morazan.hn');
       await page.getByRole('button', { name: 'Guardar cambios' }).click();
       expect(await page.getByRole('alert').innerText()).toContain('Un dato del formulario no es válido');
-      expect(await page.getByLabel('Correo electrónico').inputValue()).toBe('ventas@morazan');
+      expect(await page.getByLabel('Correo electrónico').inputValue()).toBe('ventas.morazan.hn');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
       await page.getByLabel('Correo electrónico').fill('ventas@morazan.hn');
