@@ -20,6 +20,8 @@ const MEANINGS: Partial<Record<ErrorCode, string>> = {
   LETTERHEAD_NO_PREVIOUS: 'No hay un membrete publicado antes del vigente al cual volver; no se cambió nada.',
   ANNULMENT_PERIOD_CLOSED:
     'El plazo para anular este documento venció (su mes ya se declaró); no se cambió nada. Una venta se revierte con una nota de crédito.',
+  INVALID_RTN_FORMAT: 'El RTN debe tener exactamente 14 dígitos, no todos iguales.',
+  UQ_CLIENT_CODE_COMPANY: 'Otro cliente de la empresa ya tiene ese RTN.',
   CAI_ALREADY_CANCELLED: 'Ese CAI ya estaba cancelado; una cancelación no se deshace y no se cambió nada.',
   SETUP_INVALID:
     'La configuración no cumple sus reglas (las mismas de un archivo de configuración); no se cambió nada. Cada problema dice dónde.',

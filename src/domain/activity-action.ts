@@ -21,6 +21,8 @@ export const ACTIVITY_ACTIONS = [
   'operator-unlocked',
   'cai-cancelled',
   'setup-changed',
+  'client-updated',
+  'client-deleted',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

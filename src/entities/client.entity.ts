@@ -2,12 +2,14 @@ import { Entity, Index, Property, Unique, Opt } from '@mikro-orm/core';
 import { CompanyOwnedEntry } from './company-owned.base';
 
 /**
- * A customer of the company. The code is unique per company (legalId for API-created clients
- * with an RTN, else API-<id>); so is the RTN. Exoneration data is set only by the operator.
+ * A customer of the company. The code is unique per company, deleted clients included (the setup
+ * file restores one by its code): legalId for API-created clients with an RTN, else API-<id>. The
+ * RTN is unique among the company's live clients only: a deleted client frees it. Exoneration
+ * data is set only by the operator.
  */
 @Entity({ tableName: 'clients' })
 @Unique({ name: 'uq_client_code_company', properties: ['company', 'code'] })
-@Unique({ name: 'uq_client_legal_id_company', properties: ['company', 'legalId'] })
+@Unique({ name: 'uq_client_legal_id_company', properties: ['company', 'legalId', 'live'] })
 @Index({ name: 'ix_clients_company_name', properties: ['company', 'clientName', 'id'] })
 export class Client extends CompanyOwnedEntry {
   @Property({ type: 'string', length: 255 })
@@ -38,6 +40,13 @@ export class Client extends CompanyOwnedEntry {
 
   @Property({ type: 'datetime', length: 3 })
   createdAt: Opt<Date> = new Date();
+
+  /**
+   * 1 while the client is live, NULL once deleted: the database computes it from deletedAt, so
+   * the RTN's unique index counts live clients only.
+   */
+  @Property({ type: 'tinyint', nullable: true, generated: '(case when `deleted_at` is null then 1 end) stored' })
+  readonly live?: Opt<number | null>;
 }
 
 /** The columns of a client's exoneration: read together wherever it is shown or applied to a sale. */

@@ -185,7 +185,7 @@ export interface paths {
         put?: never;
         /**
          * Register a client of the company
-         * @description Registers a client in the key's company. Needed only for exonerated sales or to put a name on an invoice. Unknown fields are rejected (400 VALIDATION_FAILED). A client with the same code or RTN (legalId) in the company is a conflict (409), also when two requests race.
+         * @description Registers a client in the key's company. Needed only for exonerated sales or to put a name on an invoice. Unknown fields are rejected (400 VALIDATION_FAILED). A client with the same code or RTN (legalId) in the company is a conflict (409), also when two requests race. A client the operator deleted holds no RTN: a new client may take it.
          */
         post: operations["registerClient"];
         delete?: never;

@@ -3,6 +3,7 @@ import { createConsoleTest, ConsoleTest } from '../support/console-client';
 import { launchChromium, serveConsole } from '../support/console-browser';
 import { accountantDocuments } from './console-journeys/accountant-documents.journey';
 import { adminDay } from './console-journeys/admin-day.journey';
+import { clientCorrection } from './console-journeys/client-correction.journey';
 import type { Journey, JourneyEnv } from './console-journeys/journey';
 import { letterhead } from './console-journeys/letterhead.journey';
 import { setupJourney } from './console-journeys/setup.journey';
@@ -12,7 +13,7 @@ import { setupJourney } from './console-journeys/setup.journey';
  * database and PDF renderer: one browser and one console for every journey. Screenshots of the
  * main pages go to CONSOLE_SCREENSHOTS when it names a directory.
  */
-const JOURNEYS: Journey[] = [adminDay, accountantDocuments, letterhead, setupJourney];
+const JOURNEYS: Journey[] = [adminDay, accountantDocuments, letterhead, setupJourney, clientCorrection];
 
 describe('the console in a browser', () => {
   let browser: Browser;

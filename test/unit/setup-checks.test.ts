@@ -146,11 +146,11 @@ describe('a setup file’s clients', () => {
     expect(problemsOf((p) => checkClients(doc, stored, p))).toEqual([]);
   });
 
-  it('refuses an RTN another stored client holds, deleted ones included, but not the client’s own', () => {
-    const holder = { code: 'other', deletedAt: new Date() } as Client;
+  it('refuses an RTN another live client holds, but not the client’s own', () => {
+    const holder = { code: 'other', deletedAt: null } as Client;
     const existing = nothingStored({ clientsByLegalId: new Map([['08019999123456', holder]]) });
     expect(problemsOf((p) => checkClients(file({ clients: [{ code: 'C', legalId: '08019999123456' }] }), existing, p))).toEqual([
-      'clients[0].legalId: RTN 08019999123456 already belongs to client other (deleted)',
+      'clients[0].legalId: RTN 08019999123456 already belongs to client other',
     ]);
     expect(problemsOf((p) => checkClients(file({ clients: [{ code: 'OTHER', legalId: '08019999123456' }] }), existing, p))).toEqual([]);
   });

@@ -29,6 +29,8 @@ const ACTION_NAMES: Record<ActivityAction, string> = {
   'operator-unlocked': 'operador desbloqueado',
   'cai-cancelled': 'CAI cancelado',
   'setup-changed': 'configuración cambiada',
+  'client-updated': 'cliente modificado',
+  'client-deleted': 'cliente eliminado',
 };
 
 /** A row's details as `name: value` pairs (text: escaped like every other). */

@@ -11,7 +11,7 @@ export const CLIENT_PATHS = openApiPaths(`
       Registers a client in the key's company. Needed only for exonerated sales or to put a
       name on an invoice. Unknown fields are rejected (400 VALIDATION_FAILED). A client with
       the same code or RTN (legalId) in the company is a conflict (409), also when two
-      requests race.
+      requests race. A client the operator deleted holds no RTN: a new client may take it.
     requestBody:
       required: true
       content:

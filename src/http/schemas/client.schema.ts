@@ -1,27 +1,21 @@
-import * as yup from 'yup';
 import { AppError } from '../../domain/app-error';
 import { readPageNumber } from '../../domain/page-number';
-import { isValidRtn, RTN_RULE } from '../../domain/rtn';
-import type { NewClient } from '../../services/sales';
+import { checkRtn, CLIENT_FIELD_RULES as rules, type NewClient } from '../../services/sales';
 import { strictObject, validate } from './validate';
 
-const optionalText = (max: number) => yup.string().nullable().optional().max(max);
-
 const clientCreateSchema = strictObject({
-  clientName: yup.string().defined().nonNullable().max(255).matches(/\S/, 'clientName must not be empty'),
-  email: yup.string().defined().nonNullable().max(255).email('email must be a valid e-mail address'),
-  legalId: optionalText(32),
-  phone: optionalText(32),
-  address: optionalText(255),
+  clientName: rules.clientName().defined(),
+  email: rules.email().defined(),
+  legalId: rules.legalId().optional(),
+  phone: rules.phone().optional(),
+  address: rules.address().optional(),
 });
 
 /** The body of POST /v1/clients; null for an optional field means "not given" (decision 7). */
 export function parseClientCreate(body: unknown): NewClient {
   const input = validate(clientCreateSchema.required('body is required'), body);
   const legalId = input.legalId ?? null;
-  if (legalId !== null && !isValidRtn(legalId)) {
-    throw new AppError('INVALID_RTN_FORMAT', `legalId (RTN) must be ${RTN_RULE}.`);
-  }
+  checkRtn(legalId);
   return { clientName: input.clientName, email: input.email, legalId, phone: input.phone ?? null, address: input.address ?? null };
 }
 

@@ -3,7 +3,9 @@
  * What other contexts and the adapters may use: they import this file, never one inside the folder
  * (.dependency-cruiser.js); files inside the context import each other directly.
  */
+export { ClientEditor, type ClientChanges, type ClientFieldChanges, type ClientFieldNames } from './clients/client-editor.service';
 export { ClientExonerationService, type ExonerationReferenceNames } from './clients/client-exoneration.service';
+export { checkRtn, CLIENT_FIELD_RULES } from './clients/client-fields';
 export { ClientList, type ClientRow } from './clients/client-list.service';
 export { ClientService, type ClientView, type NewClient } from './clients/client.service';
 export { InvoiceAnnulmentService } from './invoicing/invoice-annulment.service';

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { ClientService } from './clients/client.service';
+import { ClientEditor } from './clients/client-editor.service';
 import { ClientExonerationService } from './clients/client-exoneration.service';
 import { ClientList } from './clients/client-list.service';
 import { PricingSnapshots } from './pricing/pricing-snapshot';
@@ -22,6 +23,7 @@ export const salesModule = new ContainerModule(({ bind }) => {
   for (const service of [
     ClientService,
     ClientExonerationService,
+    ClientEditor,
     ClientList,
     PricingSnapshots,
     SaleClientResolver,

@@ -7,7 +7,7 @@ const API_CODE = /^API-/i;
 
 /**
  * Client rules the database would otherwise enforce with a bare unique-index error: an RTN
- * belongs to one client of the company (soft-deleted ones included, as the index counts them).
+ * belongs to one live client of the company (a deleted one frees it, as the index counts live ones only).
  */
 export function checkClients(doc: SetupDocument, existing: ExistingSetup, problems: ProblemList): void {
   doc.clients?.forEach((client, i) => {
@@ -18,10 +18,7 @@ export function checkClients(doc: SetupDocument, existing: ExistingSetup, proble
     if (typeof client.legalId !== 'string') return;
     const holder = existing.clientsByLegalId.get(client.legalId);
     if (holder && codeKey(holder.code) !== codeKey(client.code)) {
-      problems.add(
-        `clients[${i}].legalId`,
-        `RTN ${client.legalId} already belongs to client ${holder.code}${holder.deletedAt ? ' (deleted)' : ''}`,
-      );
+      problems.add(`clients[${i}].legalId`, `RTN ${client.legalId} already belongs to client ${holder.code}`);
     }
   });
 }

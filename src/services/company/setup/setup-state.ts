@@ -146,7 +146,7 @@ async function loadCatalog(em: EntityManager, company: Company, keys: SetupKeys,
   }
 }
 
-/** Clients by the codes in the file, and any client already holding an RTN the file gives. */
+/** Clients by the codes in the file, and any live client already holding an RTN the file gives. */
 async function loadClients(em: EntityManager, company: Company, keys: SetupKeys, state: ExistingSetup): Promise<void> {
   const codes = keys.clientCodes;
   const legalIds = keys.clientLegalIds;
@@ -156,5 +156,7 @@ async function loadClients(em: EntityManager, company: Company, keys: SetupKeys,
     $or: [{ code: { $in: codes } }, ...(legalIds.length > 0 ? [{ legalId: { $in: legalIds } }] : [])],
   });
   state.clients = byCode(clients);
-  for (const client of clients) if (client.legalId !== null) state.clientsByLegalId.set(client.legalId, client);
+  // A deleted client holds no RTN: the unique index counts live clients only.
+  for (const client of clients)
+    if (client.legalId !== null && client.deletedAt === null) state.clientsByLegalId.set(client.legalId, client);
 }

@@ -2,12 +2,13 @@ import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import type { Actor } from '../../../domain/actor';
 import { isCalendarDate } from '../../../domain/calendar-date';
-import { Client } from '../../../entities';
+import type { Client } from '../../../entities';
 import type { ClientExoneration } from '../../../entities/client.entity';
 import { TOKENS } from '../../../tokens';
 import { AppError } from '../../../domain/app-error';
 import { ActivityTrail } from '../../access';
 import type { CompanyRef } from '../../../domain/company-ref';
+import { clientTarget, liveClient } from './live-client';
 
 /** Longest certificate or SAG registry number the clients table holds. */
 const MAX_REFERENCE_LENGTH = 64;
@@ -83,9 +84,7 @@ export class ClientExonerationService {
     details: Record<string, unknown>,
   ): Promise<Client> {
     return this.em.transactional(async (em) => {
-      // A client of another company answers like a missing one, as it does in the API.
-      const client = await em.findOne(Client, { id: clientId, company: company.id, deletedAt: null });
-      if (!client) throw new AppError('CLIENT_NOT_FOUND', `company ${company.code} has no client with id ${clientId}`);
+      const client = await liveClient(em, company, clientId);
       const unchanged = (Object.keys(exoneration) as (keyof typeof exoneration)[]).every((k) => client[k] === exoneration[k]);
       if (unchanged) return client;
       Object.assign(client, exoneration);
@@ -94,7 +93,7 @@ export class ClientExonerationService {
         actor,
         companyId: company.id,
         action: 'client-exonerated',
-        target: `client ${client.code} (id ${client.id})`,
+        target: clientTarget(client),
         details,
       });
       return client;

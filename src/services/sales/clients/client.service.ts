@@ -54,20 +54,24 @@ export class ClientService {
 
   /**
    * Creates a client with code = legalId, or API-<id> without one. The unique indexes on
-   * (company, code) and (company, legalId) decide duplicates, so two racing requests for one RTN
-   * give one 201 and one 409.
+   * (company, code) and (company, legalId) of live clients decide duplicates, so two racing
+   * requests for one RTN give one 201 and one 409. An RTN a deleted client had, or one a client
+   * held before the operator changed it, is free, but that client keeps its code: the new one is
+   * then API-<id>.
    */
   async create(companyId: number, input: NewClient): Promise<Client> {
     try {
       return await this.em.transactional(async (em) => {
+        const codeTaken = input.legalId !== null && (await em.count(Client, { company: companyId, code: input.legalId })) > 0;
+        const rtnCode = codeTaken ? null : input.legalId;
         const client = em.create(Client, {
           company: em.getReference(Company, companyId),
           // A placeholder unique per request until the id is known.
-          code: input.legalId ?? `API-PENDING-${randomUUID()}`,
+          code: rtnCode ?? `API-PENDING-${randomUUID()}`,
           ...input,
         });
         await em.flush();
-        if (!input.legalId) {
+        if (!rtnCode) {
           client.code = `API-${client.id}`;
           await em.flush();
         }
