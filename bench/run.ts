@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import mysql from 'mysql2/promise';
+import { benchArchive } from './archive.bench';
 import { BENCH_COMPANY, FIVE_LINE_CART, prepareBenchDatabase } from './bench-company';
 import { benchDatabase } from './bench-database';
 import { runBench, writeResults } from './bench-output';
@@ -55,6 +56,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<void> {
+  // BENCH_ONLY=archive: the month's archive alone (archive.bench.ts); it also runs after the rest.
+  if (process.env.BENCH_ONLY === 'archive') return benchArchive();
+  await serviceFigures();
+  if (process.env.BENCH_ONLY === undefined) await benchArchive();
+}
+
+async function serviceFigures(): Promise<void> {
   const db = benchDatabase();
   let floorDb: mysql.Connection | undefined;
   try {
