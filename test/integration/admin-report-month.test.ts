@@ -160,7 +160,9 @@ describe('admin report month (the ISV summary of a month)', () => {
     expect(json).toEqual({
       company: code,
       month,
-      rows: csv.slice(1, 9).map(([concept, invoices, creditNotes, debitNotes, net]) => ({ concept, invoices, creditNotes, debitNotes, net })),
+      rows: csv
+        .slice(1, 9)
+        .map(([concept, invoices, creditNotes, debitNotes, net]) => ({ concept, invoices, creditNotes, debitNotes, net })),
       counts: { invoices: 4, creditNotes: 2, debitNotes: 1, annulled: 2 },
     });
 
@@ -201,7 +203,11 @@ describe('admin report month (the ISV summary of a month)', () => {
     [['--month', '11/2026'], 'VALIDATION_FAILED', '--month must be a month YYYY-MM, got "11/2026"'],
     [['--month', '2026-11', '--format', 'pdf'], 'VALIDATION_FAILED', '--format must be one of csv, xlsx, json, got "pdf"'],
     [['--month', '2026-11', '--company', 'NOPE'], 'COMPANY_NOT_FOUND', 'unknown company NOPE'],
-    [['--month', '2026-11', '--out', '/nonexistent-dir/m.csv'], 'FILE_NOT_ACCESSIBLE', 'cannot write /nonexistent-dir/m.csv: no such directory'],
+    [
+      ['--month', '2026-11', '--out', '/nonexistent-dir/m.csv'],
+      'FILE_NOT_ACCESSIBLE',
+      'cannot write /nonexistent-dir/m.csv: no such directory',
+    ],
   ])('refuses %j with %s: one line, exit 1, nothing written or changed', async (args, errorCode, message) => {
     const before = await tableChecksums(t.orm);
     const file = out(`${uniqueCode('bad')}.csv`);

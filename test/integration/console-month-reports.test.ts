@@ -1,4 +1,3 @@
-import supertest from 'supertest';
 import { hondurasDate } from '../../src/domain/calendar-date';
 import { uniqueCode } from '../support/factories';
 import { CART, caiOf, issueSale, setupWithRanges } from '../support/issuing-fixtures';
@@ -20,18 +19,6 @@ describe('console: the month summary and archive on the reports page', () => {
   let stranger: ConsoleClient;
   const month = hondurasDate(new Date()).slice(0, 7);
   const base = () => `/companies/${company.code}/reports`;
-
-  /** A GET whose body is bytes, with the client's session. */
-  const download = (client: ConsoleClient, path: string) =>
-    supertest(c.app.callback())
-      .get(path)
-      .set('Cookie', [...client.cookies].map(([n, v]) => `${n}=${v}`).join('; '))
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
 
   beforeAll(async () => {
     c = await createConsoleTest();
@@ -73,19 +60,19 @@ describe('console: the month summary and archive on the reports page', () => {
 
     const cli = (format: string) =>
       runAdmin(c.t.config.databaseUrl, ['report', 'month', '--company', company.code, '--month', month, '--format', format]);
-    const json = await download(accountant, `${base()}/month?month=${month}&format=json`);
+    const json = await accountant.download(`${base()}/month?month=${month}&format=json`);
     expect(json.status).toBe(200);
     expect(json.headers['content-disposition']).toBe(`attachment; filename="resumen-isv-${company.code}-${month}.json"`);
     expect((json.body as Buffer).toString('utf8')).toBe((await cli('json')).stdout);
-    const csv = await download(accountant, `${base()}/month?month=${month}&format=csv`);
+    const csv = await accountant.download(`${base()}/month?month=${month}&format=csv`);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect((csv.body as Buffer).toString('utf8')).toBe((await cli('csv')).stdout);
-    const xlsx = await download(accountant, `${base()}/month?month=${month}&format=xlsx`);
+    const xlsx = await accountant.download(`${base()}/month?month=${month}&format=xlsx`);
     expect((xlsx.body as Buffer).subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
   });
 
   it("downloads the month's archive", async () => {
-    const zip = await download(accountant, `${base()}/archive?month=2020-01`);
+    const zip = await accountant.download(`${base()}/archive?month=2020-01`);
     expect(zip.status).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
     expect(zip.headers['content-disposition']).toBe(`attachment; filename="archivo-${company.code}-2020-01.zip"`);

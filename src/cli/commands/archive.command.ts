@@ -34,7 +34,8 @@ export const registerArchiveCommand: CommandRegistrar = (program: Command, run) 
             await renderer.start();
             await container.get(MonthArchiveService).write(company, month, stream, (archived, total) => {
               documents = total;
-              if (archived === total || archived % PROGRESS_EVERY === 0) process.stderr.write(`archived ${archived} of ${total} documents\n`);
+              if (archived === total || archived % PROGRESS_EVERY === 0)
+                process.stderr.write(`archived ${archived} of ${total} documents\n`);
             });
           });
         } finally {

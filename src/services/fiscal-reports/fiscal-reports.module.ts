@@ -7,5 +7,6 @@ import { MonthArchiveService } from './month-archive/month-archive.service';
 
 /** The bindings of the sales register, the month's summary and archive, unused numbers and the numbering audit. Singletons, as every service (src/container.ts). */
 export const fiscalReportsModule = new ContainerModule(({ bind }) => {
-  for (const service of [SalesRegisterService, MonthSummaryService, MonthArchiveService, UnusedNumbersService, NumberingAuditService]) bind(service).toSelf();
+  for (const service of [SalesRegisterService, MonthSummaryService, MonthArchiveService, UnusedNumbersService, NumberingAuditService])
+    bind(service).toSelf();
 });

@@ -10,12 +10,17 @@ import { storedInstant } from '../../db/lean-select';
 import {
   addAmounts,
   registerDocuments,
+  registerDocumentsPage,
   registerPeriod,
   registerRates,
   zeroAmounts,
   type RegisterAmounts,
+  type RegisterDocument,
   type RegisterPeriod,
 } from './sales-register-query';
+
+/** Documents listed from the database at a time by `documents()`. */
+const PAGE = 200;
 import { buyerName, documentState } from '../../domain/document-words';
 
 const TOTAL = 'TOTAL';
@@ -96,5 +101,20 @@ export class SalesRegisterService {
       ];
     }
     yield [TOTAL, '', '', '', '', '', '', '', ...registerColumns(totals).map((t) => t.toFixed(2)), '', '', '', ''];
+  }
+
+  /**
+   * The register's documents of a period in its order, read a page at a time: for a reader that
+   * takes long over each (rendering its PDF), which must not keep a query open all that while.
+   */
+  async *documents(company: CompanyRef, from: string, to: string): AsyncGenerator<RegisterDocument> {
+    const period = registerPeriod(company.id, from, to);
+    let after: string | null = null;
+    for (;;) {
+      const page = await registerDocumentsPage(this.em.getKnex(), period, [], after, PAGE);
+      yield* page;
+      if (page.length < PAGE) return;
+      after = page[page.length - 1].fiscalNumber;
+    }
   }
 }

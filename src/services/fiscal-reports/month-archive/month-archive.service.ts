@@ -1,16 +1,15 @@
 import { PassThrough } from 'node:stream';
-import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import type { AppConfig } from '../../../../config/config';
 import type { CompanyRef } from '../../../domain/company-ref';
 import type { DocumentType } from '../../../domain/document-type';
 import { TOKENS } from '../../../tokens';
-import { InvoicePdfService, InvoiceReader, NotePdfService, NoteReader } from '../../sales';
+import { DocumentReprint } from '../../sales';
 import { MonthSummaryService } from '../month-summary.service';
 import { REPORT_WRITERS } from '../report-writers';
 import type { ReportFormat, ReportTable } from '../report-table';
 import { SalesRegisterService } from '../sales-register.service';
-import { monthDays, registerDocumentsPage, registerPeriod, type RegisterDocument } from '../sales-register-query';
+import { monthDays } from '../sales-register-query';
 import { UnusedNumbersService } from '../unused-numbers.service';
 import { ZipWriter, type ZipEntry } from './zip-writer';
 
@@ -23,9 +22,6 @@ const FOLDERS: Readonly<Record<DocumentType, string>> = {
   creditNote: 'notas-de-credito',
   debitNote: 'notas-de-debito',
 };
-
-/** Documents listed from the database at a time (a listing query is never held open while PDFs render). */
-const PAGE = 200;
 
 /**
  * What a company keeps of a month (Art. 38 and 41 of Acuerdo 481-2017: the copies, for the years
@@ -45,12 +41,8 @@ const PAGE = 200;
 @injectable()
 export class MonthArchiveService {
   constructor(
-    @inject(TOKENS.EntityManager) private readonly em: EntityManager,
     @inject(TOKENS.Config) private readonly config: Pick<AppConfig, 'pdfFactories'>,
-    @inject(InvoiceReader) private readonly invoices: InvoiceReader,
-    @inject(InvoicePdfService) private readonly invoicePdfs: InvoicePdfService,
-    @inject(NoteReader) private readonly notes: NoteReader,
-    @inject(NotePdfService) private readonly notePdfs: NotePdfService,
+    @inject(DocumentReprint) private readonly reprints: DocumentReprint,
     @inject(SalesRegisterService) private readonly register: SalesRegisterService,
     @inject(MonthSummaryService) private readonly summaries: MonthSummaryService,
     @inject(UnusedNumbersService) private readonly unused: UnusedNumbersService,
@@ -102,8 +94,10 @@ export class MonthArchiveService {
     const window = Math.max(1, this.config.pdfFactories) + 1;
     const pending: Array<Promise<{ documentType: DocumentType; fiscalNumber: string; bytes: Buffer }>> = [];
     try {
-      for await (const doc of this.documents(company, first, last)) {
-        const rendering = this.pdf(company, doc).then((bytes) => ({ documentType: doc.documentType, fiscalNumber: doc.fiscalNumber, bytes }));
+      for await (const doc of this.register.documents(company, first, last)) {
+        const rendering = this.reprints
+          .pdf(company, doc.documentType, doc.id)
+          .then((bytes) => ({ documentType: doc.documentType, fiscalNumber: doc.fiscalNumber, bytes }));
         // Awaited in order below; a failure further ahead must not go unhandled meanwhile.
         rendering.catch(() => undefined);
         pending.push(rendering);
@@ -114,24 +108,5 @@ export class MonthArchiveService {
       // Stopped early (a failure): let the renders already asked for settle before the caller moves on.
       await Promise.allSettled(pending);
     }
-  }
-
-  /** The register's documents of the period, read a page at a time. */
-  private async *documents(company: CompanyRef, first: string, last: string): AsyncGenerator<RegisterDocument> {
-    const period = registerPeriod(company.id, first, last);
-    const knex = this.em.getKnex();
-    let after: string | null = null;
-    for (;;) {
-      const page = await registerDocumentsPage(knex, period, [], after, PAGE);
-      yield* page;
-      if (page.length < PAGE) return;
-      after = page[page.length - 1].fiscalNumber;
-    }
-  }
-
-  /** A document's PDF exactly as its reprint gives it (GET /v1/invoices/{id}/pdf, `admin note pdf`). */
-  private async pdf(company: CompanyRef, doc: RegisterDocument): Promise<Buffer> {
-    if (doc.documentType === 'invoice') return this.invoicePdfs.renderIssued(company.code, await this.invoices.get(company.id, doc.id));
-    return this.notePdfs.render(company, await this.notes.get(company, doc.id));
   }
 }

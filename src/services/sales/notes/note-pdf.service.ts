@@ -28,6 +28,11 @@ export class NotePdfService {
     );
   }
 
+  /** The PDF of the company's note `id` as stored now (NOTE_NOT_FOUND when it has none). */
+  async reprint(company: CompanyRef, id: number): Promise<Buffer> {
+    return this.render(company, await this.reader.get(company, id));
+  }
+
   /** A note issued while its template was unreadable gets the current versions, once. */
   private async fixVersions(company: CompanyRef, note: NoteView) {
     const current = await this.versions.storeCurrent(company.code, note.documentType);
