@@ -10,6 +10,15 @@ export function writeResults(file: string, results: object): void {
   console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
 }
 
+/** The machine a figure was measured on, as a bench prints it above its table: Node, cores, load. */
+export function machineLine(): string {
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  return `node ${process.version}, ${os.availableParallelism()} cores, load average ${load}`;
+}
+
 /** Runs a bench's main and exits 0, or 1 with the failure on stderr. */
 export function runBench(main: () => Promise<void>): void {
   main().then(

@@ -1,10 +1,9 @@
 import 'reflect-metadata';
-import os from 'node:os';
 import { FIVE_LINE_CART, prepareBenchDatabase } from './bench-company';
 import { benchDatabase } from './bench-database';
 import { BenchChild, startService, treeRssMiB } from './bench-processes';
 import { load } from './load';
-import { runBench } from './bench-output';
+import { machineLine, runBench } from './bench-output';
 
 /**
  * `npm run bench:memory`: resident memory of one service instance with its LibreOffice
@@ -57,12 +56,7 @@ async function main(): Promise<void> {
 
     const growth = (afterAll.rssMiB - afterFirst.rssMiB) / afterFirst.rssMiB;
     console.log(`\nService memory, ${TOTAL} issues (5 lines, with PDF) at ${CONNECTIONS} concurrent clients`);
-    console.log(
-      `node ${process.version}, ${os.availableParallelism()} cores, load average ${os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ')}\n`,
-    );
+    console.log(`${machineLine()}\n`);
     console.table([
       { when: 'started (LibreOffice warm)', 'RSS MiB': started.rssMiB, 'issued with PDF': 0, 'per process MiB': started.byProcess },
       {

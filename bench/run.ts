@@ -1,11 +1,11 @@
 import 'reflect-metadata';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import mysql from 'mysql2/promise';
+import { benchArchive } from './archive.bench';
 import { BENCH_COMPANY, FIVE_LINE_CART, prepareBenchDatabase } from './bench-company';
 import { benchDatabase } from './bench-database';
-import { runBench, writeResults } from './bench-output';
+import { machineLine, runBench, writeResults } from './bench-output';
 import { BenchChild, REPO_ROOT, startFloor, startService } from './bench-processes';
 import { CpuAccounts, descendants, localDatabaseServer, processAlone } from './cpu-accounts';
 import { load, LoadResult } from './load';
@@ -55,6 +55,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<void> {
+  // BENCH_ONLY=archive: the month's archive alone (archive.bench.ts); it also runs after the rest.
+  if (process.env.BENCH_ONLY === 'archive') return benchArchive();
+  await serviceFigures();
+  if (process.env.BENCH_ONLY === undefined) await benchArchive();
+}
+
+async function serviceFigures(): Promise<void> {
   const db = benchDatabase();
   let floorDb: mysql.Connection | undefined;
   try {
@@ -328,12 +335,7 @@ async function reprint(base: string, id: number, auth: Record<string, string>): 
 
 function report(figures: Figure[], cpuMsPerRequest: Record<string, string>, cpuPerIssue: string, raw: object): void {
   console.log(`\nInvoicing service bench, ${BENCH_COMPANY} company: service and floors side by side, interleaved, in one run`);
-  console.log(
-    `node ${process.version}, ${os.availableParallelism()} cores, load average ${os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')} (a busy machine lowers both sides of a ratio)\n`,
-  );
+  console.log(`${machineLine()} (a busy machine lowers both sides of a ratio)\n`);
   console.table(
     figures.map((f) => ({ what: f.what, service: f.service, floor: f.floor, ratio: f.ratio, goal: f.goal, met: f.met ? 'yes' : 'NO' })),
   );

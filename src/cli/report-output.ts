@@ -7,11 +7,7 @@ import { PassThrough } from 'node:stream';
 import { AppError } from '../domain/app-error';
 import { type ReportFormat, type ReportTable, REPORT_WRITERS } from '../services/fiscal-reports';
 
-/**
- * Writes a report to `outFile`, or to stdout without one. A file is written under a temporary
- * name beside it and renamed only once complete, so a failure never leaves a half report (or
- * clobbers an earlier one) under the name an accountant will open.
- */
+/** Writes a report to `outFile` (whole or not at all: `writeFileStream`), or to stdout without one. */
 export async function writeReport(table: ReportTable, format: ReportFormat, outFile: string | undefined): Promise<void> {
   const write = REPORT_WRITERS[format];
   if (outFile === undefined) {
@@ -25,6 +21,15 @@ export async function writeReport(table: ReportTable, format: ReportFormat, outF
     await drained;
     return;
   }
+  await writeFileStream(outFile, (stream) => write(table, stream));
+}
+
+/**
+ * Writes a file through `write`, under a temporary name beside it, renamed only once complete, so
+ * a failure never leaves a half file (or clobbers an earlier one) under the name an accountant
+ * will open; FILE_NOT_ACCESSIBLE when it cannot be created.
+ */
+export async function writeFileStream(outFile: string, write: (stream: NodeJS.WritableStream) => Promise<void>): Promise<void> {
   const target = path.resolve(outFile);
   const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(4).toString('hex')}.tmp`);
   const stream = createWriteStream(temporary, { flags: 'wx' });
@@ -35,7 +40,7 @@ export async function writeReport(table: ReportTable, format: ReportFormat, outF
         `cannot write ${outFile}: ${err.code === 'ENOENT' ? 'no such directory' : (err.code ?? err.message)}`,
       );
     });
-    await write(table, stream);
+    await write(stream);
     await rename(temporary, target);
   } catch (err) {
     stream.destroy();

@@ -3,6 +3,7 @@ import type { CliRuntime } from '../cli-runtime';
 import { registerActivityCommand } from './activity.command';
 import { registerApiKeyCommands } from './apikey.command';
 import { registerApplyCommand, registerExportCommand } from './apply.command';
+import { registerArchiveCommand } from './archive.command';
 import { registerAuditCommand } from './audit.command';
 import { registerCaiCommands } from './cai.command';
 import { registerClientCommands } from './client.command';
@@ -28,6 +29,7 @@ export const COMMANDS: CommandRegistrar[] = [
   registerReportCommands,
   registerCaiCommands,
   registerAuditCommand,
+  registerArchiveCommand,
   registerOperatorCommands,
   registerActivityCommand,
 ];

@@ -1,8 +1,15 @@
 import type { Command } from 'commander';
 import { AppError } from '../../domain/app-error';
 import { CompanyDirectory } from '../../services/company';
-import { SalesRegisterService, UnusedNumbersService, parseFormat } from '../../services/fiscal-reports';
-import { writeReport } from '../report-output';
+import {
+  MONTH_SUMMARY_FORMATS,
+  MonthSummaryService,
+  monthSummaryJson,
+  SalesRegisterService,
+  UnusedNumbersService,
+  parseFormat,
+} from '../../services/fiscal-reports';
+import { writeFileOrRefuse, writeReport } from '../report-output';
 import type { CommandRegistrar } from './index';
 import { parseDate, parseMonth } from '../../domain/operator-arguments';
 
@@ -12,7 +19,7 @@ interface ReportOptions {
   out?: string;
 }
 
-/** report sales | unused: the files an accountant hands to SAR, in Spanish, with exact amounts. */
+/** report sales | month | unused: the files an accountant hands to SAR, in Spanish, with exact amounts. */
 export const registerReportCommands: CommandRegistrar = (program: Command, run) => {
   const report = program.command('report').description('Fiscal reports for the accountant (CSV or XLSX).');
 
@@ -37,6 +44,31 @@ export const registerReportCommands: CommandRegistrar = (program: Command, run) 
         const company = await container.get(CompanyDirectory).byCode(opts.company);
         const table = await container.get(SalesRegisterService).open(company, from, to);
         await writeReport(table, format, opts.out);
+      });
+    });
+
+  report
+    .command('month')
+    .description(
+      "The month's figures for the ISV return, from the sales register of the month: per concept (taxed amount and ISV of " +
+        'each rate, exempt, exonerated, discounts, total) the invoices, credit notes (positive), debit notes and the net ' +
+        '(invoices - credit notes + debit notes, equal to the register TOTAL); then the documents issued and annulled of each type.',
+    )
+    .requiredOption('--company <code>', 'company code')
+    .requiredOption('--month <month>', 'the month, YYYY-MM')
+    .option('--format <format>', 'csv, xlsx or json', 'csv')
+    .option('--out <file>', 'write here instead of stdout (written whole or not at all)')
+    .action((opts: ReportOptions & { month: string }) => {
+      const month = parseMonth(opts.month);
+      const format = parseFormat(opts.format, '--format', MONTH_SUMMARY_FORMATS);
+      return run(async ({ container }) => {
+        const company = await container.get(CompanyDirectory).byCode(opts.company);
+        const summaries = container.get(MonthSummaryService);
+        const summary = await summaries.summary(company, month);
+        if (format !== 'json') return writeReport(summaries.table(summary), format, opts.out);
+        const json = monthSummaryJson(summary);
+        if (opts.out === undefined) process.stdout.write(json);
+        else await writeFileOrRefuse(opts.out, Buffer.from(json));
       });
     });
 

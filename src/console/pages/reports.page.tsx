@@ -1,7 +1,13 @@
+import { PassThrough } from 'node:stream';
 import type { Container } from 'inversify';
 import { AppError } from '../../domain/app-error';
 import {
+  MONTH_SUMMARY_FORMATS,
+  MonthArchiveService,
+  MonthSummaryService,
+  monthSummaryJson,
   parseFormat,
+  type MonthSummary,
   type ReportFormat,
   type ReportTable,
   REPORT_MEDIA_TYPES,
@@ -17,6 +23,7 @@ import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { companyOf } from '../page-tools';
 import { renderPage } from '../render';
 import { Crumbs } from '../views/crumbs';
+import { DataTable } from '../views/data-table';
 
 function FormatChoice({ id }: { id: string }) {
   return (
@@ -47,6 +54,37 @@ function ReportForms({ company }: { company: VisibleCompany }) {
           </button>
         </form>
       </section>
+      <section class="panel" aria-labelledby="resumen">
+        <h2 id="resumen">Resumen ISV del mes</h2>
+        <form method="get" action={`${base}/month`} class="stack">
+          <label for="month-month">Mes</label>
+          <input id="month-month" name="month" type="month" required />
+          <label for="month-format">Formato</label>
+          <select id="month-format" name="format">
+            <option value="table">Tabla en pantalla</option>
+            <option value="csv">CSV</option>
+            <option value="xlsx">XLSX (Excel)</option>
+            <option value="json">JSON</option>
+          </select>
+          <button class="primary" type="submit">
+            Ver o descargar el resumen
+          </button>
+        </form>
+      </section>
+      <section class="panel" aria-labelledby="archivo">
+        <h2 id="archivo">Archivo del mes (Art. 38 y 41)</h2>
+        <p>
+          Un ZIP con el PDF de cada factura y nota del mes, el Libro de Ventas, el resumen, los números no usados y un manifiesto de sumas
+          SHA-256.
+        </p>
+        <form method="get" action={`${base}/archive`} class="stack">
+          <label for="archive-month">Mes</label>
+          <input id="archive-month" name="month" type="month" required />
+          <button class="primary" type="submit">
+            Descargar el archivo del mes
+          </button>
+        </form>
+      </section>
       <section class="panel" aria-labelledby="no-usados">
         <h2 id="no-usados">Números no usados de un mes (Art. 42)</h2>
         <form method="get" action={`${base}/unused`} class="stack">
@@ -68,6 +106,42 @@ function ReportForms({ company }: { company: VisibleCompany }) {
   );
 }
 
+/** The month's summary as the page shows it: the concepts, then the documents issued and annulled. */
+function SummaryTable({ summary }: { summary: MonthSummary }) {
+  const amount = (label: string) => ({ label, num: true as const });
+  const { counts, annulledByType: annulled } = summary;
+  return (
+    <DataTable
+      caption={`Resumen ISV de ${summary.month}`}
+      columns={['Concepto', amount('Facturas'), amount('Notas de crédito'), amount('Notas de débito'), amount('Neto')]}
+    >
+      {summary.rows.map((row) => (
+        <tr key={row.concept}>
+          <th scope="row">{row.concept}</th>
+          <td class="num">{row.invoices}</td>
+          <td class="num">{row.creditNotes}</td>
+          <td class="num">{row.debitNotes}</td>
+          <td class="num">{row.net}</td>
+        </tr>
+      ))}
+      <tr>
+        <th scope="row">Documentos emitidos</th>
+        <td class="num">{counts.invoices}</td>
+        <td class="num">{counts.creditNotes}</td>
+        <td class="num">{counts.debitNotes}</td>
+        <td></td>
+      </tr>
+      <tr>
+        <th scope="row">Documentos anulados</th>
+        <td class="num">{annulled.invoice}</td>
+        <td class="num">{annulled.creditNote}</td>
+        <td class="num">{annulled.debitNote}</td>
+        <td></td>
+      </tr>
+    </DataTable>
+  );
+}
+
 /** A query parameter as text ('' when absent or repeated). */
 function queryText(ctx: ConsoleContext, name: string): string {
   const value = ctx.query[name];
@@ -76,22 +150,29 @@ function queryText(ctx: ConsoleContext, name: string): string {
 
 /** Answers a report (or any table) as a file download. */
 export function download(ctx: ConsoleContext, fileName: string, format: ReportFormat, bytes: Buffer): void {
+  attachment(ctx, `${fileName}.${format}`, REPORT_MEDIA_TYPES[format], bytes);
+}
+
+function attachment(ctx: ConsoleContext, fileName: string, type: string, body: Buffer | PassThrough): void {
   ctx.status = 200;
-  ctx.type = REPORT_MEDIA_TYPES[format];
-  ctx.set('Content-Disposition', `attachment; filename="${fileName}.${format}"`);
-  ctx.body = bytes;
+  ctx.type = type;
+  ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
+  ctx.body = body;
 }
 
 /**
- * `/companies/{code}/reports`: the sales register (CSV or XLSX) of a period, the unused numbers of
- * a month and the audit, from the services `admin report sales`, `admin report unused` and `admin
- * audit` use. Reports only read: they are GETs.
+ * `/companies/{code}/reports`: the sales register (CSV or XLSX) of a period, the ISV summary of a
+ * month (a table, CSV, XLSX or JSON), the month's archive (ZIP), the unused numbers of a month and
+ * the audit, from the services `admin report sales`, `report month`, `archive`, `report unused` and
+ * `audit` use. Reports only read: they are GETs.
  */
 export function registerReportsPages(router: ConsoleRouter, container: Container): void {
   const access = container.get(OperatorAccess);
   const sales = container.get(SalesRegisterService);
   const unused = container.get(UnusedNumbersService);
   const audit = container.get(NumberingAuditService);
+  const summaries = container.get(MonthSummaryService);
+  const archives = container.get(MonthArchiveService);
 
   router.get('/companies/:code/reports', async (ctx) => {
     const company = await companyOf(ctx, access);
@@ -115,6 +196,40 @@ export function registerReportsPages(router: ConsoleRouter, container: Container
     const format = parseFormat(queryText(ctx, 'format') || 'csv', 'format');
     const table: ReportTable = await sales.open(company, from, to);
     download(ctx, `libro-de-ventas-${company.code}-${from}-${to}`, format, await reportBytes(table, format));
+  });
+
+  router.get('/companies/:code/reports/month', async (ctx) => {
+    const company = await companyOf(ctx, access);
+    const month = parseMonth(queryText(ctx, 'month'), 'month');
+    const format = queryText(ctx, 'format') || 'table';
+    // Checked before anything is read: a wrong format is refused as such, not after the work.
+    const fileFormat = format === 'table' ? undefined : parseFormat(format, 'format', MONTH_SUMMARY_FORMATS);
+    const summary = await summaries.summary(company, month);
+    const fileName = `resumen-isv-${company.code}-${month}`;
+    if (fileFormat === 'json')
+      return attachment(ctx, `${fileName}.json`, 'application/json; charset=utf-8', Buffer.from(monthSummaryJson(summary)));
+    if (fileFormat !== undefined) return download(ctx, fileName, fileFormat, await reportBytes(summaries.table(summary), fileFormat));
+    renderPage(ctx, {
+      title: `Resumen ISV de ${company.code}`,
+      body: (
+        <>
+          <Crumbs company={company} trail={[{ href: companyPath(company.code, 'reports'), label: 'Reportes' }]} />
+          <h1>Resumen ISV de {month}</h1>
+          <p>Neto = Facturas − Notas de crédito + Notas de débito; igual al TOTAL del Libro de Ventas del mes. Las anuladas cuentan 0.</p>
+          <SummaryTable summary={summary} />
+        </>
+      ),
+    });
+  });
+
+  router.get('/companies/:code/reports/archive', async (ctx) => {
+    const company = await companyOf(ctx, access);
+    const month = parseMonth(queryText(ctx, 'month'), 'month');
+    // Streamed as it is written: a month of thousands of PDFs is never held whole. A failure half
+    // way aborts the download, so the browser shows it failed rather than saving a broken ZIP.
+    const body = new PassThrough();
+    archives.write(company, month, body).catch((err: unknown) => body.destroy(err instanceof Error ? err : new Error(String(err))));
+    attachment(ctx, `archivo-${company.code}-${month}.zip`, 'application/zip', body);
   });
 
   router.get('/companies/:code/reports/unused', async (ctx) => {

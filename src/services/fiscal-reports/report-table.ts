@@ -25,19 +25,34 @@ export interface ReportTable {
   rows: AsyncIterable<string[]>;
   /** Rows shown in bold in XLSX (a TOTAL row). */
   isTotal?: (row: readonly string[]) => boolean;
+  /** Rows of counts below amounts (a summary's document counts): shown without decimals in XLSX. */
+  isCount?: (row: readonly string[]) => boolean;
 }
 
 export type ReportFormat = 'csv' | 'xlsx';
 
 export const REPORT_FORMATS: readonly ReportFormat[] = ['csv', 'xlsx'];
 
-/** csv or xlsx, in any case (XLSX is how the format is usually written). */
-export function parseFormat(value: string, option = '--format'): ReportFormat {
+/** csv or xlsx (or one of `formats`, for a report that has more), in any case (XLSX is how the format is usually written). */
+export function parseFormat<F extends string = ReportFormat>(
+  value: string,
+  option = '--format',
+  formats: readonly F[] = REPORT_FORMATS as readonly string[] as readonly F[],
+): F {
   const format = value.toLowerCase();
-  if (!(REPORT_FORMATS as readonly string[]).includes(format))
-    throw new AppError('VALIDATION_FAILED', `${option} must be one of ${REPORT_FORMATS.join(', ')}, got "${value}"`);
-  return format as ReportFormat;
+  if (!(formats as readonly string[]).includes(format))
+    throw new AppError('VALIDATION_FAILED', `${option} must be one of ${formats.join(', ')}, got "${value}"`);
+  return format as F;
+}
+
+/** How a table's file is written, beyond its cells. */
+export interface TableFileOptions {
+  /**
+   * The date the file says it was written (an XLSX records one, in its properties and on each of
+   * its parts): given, equal tables give equal bytes; absent, now.
+   */
+  date?: Date;
 }
 
 /** Writes a table to a byte stream; resolves once everything is written and the stream ended. */
-export type TableWriter = (table: ReportTable, out: NodeJS.WritableStream) => Promise<void>;
+export type TableWriter = (table: ReportTable, out: NodeJS.WritableStream, options?: TableFileOptions) => Promise<void>;

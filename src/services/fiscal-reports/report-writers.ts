@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { writeCsvTable } from './csv-table-writer';
-import type { ReportFormat, ReportTable, TableWriter } from './report-table';
+import type { ReportFormat, ReportTable, TableFileOptions, TableWriter } from './report-table';
 import { writeXlsxTable } from './xlsx-table-writer';
 
 /** The writer of each report format. */
@@ -16,7 +16,7 @@ export const REPORT_MEDIA_TYPES: Readonly<Record<ReportFormat, string>> = {
  * A report written whole into memory, for an answer that must be complete before it is sent (a
  * download that fails halfway would leave the accountant a truncated register).
  */
-export async function reportBytes(table: ReportTable, format: ReportFormat): Promise<Buffer> {
+export async function reportBytes(table: ReportTable, format: ReportFormat, options?: TableFileOptions): Promise<Buffer> {
   const through = new PassThrough();
   const chunks: Buffer[] = [];
   through.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -24,7 +24,7 @@ export async function reportBytes(table: ReportTable, format: ReportFormat): Pro
     through.on('end', resolve);
     through.on('error', reject);
   });
-  await REPORT_WRITERS[format](table, through);
+  await REPORT_WRITERS[format](table, through, options);
   await ended;
   return Buffer.concat(chunks);
 }

@@ -1,40 +1,33 @@
-import type { Readable } from 'node:stream';
 import Big from 'big.js';
 import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
-import { addDays, dayMonthYear, hondurasDate, startOfHondurasDay } from '../../domain/calendar-date';
-import { ZERO } from '../../domain/money';
-import { DOCUMENT_TYPE_INFO, isDocumentType } from '../../domain/document-type';
+import { dayMonthYear, hondurasDate } from '../../domain/calendar-date';
+import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
 import { TOKENS } from '../../tokens';
 import type { CompanyRef } from '../../domain/company-ref';
 import type { ReportColumn, ReportTable } from './report-table';
-import { storedInstant, utcDatetime } from '../../db/lean-select';
-import { ratesQuery, RegisterPeriod } from './sales-register-query';
-import { buyerName, documentState } from '../../domain/document-words';
+import { storedInstant } from '../../db/lean-select';
+import {
+  addAmounts,
+  registerDocuments,
+  registerDocumentsPage,
+  registerPeriod,
+  registerRates,
+  zeroAmounts,
+  type RegisterAmounts,
+  type RegisterDocument,
+  type RegisterPeriod,
+} from './sales-register-query';
 
-/** The rates that always have their pair of columns, even in a month without them. */
-const STANDARD_RATES = ['15', '18'];
+/** Documents listed from the database at a time by `documents()`. */
+const PAGE = 200;
+import { buyerName, documentState } from '../../domain/document-words';
 
 const TOTAL = 'TOTAL';
 
-interface RegisterRow {
-  invoice_date: string;
-  fiscal_number: string;
-  cai: string;
-  client_legal_id: string | null;
-  client_name: string | null;
-  exempt_purchase_order_number: string | null;
-  exoneration_certificate: string | null;
-  exoneration_sag_registry: string | null;
-  exonerated_amount: string;
-  exempted_amount: string;
-  discount_total: string;
-  total: string;
-  is_annulled: number;
-  annulled_at: string | null;
-  document_type: string;
-  modified_number: string | null;
-  [taxColumn: string]: string | number | null;
+/** A document's amounts in the register's order: Importe Exonerado, Importe Exento, each rate's pair, Descuentos, Total. */
+function registerColumns(a: RegisterAmounts): Big[] {
+  return [a.exonerated, a.exempt, ...a.taxed.flatMap((taxed, i) => [taxed, a.tax[i]]), a.discount, a.total];
 }
 
 const text = (header: string, width?: number): ReportColumn => ({ header, kind: 'text', width });
@@ -60,13 +53,8 @@ export class SalesRegisterService {
 
   /** Settles the columns before any row is read: the rows stream only as the report is written. */
   async open(company: CompanyRef, from: string, to: string): Promise<ReportTable> {
-    const period: RegisterPeriod = { companyId: company.id, start: startOfHondurasDay(from), end: startOfHondurasDay(addDays(to, 1)) };
-    const knex = this.em.getKnex();
-    const others = [...new Set((await ratesQuery(knex, period)).map((r) => new Big(r.rate).toString()))]
-      .filter((rate) => !STANDARD_RATES.includes(rate))
-      .sort((a, b) => new Big(a).cmp(new Big(b)));
-    // 15 % and 18 % first, always: an accountant finds them in the same columns every month.
-    const rates = [...STANDARD_RATES, ...others];
+    const period = registerPeriod(company.id, from, to);
+    const rates = await registerRates(this.em.getKnex(), period);
     const columns: ReportColumn[] = [
       text('Fecha', 11),
       text('Numero', 21),
@@ -91,97 +79,42 @@ export class SalesRegisterService {
   }
 
   private async *rows(period: RegisterPeriod, rates: string[]): AsyncGenerator<string[]> {
-    const knex = this.em.getKnex();
-    const taxColumns = (taxes: string, owner: string, alias: string) =>
-      rates.flatMap((rate, i) => [
-        knex.raw(`(select t.taxed_amount from ${taxes} t where t.${owner} = ${alias}.id and t.rate = ?) as ??`, [rate, `taxed_${i}`]),
-        knex.raw(`(select t.tax_amount from ${taxes} t where t.${owner} = ${alias}.id and t.rate = ?) as ??`, [rate, `tax_${i}`]),
-      ]);
-    const invoices = knex
-      .select(
-        'i.invoice_date',
-        'i.fiscal_number',
-        'i.cai',
-        'i.client_legal_id',
-        'i.client_name',
-        'i.exempt_purchase_order_number',
-        'i.exoneration_certificate',
-        'i.exoneration_sag_registry',
-        'i.exonerated_amount',
-        'i.exempted_amount',
-        'i.discount_total',
-        'i.total',
-        'i.is_annulled',
-        'i.annulled_at',
-        knex.raw("'invoice' as document_type"),
-        knex.raw('null as modified_number'),
-        ...taxColumns('invoice_taxes', 'invoice_id', 'i'),
-      )
-      .from('invoices as i')
-      .where('i.company_id', period.companyId)
-      .andWhere('i.invoice_date', '>=', utcDatetime(period.start))
-      .andWhere('i.invoice_date', '<', utcDatetime(period.end));
-    // Credit and debit notes beside the invoices: a note prints the invoice's buyer and references.
-    const notes = knex
-      .select(
-        'n.note_date as invoice_date',
-        'n.fiscal_number',
-        'n.cai',
-        'n.client_legal_id',
-        'n.client_name',
-        'n.exempt_purchase_order_number',
-        'n.exoneration_certificate',
-        'n.exoneration_sag_registry',
-        'n.exonerated_amount',
-        'n.exempted_amount',
-        'n.discount_total',
-        'n.total',
-        'n.is_annulled',
-        'n.annulled_at',
-        'n.document_type',
-        'n.invoice_fiscal_number as modified_number',
-        ...taxColumns('note_taxes', 'note_id', 'n'),
-      )
-      .from('notes as n')
-      .where('n.company_id', period.companyId)
-      .andWhere('n.note_date', '>=', utcDatetime(period.start))
-      .andWhere('n.note_date', '<', utcDatetime(period.end));
-    // EEE-PPP-TT-NNNNNNNN has fixed widths: its order is establishment, emission point, document type, number.
-    const query = knex.select('*').from(invoices.unionAll(notes, true).as('r')).orderBy('r.fiscal_number');
-    const stream = query.stream({ highWaterMark: 500 }) as unknown as Readable;
-
-    const amountCount = 2 + rates.length * 2 + 2;
-    const totals: Big[] = Array.from({ length: amountCount }, () => ZERO);
-    for await (const row of stream as AsyncIterable<RegisterRow>) {
-      const annulled = Number(row.is_annulled) === 1;
-      const stored = [
-        row.exonerated_amount,
-        row.exempted_amount,
-        ...rates.flatMap((_, i) => [row[`taxed_${i}`] as string | null, row[`tax_${i}`] as string | null]),
-        row.discount_total,
-        row.total,
-      ];
-      // A credit note takes from the month's sales, a debit note adds to them.
-      const sign = row.document_type === 'creditNote' ? -1 : 1;
-      const amounts = stored.map((v) => (annulled || v === null ? ZERO : new Big(v).times(sign)));
-      amounts.forEach((a, i) => (totals[i] = totals[i].plus(a)));
+    let totals = zeroAmounts(rates.length);
+    for await (const doc of registerDocuments(this.em.getKnex(), period, rates)) {
+      totals = addAmounts(totals, doc.amounts);
+      const amounts = registerColumns(doc.amounts);
       yield [
-        storedDay(row.invoice_date),
-        row.fiscal_number,
-        row.cai,
-        row.client_legal_id ?? '',
-        buyerName(row.client_name),
-        row.exempt_purchase_order_number ?? '',
-        row.exoneration_certificate ?? '',
-        row.exoneration_sag_registry ?? '',
+        storedDay(doc.storedDate),
+        doc.fiscalNumber,
+        doc.cai,
+        doc.clientLegalId ?? '',
+        buyerName(doc.clientName),
+        doc.exemptPurchaseOrderNumber ?? '',
+        doc.exonerationCertificate ?? '',
+        doc.exonerationSagRegistry ?? '',
         ...amounts.map((a) => a.toFixed(2)),
-        documentState(annulled),
-        isDocumentType(row.document_type) ? DOCUMENT_TYPE_INFO[row.document_type].title : row.document_type,
-        row.modified_number ?? '',
+        documentState(doc.annulled),
+        DOCUMENT_TYPE_INFO[doc.documentType].title,
+        doc.modifiedNumber ?? '',
         // The day it was annulled, so a month's register says when a row went to zero (decision 71).
-        annulled && row.annulled_at !== null ? storedDay(row.annulled_at) : '',
+        doc.annulled && doc.storedAnnulledAt !== null ? storedDay(doc.storedAnnulledAt) : '',
       ];
     }
-    yield [TOTAL, '', '', '', '', '', '', '', ...totals.map((t) => t.toFixed(2)), '', '', '', ''];
+    yield [TOTAL, '', '', '', '', '', '', '', ...registerColumns(totals).map((t) => t.toFixed(2)), '', '', '', ''];
+  }
+
+  /**
+   * The register's documents of a period in its order, read a page at a time: for a reader that
+   * takes long over each (rendering its PDF), which must not keep a query open all that while.
+   */
+  async *documents(company: CompanyRef, from: string, to: string): AsyncGenerator<RegisterDocument> {
+    const period = registerPeriod(company.id, from, to);
+    let after: string | null = null;
+    for (;;) {
+      const page = await registerDocumentsPage(this.em.getKnex(), period, [], after, PAGE);
+      yield* page;
+      if (page.length < PAGE) return;
+      after = page[page.length - 1].fiscalNumber;
+    }
   }
 }

@@ -9,6 +9,7 @@ export { checkRtn, CLIENT_FIELD_RULES } from './clients/client-fields';
 export { ClientList, type ClientRow } from './clients/client-list.service';
 export { ClientService, type ClientView, type NewClient } from './clients/client.service';
 export { InvoiceAnnulmentService } from './invoicing/invoice-annulment.service';
+export { DocumentReprint } from './document-reprint.service';
 export type { InvoiceContent } from './invoicing/invoice-factory';
 export { InvoiceIssuer } from './invoicing/invoice-issuer.service';
 export { InvoicePdfService } from './invoicing/invoice-pdf.service';

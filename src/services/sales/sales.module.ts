@@ -17,8 +17,9 @@ import { NoteIssuer } from './notes/note-issuer.service';
 import { NoteReader } from './notes/note-reader.service';
 import { NotePdfService } from './notes/note-pdf.service';
 import { NoteAnnulmentService } from './notes/note-annulment.service';
+import { DocumentReprint } from './document-reprint.service';
 
-/** The bindings of invoicing, notes, pricing and clients. Singletons, as every service (src/container.ts). */
+/** The bindings of invoicing, notes, reprints, pricing and clients. Singletons, as every service (src/container.ts). */
 export const salesModule = new ContainerModule(({ bind }) => {
   for (const service of [
     ClientService,
@@ -39,6 +40,7 @@ export const salesModule = new ContainerModule(({ bind }) => {
     NoteReader,
     NotePdfService,
     NoteAnnulmentService,
+    DocumentReprint,
   ])
     bind(service).toSelf();
 });

@@ -1,6 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { DocumentPdfService, type IssuedRenderInputs, TemplateVersionStore } from '../../documents';
+import type { CompanyRef } from '../../../domain/company-ref';
 import type { InvoiceView } from './invoice-view';
+import { InvoiceReader } from './invoice-reader.service';
 import { issuedRenderInputs } from './printed-invoice';
 
 /**
@@ -13,6 +15,7 @@ export class InvoicePdfService {
   constructor(
     @inject(DocumentPdfService) private readonly documents: DocumentPdfService,
     @inject(TemplateVersionStore) private readonly versions: TemplateVersionStore,
+    @inject(InvoiceReader) private readonly reader: InvoiceReader,
   ) {}
 
   /** Whether LibreOffice is there to render (GET /v1/health reports it). */
@@ -32,6 +35,11 @@ export class InvoicePdfService {
   /** An issued invoice's PDF from its stored versions, or throws PDF_RENDER_FAILED (503 with Retry-After). */
   renderIssued(companyCode: string, invoice: InvoiceView): Promise<Buffer> {
     return this.documents.renderIssued(companyCode, () => this.renderInputs(companyCode, invoice));
+  }
+
+  /** The PDF of the company's invoice `id` as stored now (EXTERNAL_INVOICE_NOT_FOUND when it has none). */
+  async reprint(company: CompanyRef, id: number): Promise<Buffer> {
+    return this.renderIssued(company.code, await this.reader.get(company.id, id));
   }
 
   /** The same, or null when it cannot be produced; the failure is logged. */

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CompanyRef } from '../../../domain/company-ref';
 import { DocumentPdfService, TemplateVersionStore } from '../../documents';
 import type { NoteView } from './note-view';
+import { NoteReader } from './note-reader.service';
 import { noteRenderInputs } from './printed-note';
 
 /**
@@ -13,6 +14,7 @@ export class NotePdfService {
   constructor(
     @inject(DocumentPdfService) private readonly documents: DocumentPdfService,
     @inject(TemplateVersionStore) private readonly versions: TemplateVersionStore,
+    @inject(NoteReader) private readonly reader: NoteReader,
   ) {}
 
   /** The note's PDF, or PDF_RENDER_FAILED. A note issued while its template was unreadable gets the current versions, once. */
@@ -20,5 +22,10 @@ export class NotePdfService {
     return this.documents.renderIssued(company.code, async () =>
       noteRenderInputs(note, note.versions ?? (await this.versions.fixOn(company.code, note.documentType, note.id))),
     );
+  }
+
+  /** The PDF of the company's note `id` as stored now (NOTE_NOT_FOUND when it has none). */
+  async reprint(company: CompanyRef, id: number): Promise<Buffer> {
+    return this.render(company, await this.reader.get(company, id));
   }
 }
