@@ -45,6 +45,19 @@ export interface AppConfig {
   caiWarnDays: number;
   /** Day (0..28) of the month after a document's month until which it may be annulled; 0: its own month only. */
   annulmentDeadlineDay: number;
+  /** smtp:// or smtps:// URL; undefined: messages are written as .eml files into mailOutboxDir. */
+  smtpUrl: string | undefined;
+  /** Absolute folder of the .eml files. */
+  mailOutboxDir: string;
+  /** DKIM signing of every message; undefined when not configured. */
+  dkim: DkimSettings | undefined;
+}
+
+export interface DkimSettings {
+  domainName: string;
+  keySelector: string;
+  /** Absolute path of the PEM private key. */
+  privateKeyFile: string;
 }
 
 export class ConfigError extends Error {}
@@ -112,7 +125,33 @@ const schema = yup.object({
     .test('range', '${path} must be between 0 and 100', (v) => Number(v) <= 100),
   CAI_WARN_DAYS: integer(0, 3650),
   ANNULMENT_DEADLINE_DAY: integer(0, 28),
+  SMTP_URL: yup
+    .string()
+    .default('')
+    .test('smtp-url', '${path} must look like smtp://user:password@host:587 or smtps://user:password@host:465', (v) => !v || isSmtpUrl(v)),
+  MAIL_OUTBOX_DIR: yup.string().required(),
+  DKIM_DOMAIN: yup
+    .string()
+    .default('')
+    .matches(/^$|^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$/, '${path} must be a domain such as acme.hn'),
+  DKIM_SELECTOR: yup
+    .string()
+    .default('')
+    .matches(/^$|^[A-Za-z0-9][A-Za-z0-9._-]*$/, '${path} must be a selector such as mail2026'),
+  DKIM_PRIVATE_KEY_FILE: yup.string().default(''),
+}).test('dkim-all-or-none', 'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE must be set together (or none of them)', (s) => {
+  const set = [s.DKIM_DOMAIN, s.DKIM_SELECTOR, s.DKIM_PRIVATE_KEY_FILE].filter((v) => !!v).length;
+  return set === 0 || set === 3;
 });
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 function isMysqlUrl(value: string | undefined): boolean {
   if (!value) return false;
@@ -173,6 +212,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     caiWarnRemainingPercent: s.CAI_WARN_REMAINING_PERCENT,
     caiWarnDays: Number(s.CAI_WARN_DAYS),
     annulmentDeadlineDay: Number(s.ANNULMENT_DEADLINE_DAY),
+    smtpUrl: s.SMTP_URL === '' ? undefined : s.SMTP_URL,
+    mailOutboxDir: path.resolve(s.MAIL_OUTBOX_DIR),
+    dkim:
+      s.DKIM_DOMAIN === ''
+        ? undefined
+        : { domainName: s.DKIM_DOMAIN, keySelector: s.DKIM_SELECTOR, privateKeyFile: path.resolve(s.DKIM_PRIVATE_KEY_FILE) },
   };
 }
 

@@ -9,6 +9,7 @@ import { buildApp } from './http/app';
 import { createHttpServer } from './http/http-server';
 import { createLogger } from './logger';
 import { createPdfRenderer } from './pdf/create-pdf-renderer';
+import { DeliverySender, scheduleDelivery } from './services/delivery';
 import { scheduleIdempotencyPurge, IdempotencyStore } from './services/documents';
 
 /**
@@ -109,18 +110,24 @@ export async function startService({ onListening, onConsoleListening, logDestina
     onConsoleListening?.(consolePort);
   }
   const purge = scheduleIdempotencyPurge(container.get(IdempotencyStore), logger);
+  // Every instance sends the outbox's e-mails (companies with delivery on); claims never overlap.
+  const sender = container.get(DeliverySender);
+  logger.info({ destination: sender.destination }, 'document e-mails go here');
+  const delivery = scheduleDelivery(sender, logger);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       logger.info('shutting down: no new connections, finishing in-flight requests');
       const purgeStopped = purge.stop();
+      const deliveryStopped = delivery.stop();
       const drained = Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
       for (const s of servers) s.closeIdleConnections();
       const timer = setTimeout(() => servers.forEach((s) => s.closeAllConnections()), config.shutdownTimeoutMs);
       await drained;
       clearTimeout(timer);
       await purgeStopped;
+      await deliveryStopped;
       await release();
       logger.info('stopped');
     })());

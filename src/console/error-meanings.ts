@@ -20,6 +20,9 @@ const MEANINGS: Partial<Record<ErrorCode, string>> = {
   LETTERHEAD_NO_PREVIOUS: 'No hay un membrete publicado antes del vigente al cual volver; no se cambió nada.',
   ANNULMENT_PERIOD_CLOSED:
     'El plazo para anular este documento venció (su mes ya se declaró); no se cambió nada. Una venta se revierte con una nota de crédito.',
+  DELIVERY_NOT_CONFIGURED:
+    'No hay a dónde ni desde dónde enviar el correo: la empresa no tiene remitente (delivery.from) o el documento no tiene cliente; escriba una dirección. No se envió nada.',
+  DOCUMENT_ANNULLED: 'El documento está anulado: un documento anulado no se envía. No se envió nada.',
   CAI_ALREADY_CANCELLED: 'Ese CAI ya estaba cancelado; una cancelación no se deshace y no se cambió nada.',
   SERVICE_UNAVAILABLE: 'La base de datos no está disponible en este momento; no se cambió nada. Intente de nuevo en unos segundos.',
   INTERNAL_ERROR: 'Ocurrió un error inesperado; no se cambió nada. Si se repite, avise al administrador.',

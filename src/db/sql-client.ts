@@ -57,6 +57,16 @@ export class SqlClient {
     return rows;
   }
 
+  /** One INSERT, UPDATE or DELETE on a pooled connection, committed on its own (autocommit). */
+  async run(sql: string, params: SqlParams): Promise<ResultSetHeader> {
+    const connection = await this.acquire();
+    try {
+      return await query<ResultSetHeader>(connection, sql, params);
+    } finally {
+      connection.release();
+    }
+  }
+
   /** Several SELECTs queued on one connection together: one acquire, no wait between them. */
   async selectBatch(queries: ReadonlyArray<readonly [sql: string, params: SqlParams]>): Promise<SqlRow[][]> {
     const connection = await this.acquire();

@@ -20,6 +20,7 @@ export const ACTIVITY_ACTIONS = [
   'password-reset',
   'operator-unlocked',
   'cai-cancelled',
+  'document-resent',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -8,6 +8,7 @@ import { ConsoleOperatorCompany } from './console-operator-company.entity';
 import { ConsoleSession } from './console-session.entity';
 import { ConsoleSignInFailure } from './console-sign-in-failure.entity';
 import { ConsoleSignInThrottle } from './console-sign-in-throttle.entity';
+import { DeliveryMessage } from './delivery-message.entity';
 import { DiscountPolicy } from './discount-policy.entity';
 import { EmissionPoint } from './emission-point.entity';
 import { Establishment } from './establishment.entity';
@@ -43,6 +44,7 @@ export {
   ConsoleSession,
   ConsoleSignInFailure,
   ConsoleSignInThrottle,
+  DeliveryMessage,
   DiscountPolicy,
   EmissionPoint,
   Establishment,
@@ -79,6 +81,7 @@ export const ALL_ENTITIES = [
   ConsoleSession,
   ConsoleSignInFailure,
   ConsoleSignInThrottle,
+  DeliveryMessage,
   DiscountPolicy,
   EmissionPoint,
   Establishment,

@@ -28,6 +28,7 @@ const ACTION_NAMES: Record<ActivityAction, string> = {
   'password-reset': 'contraseña restablecida',
   'operator-unlocked': 'operador desbloqueado',
   'cai-cancelled': 'CAI cancelado',
+  'document-resent': 'Documento reenviado por correo',
 };
 
 /** A row's details as `name: value` pairs (text: escaped like every other). */

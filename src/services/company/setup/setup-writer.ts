@@ -4,6 +4,7 @@ import { DECIMAL_COLUMNS } from '../../../domain/decimal-columns';
 import type { CompanySpec, IntegrationSpec, NamedEntry, NamedSpec, SetupDocument } from './setup-document';
 import { codeKey, ExistingSetup, pointKey } from './setup-state';
 import { writeClients } from './setup-write-clients';
+import { writeDelivery } from './setup-delivery';
 import { writeDiscountPolicies, writePriceLists, writeProductMappings, writeProducts } from './setup-write-catalog';
 import { ApplyCounts, assignChanged, decimal, defined, upsertEntry, WriteContext } from './setup-write-helpers';
 import { writeNumbering } from './setup-write-numbering';
@@ -49,6 +50,7 @@ export function writeSetup(
   section('productMappings', () => writeProductMappings(ctx, doc.productMappings ?? []));
   section('clients', () => writeClients(ctx, doc.clients ?? []));
   if (doc.integration) section('integration', () => writeIntegration(ctx, doc.integration!));
+  if (doc.delivery) section('delivery', () => writeDelivery(ctx, doc.delivery!, existing.company === null));
   return { counts, sections, company };
 }
 
