@@ -97,11 +97,18 @@ export class SqlClient {
    * rethrows it. When the failure makes the connection suspect (`discardOn` says so: a node that
    * stopped being ready, a half-dead socket), the connection is destroyed instead of returned,
    * so the caller's retry opens a fresh one, which a proxy may route to a healthy node.
+   * `readCommitted` runs it at READ COMMITTED instead of the session's REPEATABLE READ.
    */
-  async transaction<T>(body: (tx: SqlTransaction) => Promise<T>, discardOn: (err: unknown) => boolean): Promise<T> {
+  async transaction<T>(
+    body: (tx: SqlTransaction) => Promise<T>,
+    discardOn: (err: unknown) => boolean,
+    { readCommitted = false }: { readCommitted?: boolean } = {},
+  ): Promise<T> {
     const connection = await this.acquire();
     let healthy = true;
     try {
+      // READ COMMITTED for this one transaction: its locking reads lock the rows they return, no gaps.
+      if (readCommitted) await query(connection, 'SET TRANSACTION ISOLATION LEVEL READ COMMITTED', []);
       await query(connection, 'START TRANSACTION', []);
       const result = await body({
         select: (sql, params) => query<SqlRow[]>(connection, sql, params),

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { classifyDatabaseError, needsFreshConnection } from '../../db/database-failure';
+import { classifyDatabaseError, isTransient, mayRetry, needsFreshConnection, retryDelayMs } from '../../db/database-failure';
 import { storedInstant } from '../../db/lean-select';
 import type { SqlClient, SqlRow, SqlTransaction } from '../../db/sql-client';
 import { afterFailedAttempt, DELIVERY_LEASE_MS, type DeliveryStatus } from '../../domain/delivery-schedule';
@@ -71,15 +71,32 @@ export class DeliveryQueue {
     return ids.length === 1;
   }
 
-  private claim(select: string, params: unknown[], now: Date): Promise<number[]> {
-    return this.db.transaction(
-      async (tx) => {
-        const ids = (await tx.select(select, params)).map((r) => Number(r.id));
-        if (ids.length > 0) await tx.run('UPDATE delivery_messages SET claimed_until = ? WHERE id IN (?)', [new Date(now.getTime() + DELIVERY_LEASE_MS), ids]);
-        return ids;
-      },
-      (err) => needsFreshConnection(classifyDatabaseError(err)),
-    );
+  /**
+   * At READ COMMITTED, so the locking read locks only the rows it returns, never a gap an issuing
+   * transaction inserts its message into; a deadlock or lock wait all the same is run again.
+   */
+  private async claim(select: string, params: unknown[], now: Date): Promise<number[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(
+          async (tx) => {
+            const ids = (await tx.select(select, params)).map((r) => Number(r.id));
+            if (ids.length > 0)
+              await tx.run('UPDATE delivery_messages SET claimed_until = ? WHERE id IN (?)', [
+                new Date(now.getTime() + DELIVERY_LEASE_MS),
+                ids,
+              ]);
+            return ids;
+          },
+          (err) => needsFreshConnection(classifyDatabaseError(err)),
+          { readCommitted: true },
+        );
+      } catch (err) {
+        const failure = classifyDatabaseError(err);
+        if (!isTransient(failure) || !mayRetry(failure, attempt)) throw err;
+        await new Promise((r) => setTimeout(r, retryDelayMs(failure, attempt)));
+      }
+    }
   }
 
   /** A claimed message with its company's delivery settings. */

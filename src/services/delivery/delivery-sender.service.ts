@@ -61,12 +61,20 @@ export class DeliverySender {
 
   private async deliverClaimed(id: number, now: Date): Promise<void> {
     const message = await this.queue.claimed(id);
-    const logged = { deliveryMessage: message.id, messageId: message.messageId, companyCode: message.companyCode, attempt: message.attempts + 1 };
+    const logged = {
+      deliveryMessage: message.id,
+      messageId: message.messageId,
+      companyCode: message.companyCode,
+      attempt: message.attempts + 1,
+    };
     try {
       const doc = await this.documents.load({ id: message.companyId, code: message.companyCode }, message.documentType, message.documentId);
       if (doc.annulled) {
         await this.queue.recordWithdrawn(message.id, WITHDRAWN_ANNULLED, now);
-        this.logger.info({ ...logged, outcome: 'FAILED', reason: 'annulled' }, 'document e-mail withdrawn: the document was annulled first');
+        this.logger.info(
+          { ...logged, outcome: 'FAILED', reason: 'annulled' },
+          'document e-mail withdrawn: the document was annulled first',
+        );
         return;
       }
       const mail = documentMail(message, doc, await doc.pdf());

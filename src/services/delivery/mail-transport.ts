@@ -64,7 +64,13 @@ export function createMailTransport(config: Pick<AppConfig, 'smtpUrl' | 'mailOut
 
   if (config.smtpUrl !== undefined) {
     const url = new URL(config.smtpUrl);
-    const smtp = nodemailer.createTransport({ url: config.smtpUrl, pool: true, maxConnections: 2, ...SMTP_TIMEOUTS, ...(dkim && { dkim }) });
+    const smtp = nodemailer.createTransport({
+      url: config.smtpUrl,
+      pool: true,
+      maxConnections: 2,
+      ...SMTP_TIMEOUTS,
+      ...(dkim && { dkim }),
+    });
     return {
       destination: `${url.protocol}//${url.host}`,
       async send(mail) {

@@ -15,7 +15,11 @@ export const deliverySchema = closedObject({
   email: flag(),
   from: text(255)
     .nullable()
-    .test('mailbox', 'must be an e-mail address, alone or after a name: "Facturas Acme <facturas@acme.hn>"', (v) => v == null || isMailbox(v)),
+    .test(
+      'mailbox',
+      'must be an e-mail address, alone or after a name: "Facturas Acme <facturas@acme.hn>"',
+      (v) => v == null || isMailbox(v),
+    ),
   replyTo: address(),
   bcc: address(),
 })
@@ -53,8 +57,11 @@ export function writeDelivery(ctx: WriteContext, spec: DeliverySpec, created: bo
 }
 
 /** The company's stored delivery settings as a `delivery` block; undefined when never set. */
-export function deliveryBlockOf(company: Pick<Company, 'deliveryEmail' | 'deliveryFrom' | 'deliveryReplyTo' | 'deliveryBcc'>): DeliveryBlock | undefined {
-  if (!company.deliveryEmail && company.deliveryFrom === null && company.deliveryReplyTo === null && company.deliveryBcc === null) return undefined;
+export function deliveryBlockOf(
+  company: Pick<Company, 'deliveryEmail' | 'deliveryFrom' | 'deliveryReplyTo' | 'deliveryBcc'>,
+): DeliveryBlock | undefined {
+  if (!company.deliveryEmail && company.deliveryFrom === null && company.deliveryReplyTo === null && company.deliveryBcc === null)
+    return undefined;
   return {
     email: company.deliveryEmail,
     ...(company.deliveryFrom !== null && { from: company.deliveryFrom }),
