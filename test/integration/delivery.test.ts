@@ -1,14 +1,19 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Big from 'big.js';
 import { buildContainer, closeContainer } from '../../src/container';
 import { buildApp } from '../../src/http/app';
-import { Client, Company, DeliveryMessage } from '../../src/entities';
+import { ActivityEntry, Client, Company, DeliveryMessage } from '../../src/entities';
 import { DELIVERY_LEASE_MS, DELIVERY_RETRY_DELAYS_MS } from '../../src/domain/delivery-schedule';
 import { DeliveryMessages, DeliverySender } from '../../src/services/delivery';
 import { DeliveryQueue } from '../../src/services/delivery/delivery-queue';
 import { InvoiceAnnulmentService, NoteIssuer } from '../../src/services/sales';
 import { caiRangeData, clientData, inContext, productData, sellingCompany, TEST_ACTOR, uniqueCode } from '../support/factories';
 import { caiOf } from '../support/issuing-fixtures';
+import { runAdminProcess } from '../support/admin-process';
 import { binaryBody } from '../support/pdf-reader';
+import { parsedMail } from '../support/smtp-sink';
 import { setUpCompany, type ReadyCompany } from '../support/setup-fixtures';
 import { SmtpSink } from '../support/smtp-sink';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -35,7 +40,7 @@ describe('e-mail delivery of issued documents', () => {
   /** The sender's instant: always later than anything queued before it. */
   const later = (ms = 0) => new Date((clock = Math.max(clock, Date.now()) + 1000 + ms));
 
-  const setup = (delivery: boolean) =>
+  const setup = () =>
     sellingCompany({
       code: uniqueCode('D'),
       products: [productData()],
@@ -46,10 +51,10 @@ describe('e-mail delivery of issued documents', () => {
   beforeAll(async () => {
     smtp = await SmtpSink.start();
     t = await createTestApp({ pdf: true, env: { SMTP_URL: smtp.url } });
-    const onDoc = { ...setup(true), delivery: { email: true, from: FROM, replyTo: 'contabilidad@prueba.hn', bcc: 'archivo@prueba.hn' } };
+    const onDoc = { ...setup(), delivery: { email: true, from: FROM, replyTo: 'contabilidad@prueba.hn', bcc: 'archivo@prueba.hn' } };
     on = await setUpCompany(t, onDoc);
     off = await setUpCompany(t, {
-      ...setup(false),
+      ...setup(),
       establishments: [{ code: '000', emissionPoints: [{ code: '001', caiRanges: [caiRangeData({ cai: caiOf('B') })] }] }],
     });
     const em = t.orm.em.fork();
@@ -141,7 +146,7 @@ describe('e-mail delivery of issued documents', () => {
         null,
       ),
     );
-    const noteId = (note as { note?: { id: number } }).note?.id ?? (note as unknown as { id: number }).id;
+    const noteId = note.note.id;
     await deliverAll();
     const [row] = await messages({ documentType: 'creditNote', documentId: noteId });
     expect(row).toMatchObject({ status: 'SENT', recipient: 'compras@cliente.hn' });
@@ -275,6 +280,46 @@ describe('e-mail delivery of issued documents', () => {
     expect(await messages({ documentType: 'invoice', documentId: invoice.id })).toHaveLength(2);
     expect(await messages({ company: offCompany.id })).toHaveLength(0);
   });
+
+  it('admin delivery list and resend: the messages by status, and a resend by the CLI (to the .eml outbox without SMTP_URL)', async () => {
+    const invoice = await issue(on, { ...CART, clientId: clientOn });
+    await deliverAll();
+    const listed = await runAdminProcess(t.config.databaseUrl, ['delivery', 'list', '--company', on.code, '--status', 'sent', '--json']);
+    expect(listed.stderr).toBe('');
+    const rows = JSON.parse(listed.stdout.toString()) as { documentId: number; status: string; to: string; messageId: string }[];
+    expect(rows.every((r) => r.status === 'SENT')).toBe(true);
+    expect(rows.find((r) => r.documentId === invoice.id)).toMatchObject({ to: 'compras@cliente.hn' });
+    const failed = await runAdminProcess(t.config.databaseUrl, ['delivery', 'list', '--company', on.code, '--status', 'failed']);
+    const failedLines = failed.stdout.toString().trim().split('\n').filter(Boolean);
+    expect(failedLines.every((l) => /^\d+ +FAILED +attempts \d+/.test(l))).toBe(true);
+    const bad = await runAdminProcess(t.config.databaseUrl, ['delivery', 'list', '--company', on.code, '--status', 'lost']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/VALIDATION_FAILED|--status/);
+
+    const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
+    try {
+      const resent = await runAdminProcess(
+        t.config.databaseUrl,
+        ['delivery', 'resend', '--company', on.code, '--invoice-id', String(invoice.id), '--to', 'otra@cliente.hn', '--json'],
+        { MAIL_OUTBOX_DIR: outbox, SMTP_URL: '', TEMPLATES_DIR: t.config.templatesDir },
+      );
+      expect(resent.stderr).toBe('');
+      expect(JSON.parse(resent.stdout.toString())).toMatchObject({ status: 'SENT', to: 'otra@cliente.hn', attempts: 1 });
+      const [file] = fs.readdirSync(outbox);
+      expect(file).toBe(`${invoice.fiscalNumber}-${JSON.parse(resent.stdout.toString()).id}.eml`);
+      const eml = parsedMail(fs.readFileSync(path.join(outbox, file), 'latin1'), []);
+      expect(eml.raw).toContain('\r\n');
+      expect(eml.header('To')).toBe('otra@cliente.hn');
+      expect(eml.attachment('application/pdf')!.content.equals(await pdfOf(on, invoice.id))).toBe(true);
+      const trail = await t.orm.em.fork().find(ActivityEntry, { action: 'document-resent' }, { orderBy: { id: 'desc' } });
+      expect(trail[0].target).toBe(`invoice ${invoice.fiscalNumber} (id ${invoice.id})`);
+      expect(JSON.parse(trail[0].details)).toMatchObject({ to: 'otra@cliente.hn' });
+    } finally {
+      fs.rmSync(outbox, { recursive: true, force: true });
+    }
+    const neither = await runAdminProcess(t.config.databaseUrl, ['delivery', 'resend', '--company', on.code]);
+    expect(neither.code).toBe(1);
+  }, 60_000);
 });
 
 async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {

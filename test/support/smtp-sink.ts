@@ -18,38 +18,35 @@ export interface ReceivedMail {
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
   private refusals = 0;
-  private constructor(private readonly server: SMTPServer) {}
+  private readonly server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo: (_address, _session, callback) => {
+      if (this.refusals > 0) {
+        this.refusals--;
+        return callback(Object.assign(new Error('4.3.2 Servicio ocupado, intente luego'), { responseCode: 451 }));
+      }
+      callback();
+    },
+    onData: (stream, session, callback) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        this.received.push(
+          parsedMail(
+            Buffer.concat(chunks).toString('latin1'),
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
+        callback();
+      });
+    },
+  });
 
   static async start(): Promise<SmtpSink> {
-    let sink!: SmtpSink;
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onRcptTo(_address, _session, callback) {
-        if (sink.refusals > 0) {
-          sink.refusals--;
-          const err = Object.assign(new Error('4.3.2 Servicio ocupado, intente luego'), { responseCode: 451 });
-          return callback(err);
-        }
-        callback();
-      },
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          sink.received.push(
-            parsedMail(
-              Buffer.concat(chunks).toString('latin1'),
-              session.envelope.rcptTo.map((r) => r.address),
-            ),
-          );
-          callback();
-        });
-      },
-    });
-    sink = new SmtpSink(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const sink = new SmtpSink();
+    await new Promise<void>((resolve) => sink.server.listen(0, '127.0.0.1', resolve));
     return sink;
   }
 

@@ -6,6 +6,7 @@ import { registerApplyCommand } from './apply.command';
 import { registerAuditCommand } from './audit.command';
 import { registerCaiCommands } from './cai.command';
 import { registerClientCommands } from './client.command';
+import { registerDeliveryCommands } from './delivery.command';
 import { registerDemoCommand } from './demo.command';
 import { registerInvoiceCommands } from './invoice.command';
 import { registerNoteCommands } from './note.command';
@@ -29,4 +30,5 @@ export const COMMANDS: CommandRegistrar[] = [
   registerAuditCommand,
   registerOperatorCommands,
   registerActivityCommand,
+  registerDeliveryCommands,
 ];

@@ -40,7 +40,7 @@ export class DeliveryMessages {
   }
 
   /**
-   * Queues the document once more, to `to` or else its client's address, records
+   * Queues the invoice or note (`kind`) once more, to `to` or else its client's address, records
    * `document-resent` in the same transaction, then sends it at once from this process (a
    * failure there leaves it to the retries of every instance's sender). Refuses an annulled
    * document (DOCUMENT_ANNULLED), a company without a sender address or a document without an
@@ -50,13 +50,14 @@ export class DeliveryMessages {
   async resend(
     actor: Actor,
     company: CompanyRef,
-    documentType: DocumentType,
+    kind: 'invoice' | 'note',
     documentId: number,
     to: string | null,
     now: Date = new Date(),
   ): Promise<DeliveryMessageView> {
     if (to !== null && !isEmailAddress(to)) throw new AppError('VALIDATION_FAILED', `"${to}" is not an e-mail address.`);
-    const doc = await this.documents.load(company, documentType, documentId);
+    const doc = await this.documents.load(company, kind, documentId);
+    const { documentType } = doc;
     const target = documentTarget(documentType, doc.fiscalNumber, documentId);
     if (doc.annulled) throw new AppError('DOCUMENT_ANNULLED', `${target} is annulled: an annulled document is not sent.`);
     const id = await this.db.transaction(

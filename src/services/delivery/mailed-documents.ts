@@ -28,8 +28,8 @@ export class MailedDocuments {
     @inject(NotePdfService) private readonly notePdfs: NotePdfService,
   ) {}
 
-  /** The document, or throws the reader's not-found refusal. */
-  async load(company: CompanyRef, documentType: DocumentType, id: number): Promise<MailedDocument> {
+  /** The document (a note of either type for 'note'), or throws the reader's not-found refusal. */
+  async load(company: CompanyRef, documentType: DocumentType | 'note', id: number): Promise<MailedDocument> {
     if (documentType === 'invoice') {
       const invoice = await this.invoices.get(company.id, id);
       return {
