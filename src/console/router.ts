@@ -10,6 +10,7 @@ import { registerLoginPages } from './pages/login.page';
 import { registerClientsPages } from './pages/clients.page';
 import { registerInvoicePages } from './pages/invoice.page';
 import { registerInvoicesPage } from './pages/invoices.page';
+import { registerDeliveryPages } from './pages/delivery.page';
 import { registerNotePages } from './pages/note.page';
 import { registerReportsPages } from './pages/reports.page';
 
@@ -31,6 +32,7 @@ const PAGES: ConsolePages[] = [
   registerInvoicesPage,
   registerInvoicePages,
   registerNotePages,
+  registerDeliveryPages,
   registerClientsPages,
   registerReportsPages,
 ];
