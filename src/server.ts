@@ -35,6 +35,8 @@ export interface RunningService {
   port: number;
   /** The console's port; null when CONSOLE_PORT=off. */
   consolePort: number | null;
+  /** Where the documents' e-mails go: `smtp://host:port`, or the folder of the `.eml` files. */
+  mailDestination: string;
   stop(): Promise<void>;
 }
 
@@ -143,7 +145,7 @@ export async function startService({ onListening, onConsoleListening, logDestina
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
-  return { server, port, consolePort, stop };
+  return { server, port, consolePort, mailDestination: sender.destination, stop };
 }
 
 /**
