@@ -110,6 +110,16 @@ module.exports = {
       to: { path: '^src/services/', pathNot: '^src/services/(documents|access)/' },
     },
     {
+      name: 'delivery-is-a-leaf',
+      comment:
+        'Delivery (the documents e-mailed to their buyers) stands on sales and the kernel, so no other context ' +
+        'imports it: the kernel knows it only as the DocumentOutbox it binds, and only the adapters and the ' +
+        'composition root use its index.ts (decision 85).',
+      severity: 'error',
+      from: { path: '^src/services/', pathNot: '^src/services/delivery/' },
+      to: { path: '^src/services/delivery/' },
+    },
+    {
       name: 'only-pdf-loads-carbone',
       comment: 'Carbone (and the LibreOffice it drives) is reached only through src/pdf.',
       severity: 'error',

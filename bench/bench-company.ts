@@ -80,6 +80,8 @@ function setupDocument() {
       paymentTerminal: 'CAJA1',
       exoneratedSales: false,
     },
+    // Sales to a client are e-mailed (to the service's MAIL_OUTBOX_DIR): the delivery figure compares them with sales to none.
+    delivery: { email: true, from: 'Facturas Banco de Pruebas <facturas@bench.hn>' },
   };
 }
 

@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import mysql from 'mysql2/promise';
@@ -49,6 +51,17 @@ const perSecond = (results: LoadResult[]) => results.reduce((s, r) => s + r.good
 const median = (samples: number[]) => summarize(samples).medianMs;
 
 const children: BenchChild[] = [];
+/** The service's .eml folders, removed at the end. */
+const outboxes: string[] = [];
+
+/** Waits until `dir` holds `count` .eml files (every e-mail of the sales so far written). */
+async function waitForFiles(dir: string, count: number, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).length < count) {
+    if (Date.now() > until) throw new Error(`the sender wrote fewer than ${count} e-mails in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 // Interrupted, the bench still stops what it started (a service left running keeps its LibreOffice).
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void Promise.all(children.map((c) => c.stop())).finally(() => process.exit(1)));
@@ -73,7 +86,15 @@ async function serviceFigures(): Promise<void> {
     );
     await floorDb.query('INSERT INTO bench_floor_counter VALUES (1, 0)');
 
-    const service = await startService({ DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '0', FINAL_CONSUMER_ID_THRESHOLD: '0' });
+    const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-outbox-'));
+    outboxes.push(outbox);
+    const service = await startService({
+      DATABASE_URL: db.url,
+      RATE_LIMIT_PER_MINUTE: '0',
+      FINAL_CONSUMER_ID_THRESHOLD: '0',
+      MAIL_OUTBOX_DIR: outbox,
+      SMTP_URL: '',
+    });
     children.push(service);
     const hello = await startFloor('hello-server.js');
     children.push(hello);
@@ -81,6 +102,7 @@ async function serviceFigures(): Promise<void> {
     children.push(renderFloor);
     const base = `http://127.0.0.1:${service.port}`;
 
+    const clientIds: number[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       const res = await postJson(service.port, '/v1/clients', auth, {
         clientName: `Cliente ${String(i).padStart(3, '0')}`,
@@ -88,6 +110,7 @@ async function serviceFigures(): Promise<void> {
         legalId: `0801199900${String(i).padStart(4, '0')}`,
       });
       if (res.status !== 201) throw new Error(`creating client ${i} answered ${res.status}`);
+      clientIds.push(res.body.id as number);
     }
     const first = await postJson(service.port, '/v1/invoices', { ...auth, 'Idempotency-Key': 'bench-target' }, FIVE_LINE_CART);
     if (first.status !== 201 || typeof first.body.pdfBase64 !== 'string')
@@ -181,6 +204,44 @@ async function serviceFigures(): Promise<void> {
         ),
       );
     }
+    // 2b. Delivery on against off, side by side: sales to a client (e-mailed with their PDF into
+    // the .eml outbox by the service's sender) against the same sales to no client (nothing sent).
+    // The "on" side's time runs until every sale it made is written out, so a sender that fell
+    // behind counts against it.
+    const mailedCart = JSON.stringify({ ...FIVE_LINE_CART, clientId: clientIds[0] });
+    const mailed: LoadResult[] = [];
+    const unmailed: LoadResult[] = [];
+    let mailedSoFar = 0;
+    for (let r = 0; r < ROUNDS - 1; r++) {
+      unmailed.push(
+        await load({
+          url: `${base}/v1/invoices`,
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'application/json' },
+          body: JSON.stringify(FIVE_LINE_CART),
+          perRequestHeaders: issueKey,
+          check: withPdf,
+          connections: CONNECTIONS,
+          seconds: POST_SLICE_SECONDS,
+        }),
+      );
+      const started = performance.now();
+      const slice = await load({
+        url: `${base}/v1/invoices`,
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: mailedCart,
+        perRequestHeaders: issueKey,
+        check: withPdf,
+        connections: CONNECTIONS,
+        seconds: POST_SLICE_SECONDS,
+      });
+      mailedSoFar += slice.good;
+      await waitForFiles(outbox, mailedSoFar, 120_000);
+      mailed.push({ ...slice, seconds: (performance.now() - started) / 1000 });
+    }
+    const deliveryLine = `delivery on ${perSecond(mailed).toFixed(1)} invoices/s (until mailed), off ${perSecond(unmailed).toFixed(1)} invoices/s, ratio ${(perSecond(mailed) / perSecond(unmailed)).toFixed(3)}`;
+
     const issued = issues.reduce((n, r) => n + r.good, 0);
     const rendered = renders.reduce((n, r) => n + r.good, 0);
     const issueCpuPerUnit = `per issue: ${issueCpu.perUnit(issued)} | per floor PDF: ${renderCpu.perUnit(rendered)}`;
@@ -191,6 +252,7 @@ async function serviceFigures(): Promise<void> {
         `service ${perSecond(issues).toFixed(1)} invoices/s, carbone ${perSecond(renders).toFixed(1)} PDF/s, ratio ${(perSecond(issues) / perSecond(renders)).toFixed(3)}`,
       );
       console.log(`CPU at ${CONNECTIONS} concurrent, ${issueCpuPerUnit}`);
+      console.log(deliveryLine);
       return;
     }
 
@@ -257,6 +319,14 @@ async function serviceFigures(): Promise<void> {
         'carbone, 1 LibreOffice per core',
         0.85,
       ),
+      ratioAbove(
+        `POST /v1/invoices to a client, ${CONNECTIONS} concurrent, delivery on (until every e-mail is written)`,
+        perSecond(mailed),
+        perSecond(unmailed),
+        'invoices/s',
+        'the same sales to no client (nothing sent)',
+        0.8,
+      ),
       ratioBelow(
         'GET /v1/invoices/{id}/pdf again (reprint), p50',
         median(latency.reprint),
@@ -276,12 +346,13 @@ async function serviceFigures(): Promise<void> {
       ),
     ];
     const cpu = Object.fromEntries((Object.keys(reads) as Array<keyof typeof reads>).map((name) => [name, cpuPerRequest(name)]));
-    report(figures, cpu, issueCpuPerUnit, { issueResults: issues, renderResults: renders, latency });
+    report(figures, cpu, issueCpuPerUnit, { issueResults: issues, renderResults: renders, mailed, unmailed, latency });
   } finally {
     closeClient();
     await floorDb?.end();
     for (const child of children.reverse()) await child.stop();
     await db.drop();
+    for (const dir of outboxes) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -45,6 +45,19 @@ export interface AppConfig {
   caiWarnDays: number;
   /** Day (0..28) of the month after a document's month until which it may be annulled; 0: its own month only. */
   annulmentDeadlineDay: number;
+  /** smtp:// or smtps:// URL; undefined: messages are written as .eml files into mailOutboxDir. */
+  smtpUrl: string | undefined;
+  /** Absolute folder of the .eml files. */
+  mailOutboxDir: string;
+  /** DKIM signing of every message; undefined when not configured. */
+  dkim: DkimSettings | undefined;
+}
+
+export interface DkimSettings {
+  domainName: string;
+  keySelector: string;
+  /** Absolute path of the PEM private key. */
+  privateKeyFile: string;
 }
 
 export class ConfigError extends Error {}
@@ -56,63 +69,98 @@ const integer = (min: number, max: number) =>
     .matches(/^\d+$/, '${path} must be a whole number')
     .test('range', `\${path} must be between ${min} and ${max}`, (v) => Number(v) >= min && Number(v) <= max);
 
-const schema = yup.object({
-  PORT: integer(0, 65535),
-  CONSOLE_PORT: yup
-    .string()
-    .required()
-    .test('port', '${path} must be a port between 0 and 65535, or off', (v) => v === 'off' || (/^\d+$/.test(v) && Number(v) <= 65535)),
-  CONSOLE_SECURE_COOKIE: yup.string().required().oneOf(['true', 'false'], '${path} must be true or false'),
-  DATABASE_URL: yup.string().required().test('mysql-url', '${path} must look like mysql://user:password@host:3306/database', isMysqlUrl),
-  TEMPLATES_DIR: yup.string().required(),
-  LOG_LEVEL: yup
-    .string()
-    .required()
-    .oneOf([...LOG_LEVELS], `\${path} must be one of ${LOG_LEVELS.join(', ')}`),
-  BODY_LIMIT: yup
-    .string()
-    .required()
-    .matches(/^\d+(b|kb|mb)$/i, '${path} must be a size such as 512kb or 1mb'),
-  IDEMPOTENCY_RETENTION_HOURS: integer(1, 24 * 365),
-  ALLOWED_ISV_RATES: yup
-    .string()
-    .required()
-    .matches(/^\d{1,2}(\.\d{1,4})?(,\d{1,2}(\.\d{1,4})?)*$/, '${path} must be a comma-separated list of percentages such as 0,15,18'),
-  PDF_TIMEOUT_MS: integer(100, 600000),
-  PDF_FACTORIES: integer(1, 16),
-  PDF_QUEUE_LIMIT: integer(0, 10000),
-  PDF_QUEUE_WAIT_MS: integer(0, 600000),
-  PDF_CACHE_MAX_MB: integer(0, 4096),
-  READ_CACHE_MAX_MB: integer(0, 4096),
-  PRICING_CACHE_MAX_MB: integer(0, 4096),
-  PDF_RECYCLE_AFTER: integer(0, 10000000),
-  SOFFICE_PATH: yup.string().default(''),
-  DB_CONNECT_TIMEOUT_SECONDS: integer(1, 300),
-  SHUTDOWN_TIMEOUT_MS: integer(0, 600000),
-  DB_LOCK_WAIT_TIMEOUT_SECONDS: integer(1, 3600),
-  RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000),
-  PUBLIC_BASE_URL: yup
-    .string()
-    .default('')
-    .test(
-      'public-url',
-      '${path} must be an http:// or https:// address such as https://facturas.example.hn (no query, no fragment, at most 255 characters)',
-      (v) => !v || isVerificationBase(v),
-    ),
-  VERIFY_RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000),
-  TRUST_PROXY: yup.string().required().oneOf(['true', 'false'], '${path} must be true or false'),
-  FINAL_CONSUMER_ID_THRESHOLD: yup
-    .string()
-    .required()
-    .matches(/^\d{1,12}(\.\d{1,2})?$/, '${path} must be an amount in lempiras such as 10000.00 (0 turns the rule off)'),
-  CAI_WARN_REMAINING_PERCENT: yup
-    .string()
-    .required()
-    .matches(/^\d{1,3}(\.\d{1,2})?$/, '${path} must be a percentage such as 10 or 2.5')
-    .test('range', '${path} must be between 0 and 100', (v) => Number(v) <= 100),
-  CAI_WARN_DAYS: integer(0, 3650),
-  ANNULMENT_DEADLINE_DAY: integer(0, 28),
-});
+const schema = yup
+  .object({
+    PORT: integer(0, 65535),
+    CONSOLE_PORT: yup
+      .string()
+      .required()
+      .test('port', '${path} must be a port between 0 and 65535, or off', (v) => v === 'off' || (/^\d+$/.test(v) && Number(v) <= 65535)),
+    CONSOLE_SECURE_COOKIE: yup.string().required().oneOf(['true', 'false'], '${path} must be true or false'),
+    DATABASE_URL: yup.string().required().test('mysql-url', '${path} must look like mysql://user:password@host:3306/database', isMysqlUrl),
+    TEMPLATES_DIR: yup.string().required(),
+    LOG_LEVEL: yup
+      .string()
+      .required()
+      .oneOf([...LOG_LEVELS], `\${path} must be one of ${LOG_LEVELS.join(', ')}`),
+    BODY_LIMIT: yup
+      .string()
+      .required()
+      .matches(/^\d+(b|kb|mb)$/i, '${path} must be a size such as 512kb or 1mb'),
+    IDEMPOTENCY_RETENTION_HOURS: integer(1, 24 * 365),
+    ALLOWED_ISV_RATES: yup
+      .string()
+      .required()
+      .matches(/^\d{1,2}(\.\d{1,4})?(,\d{1,2}(\.\d{1,4})?)*$/, '${path} must be a comma-separated list of percentages such as 0,15,18'),
+    PDF_TIMEOUT_MS: integer(100, 600000),
+    PDF_FACTORIES: integer(1, 16),
+    PDF_QUEUE_LIMIT: integer(0, 10000),
+    PDF_QUEUE_WAIT_MS: integer(0, 600000),
+    PDF_CACHE_MAX_MB: integer(0, 4096),
+    READ_CACHE_MAX_MB: integer(0, 4096),
+    PRICING_CACHE_MAX_MB: integer(0, 4096),
+    PDF_RECYCLE_AFTER: integer(0, 10000000),
+    SOFFICE_PATH: yup.string().default(''),
+    DB_CONNECT_TIMEOUT_SECONDS: integer(1, 300),
+    SHUTDOWN_TIMEOUT_MS: integer(0, 600000),
+    DB_LOCK_WAIT_TIMEOUT_SECONDS: integer(1, 3600),
+    RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000),
+    PUBLIC_BASE_URL: yup
+      .string()
+      .default('')
+      .test(
+        'public-url',
+        '${path} must be an http:// or https:// address such as https://facturas.example.hn (no query, no fragment, at most 255 characters)',
+        (v) => !v || isVerificationBase(v),
+      ),
+    VERIFY_RATE_LIMIT_PER_MINUTE: integer(0, 1_000_000),
+    TRUST_PROXY: yup.string().required().oneOf(['true', 'false'], '${path} must be true or false'),
+    FINAL_CONSUMER_ID_THRESHOLD: yup
+      .string()
+      .required()
+      .matches(/^\d{1,12}(\.\d{1,2})?$/, '${path} must be an amount in lempiras such as 10000.00 (0 turns the rule off)'),
+    CAI_WARN_REMAINING_PERCENT: yup
+      .string()
+      .required()
+      .matches(/^\d{1,3}(\.\d{1,2})?$/, '${path} must be a percentage such as 10 or 2.5')
+      .test('range', '${path} must be between 0 and 100', (v) => Number(v) <= 100),
+    CAI_WARN_DAYS: integer(0, 3650),
+    ANNULMENT_DEADLINE_DAY: integer(0, 28),
+    SMTP_URL: yup
+      .string()
+      .default('')
+      .test(
+        'smtp-url',
+        '${path} must look like smtp://user:password@host:587 or smtps://user:password@host:465',
+        (v) => !v || isSmtpUrl(v),
+      ),
+    MAIL_OUTBOX_DIR: yup.string().required(),
+    DKIM_DOMAIN: yup
+      .string()
+      .default('')
+      .matches(
+        /^$|^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$/,
+        '${path} must be a domain such as acme.hn',
+      ),
+    DKIM_SELECTOR: yup
+      .string()
+      .default('')
+      .matches(/^$|^[A-Za-z0-9][A-Za-z0-9._-]*$/, '${path} must be a selector such as mail2026'),
+    DKIM_PRIVATE_KEY_FILE: yup.string().default(''),
+  })
+  .test('dkim-all-or-none', 'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE must be set together (or none of them)', (s) => {
+    const set = [s.DKIM_DOMAIN, s.DKIM_SELECTOR, s.DKIM_PRIVATE_KEY_FILE].filter((v) => !!v).length;
+    return set === 0 || set === 3;
+  });
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 function isMysqlUrl(value: string | undefined): boolean {
   if (!value) return false;
@@ -173,6 +221,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     caiWarnRemainingPercent: s.CAI_WARN_REMAINING_PERCENT,
     caiWarnDays: Number(s.CAI_WARN_DAYS),
     annulmentDeadlineDay: Number(s.ANNULMENT_DEADLINE_DAY),
+    smtpUrl: s.SMTP_URL === '' ? undefined : s.SMTP_URL,
+    mailOutboxDir: path.resolve(s.MAIL_OUTBOX_DIR),
+    dkim:
+      s.DKIM_DOMAIN === ''
+        ? undefined
+        : { domainName: s.DKIM_DOMAIN, keySelector: s.DKIM_SELECTOR, privateKeyFile: path.resolve(s.DKIM_PRIVATE_KEY_FILE) },
   };
 }
 

@@ -111,6 +111,21 @@ export const defaults = {
    * credit note's job (decision 71).
    */
   ANNULMENT_DEADLINE_DAY: '10',
+  /**
+   * Where the documents' e-mails to their buyers go (companies with `delivery.email: true`):
+   * `smtp://user:password@host:587` (STARTTLS when the server offers it) or `smtps://…:465`
+   * (TLS from the start). Empty: each message is written as an RFC 5322 `.eml` file into
+   * MAIL_OUTBOX_DIR instead, which any mail program opens.
+   */
+  SMTP_URL: '',
+  /** The folder the `.eml` files go to when SMTP_URL is empty; created when missing. */
+  MAIL_OUTBOX_DIR: './outbox',
+  /** DKIM signing of every message (the `.eml` files too) when all three are set: the signing domain... */
+  DKIM_DOMAIN: '',
+  /** ...the selector its public key is published under (`<selector>._domainkey.<domain>`)... */
+  DKIM_SELECTOR: '',
+  /** ...and the PEM file of the private key, read at start. */
+  DKIM_PRIVATE_KEY_FILE: '',
 } as const;
 
 export type SettingName = keyof typeof defaults;

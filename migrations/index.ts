@@ -21,6 +21,7 @@ import { Migration20261129400000VerificationBases } from './Migration20261129400
 import { Migration20261129410000InvoiceBuyer } from './Migration20261129410000InvoiceBuyer';
 import { Migration20261129500000CaiRangeCancellation } from './Migration20261129500000CaiRangeCancellation';
 import { Migration20261129600000LiveClientRtn } from './Migration20261129600000LiveClientRtn';
+import { Migration20261130100000EmailDelivery } from './Migration20261130100000EmailDelivery';
 
 /**
  * Every migration in order. Listed explicitly (no folder scan) so compiled JavaScript, ts-jest and
@@ -50,4 +51,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261129410000InvoiceBuyer', class: Migration20261129410000InvoiceBuyer },
   { name: 'Migration20261129500000CaiRangeCancellation', class: Migration20261129500000CaiRangeCancellation },
   { name: 'Migration20261129600000LiveClientRtn', class: Migration20261129600000LiveClientRtn },
+  { name: 'Migration20261130100000EmailDelivery', class: Migration20261130100000EmailDelivery },
 ];

@@ -7,6 +7,7 @@ import { ReadCache } from './db/read-cache';
 import { SqlClient } from './db/sql-client';
 import { accessModule } from './services/access';
 import { companyModule } from './services/company';
+import { deliveryModule } from './services/delivery';
 import { documentsModule } from './services/documents';
 import { fiscalReportsModule } from './services/fiscal-reports';
 import { salesModule } from './services/sales';
@@ -39,7 +40,7 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
   container.bind(DatabaseReadiness).toSelf();
   container.bind(ReadCache).toSelf();
   // Each context binds its own services (decision 69).
-  container.loadSync(accessModule, documentsModule, companyModule, salesModule, fiscalReportsModule);
+  container.loadSync(accessModule, documentsModule, companyModule, salesModule, fiscalReportsModule, deliveryModule);
   return container;
 }
 

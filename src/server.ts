@@ -9,6 +9,7 @@ import { buildApp } from './http/app';
 import { createHttpServer } from './http/http-server';
 import { createLogger } from './logger';
 import { createPdfRenderer } from './pdf/create-pdf-renderer';
+import { DeliverySender, scheduleDelivery } from './services/delivery';
 import { scheduleIdempotencyPurge, IdempotencyStore } from './services/documents';
 
 /**
@@ -34,6 +35,8 @@ export interface RunningService {
   port: number;
   /** The console's port; null when CONSOLE_PORT=off. */
   consolePort: number | null;
+  /** Where the documents' e-mails go: `smtp://host:port`, or the folder of the `.eml` files. */
+  mailDestination: string;
   stop(): Promise<void>;
 }
 
@@ -109,18 +112,24 @@ export async function startService({ onListening, onConsoleListening, logDestina
     onConsoleListening?.(consolePort);
   }
   const purge = scheduleIdempotencyPurge(container.get(IdempotencyStore), logger);
+  // Every instance sends the outbox's e-mails (companies with delivery on); claims never overlap.
+  const sender = container.get(DeliverySender);
+  logger.info({ destination: sender.destination }, 'document e-mails go here');
+  const delivery = scheduleDelivery(sender, logger);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       logger.info('shutting down: no new connections, finishing in-flight requests');
       const purgeStopped = purge.stop();
+      const deliveryStopped = delivery.stop();
       const drained = Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
       for (const s of servers) s.closeIdleConnections();
       const timer = setTimeout(() => servers.forEach((s) => s.closeAllConnections()), config.shutdownTimeoutMs);
       await drained;
       clearTimeout(timer);
       await purgeStopped;
+      await deliveryStopped;
       await release();
       logger.info('stopped');
     })());
@@ -136,7 +145,7 @@ export async function startService({ onListening, onConsoleListening, logDestina
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
-  return { server, port, consolePort, stop };
+  return { server, port, consolePort, mailDestination: sender.destination, stop };
 }
 
 /**

@@ -8,4 +8,6 @@ export const TOKENS = {
   Sql: Symbol.for('Sql'),
   /** What the documents kernel tells of each number taken (documents/numbered-writer.ts), bound by the context that watches. */
   NumberTakenWatcher: Symbol.for('NumberTakenWatcher'),
+  /** What the numbered write records in a new document's transaction (documents/numbered-writer.ts), bound by the delivery context. */
+  DocumentOutbox: Symbol.for('DocumentOutbox'),
 } as const;

@@ -17,13 +17,13 @@ async function serveDemo(): Promise<void> {
   }));
   // Synchronous logs, so the banner written after "service listening" also lands after it on
   // stdout; pino's default stdout writer is asynchronous and the banner would overtake it.
-  const { port, consolePort, stop } = await startService({ logDestination: pino.destination({ dest: 1, sync: true }) });
+  const { port, consolePort, mailDestination, stop } = await startService({ logDestination: pino.destination({ dest: 1, sync: true }) });
   // The banner promises previews with a PDF; without one every preview would answer pdfBase64 null.
   if (!(await rendersPdfs(port))) {
     await stop();
     throw new Error('PDF rendering is unavailable (see the log above): run `npm run setup`, then `npm run demo` again');
   }
-  process.stdout.write(demoBanner(credentials, port, consolePort, administrator));
+  process.stdout.write(demoBanner(credentials, port, consolePort, administrator, mailDestination));
 }
 
 async function rendersPdfs(port: number): Promise<boolean> {

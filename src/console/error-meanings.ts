@@ -22,6 +22,9 @@ const MEANINGS: Partial<Record<ErrorCode, string>> = {
     'El plazo para anular este documento venció (su mes ya se declaró); no se cambió nada. Una venta se revierte con una nota de crédito.',
   INVALID_RTN_FORMAT: 'El RTN debe tener exactamente 14 dígitos, no todos iguales.',
   UQ_CLIENT_CODE_COMPANY: 'Otro cliente de la empresa ya tiene ese RTN.',
+  DELIVERY_NOT_CONFIGURED:
+    'No hay a dónde ni desde dónde enviar el correo: la empresa no tiene remitente (delivery.from) o el documento no tiene cliente; escriba una dirección. No se envió nada.',
+  DOCUMENT_ANNULLED: 'El documento está anulado: un documento anulado no se envía. No se envió nada.',
   CAI_ALREADY_CANCELLED: 'Ese CAI ya estaba cancelado; una cancelación no se deshace y no se cambió nada.',
   SETUP_INVALID:
     'La configuración no cumple sus reglas (las mismas de un archivo de configuración); no se cambió nada. Cada problema dice dónde.',

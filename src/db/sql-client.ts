@@ -57,6 +57,16 @@ export class SqlClient {
     return rows;
   }
 
+  /** One INSERT, UPDATE or DELETE on a pooled connection, committed on its own (autocommit). */
+  async run(sql: string, params: SqlParams): Promise<ResultSetHeader> {
+    const connection = await this.acquire();
+    try {
+      return await query<ResultSetHeader>(connection, sql, params);
+    } finally {
+      connection.release();
+    }
+  }
+
   /** Several SELECTs queued on one connection together: one acquire, no wait between them. */
   async selectBatch(queries: ReadonlyArray<readonly [sql: string, params: SqlParams]>): Promise<SqlRow[][]> {
     const connection = await this.acquire();
@@ -87,11 +97,18 @@ export class SqlClient {
    * rethrows it. When the failure makes the connection suspect (`discardOn` says so: a node that
    * stopped being ready, a half-dead socket), the connection is destroyed instead of returned,
    * so the caller's retry opens a fresh one, which a proxy may route to a healthy node.
+   * `readCommitted` runs it at READ COMMITTED instead of the session's REPEATABLE READ.
    */
-  async transaction<T>(body: (tx: SqlTransaction) => Promise<T>, discardOn: (err: unknown) => boolean): Promise<T> {
+  async transaction<T>(
+    body: (tx: SqlTransaction) => Promise<T>,
+    discardOn: (err: unknown) => boolean,
+    { readCommitted = false }: { readCommitted?: boolean } = {},
+  ): Promise<T> {
     const connection = await this.acquire();
     let healthy = true;
     try {
+      // READ COMMITTED for this one transaction: its locking reads lock the rows they return, no gaps.
+      if (readCommitted) await query(connection, 'SET TRANSACTION ISOLATION LEVEL READ COMMITTED', []);
       await query(connection, 'START TRANSACTION', []);
       const result = await body({
         select: (sql, params) => query<SqlRow[]>(connection, sql, params),

@@ -23,6 +23,7 @@ export const ACTIVITY_ACTIONS = [
   'setup-changed',
   'client-updated',
   'client-deleted',
+  'document-resent',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

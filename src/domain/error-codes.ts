@@ -88,6 +88,10 @@ export const OPERATOR_ERROR_STATUS = {
   NOTE_LIMIT_EXCEEDED: 409,
   /** A credit note with nothing to credit (`--full` of a fully credited invoice, a note of L 0.00). */
   NOTE_NOTHING_TO_CREDIT: 409,
+  /** A resend for a company with no delivery sender (`delivery.from`), or of a document with no address to send to. */
+  DELIVERY_NOT_CONFIGURED: 409,
+  /** A resend of an annulled invoice or note: an annulled document is not sent. */
+  DOCUMENT_ANNULLED: 409,
   /** A letterhead rollback with no publication before the current one to make current again. */
   LETTERHEAD_NO_PREVIOUS: 409,
   /** A console form without the session's `_csrf` token, or with another one: nothing is done. */

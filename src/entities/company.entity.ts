@@ -39,6 +39,23 @@ export class Company {
   @Property({ type: 'string', length: 255, nullable: true })
   verificationBaseUrl: string | null = null;
 
+  /**
+   * E-mail delivery of its documents to their buyers (the setup file's `delivery` block, read and
+   * written in src/services/company/setup/setup-delivery.ts): off unless `deliveryEmail`, and then
+   * `deliveryFrom` is set.
+   */
+  @Property({ type: 'boolean', default: false })
+  deliveryEmail: Opt<boolean> = false;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  deliveryFrom: string | null = null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  deliveryReplyTo: string | null = null;
+
+  @Property({ type: 'string', length: 255, nullable: true })
+  deliveryBcc: string | null = null;
+
   @Property({ type: 'datetime', length: 3 })
   createdAt: Opt<Date> = new Date();
 

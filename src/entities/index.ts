@@ -12,6 +12,7 @@ export { ConsoleOperatorCompany } from './console-operator-company.entity';
 export { ConsoleSession } from './console-session.entity';
 export { ConsoleSignInFailure } from './console-sign-in-failure.entity';
 export { ConsoleSignInThrottle } from './console-sign-in-throttle.entity';
+export { DeliveryMessage } from './delivery-message.entity';
 export { DiscountPolicy } from './discount-policy.entity';
 export { EmissionPoint } from './emission-point.entity';
 export { Establishment } from './establishment.entity';

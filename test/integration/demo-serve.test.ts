@@ -1,6 +1,10 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { runAdminProcess } from '../support/admin-process';
+import { parsedMail } from '../support/smtp-sink';
 import { ensureFreshBuild, REPO_ROOT } from '../support/fresh-build';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
@@ -16,6 +20,7 @@ describe('npm run demo (dist/src/cli/demo-serve.js)', () => {
   let db: TestDatabase;
   let script: string;
   let child: ChildProcess | undefined;
+  const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-outbox-'));
 
   beforeAll(async () => {
     script = ensureFreshBuild('dist/src/cli/demo-serve.js');
@@ -25,6 +30,7 @@ describe('npm run demo (dist/src/cli/demo-serve.js)', () => {
   afterAll(async () => {
     if (child) await stopForGood(child);
     await db.drop();
+    fs.rmSync(outbox, { recursive: true, force: true });
   });
 
   it('sets up the demo, serves, prints working curl lines after "service listening", and exits 0 on SIGTERM', async () => {
@@ -38,6 +44,8 @@ describe('npm run demo (dist/src/cli/demo-serve.js)', () => {
         CONSOLE_PORT: '0',
         LOG_LEVEL: 'info',
         PDF_TIMEOUT_MS: '90000',
+        MAIL_OUTBOX_DIR: outbox,
+        SMTP_URL: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -77,6 +85,27 @@ describe('npm run demo (dist/src/cli/demo-serve.js)', () => {
     expect(run.stdout.toString('utf8')).toMatch(
       new RegExp(`^issued credit note 000-001-06-00000001 \\(id \\d+\\) for invoice ${fiscalNumber}: total L \\d+\\.\\d{2}\n$`),
     );
+
+    // Delivery is on for the demo company: a sale to a client is written as a readable .eml where the banner says.
+    expect(stdout).toContain(`E-mails to clients: written as .eml files into ${outbox}`);
+    const clients = (await (await fetch(url, { headers: { Authorization: `Bearer ${key}` } })).json()) as {
+      clients: { id: number; email: string }[];
+    };
+    const hotel = clients.clients.find((c) => c.email === 'contabilidad@plazamorazan.hn')!;
+    const mailed = await fetch(issueUrl, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'demo-mailed' },
+      body: JSON.stringify({ ...(JSON.parse(saleBody) as object), clientId: hotel.id }),
+    });
+    expect(mailed.status).toBe(201);
+    const mailedNumber = ((await mailed.json()) as { fiscalNumber: string }).fiscalNumber;
+    for (let waited = 0; fs.readdirSync(outbox).length === 0 && waited < 30_000; waited += 200)
+      await new Promise((r) => setTimeout(r, 200));
+    const [file] = fs.readdirSync(outbox);
+    const eml = parsedMail(fs.readFileSync(path.join(outbox, file), 'latin1'), []);
+    expect(eml.header('To')).toBe('contabilidad@plazamorazan.hn');
+    expect(eml.header('Subject')).toBe(`Factura ${mailedNumber} de Comercial Los Pinos S. de R.L. de C.V.`);
+    expect(eml.attachment('application/pdf')!.content.subarray(0, 5).toString()).toBe('%PDF-');
 
     // The console's address and its administrator, whose password signs in.
     const consoleUrl = /^Operator console: +(http:\/\/localhost:\d+)\/$/m.exec(stdout)![1];

@@ -18,6 +18,23 @@ describe('loadConfig', () => {
     });
   });
 
+  it('writes mail into ./outbox without SMTP_URL, unsigned; reads SMTP_URL and the three DKIM settings', () => {
+    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, mailOutboxDir: path.resolve('./outbox'), dkim: undefined });
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://user:pw@mail.acme.hn:465',
+        MAIL_OUTBOX_DIR: '/var/mail/out',
+        DKIM_DOMAIN: 'acme.hn',
+        DKIM_SELECTOR: 'mail2026',
+        DKIM_PRIVATE_KEY_FILE: 'keys/dkim.pem',
+      }),
+    ).toMatchObject({
+      smtpUrl: 'smtps://user:pw@mail.acme.hn:465',
+      mailOutboxDir: '/var/mail/out',
+      dkim: { domainName: 'acme.hn', keySelector: 'mail2026', privateKeyFile: path.resolve('keys/dkim.pem') },
+    });
+  });
+
   it('reads the annulment deadline day, 0 to 28', () => {
     expect(loadConfig({ ANNULMENT_DEADLINE_DAY: '0' }).annulmentDeadlineDay).toBe(0);
     expect(loadConfig({ ANNULMENT_DEADLINE_DAY: '28' }).annulmentDeadlineDay).toBe(28);
@@ -143,6 +160,11 @@ describe('loadConfig', () => {
     ['PUBLIC_BASE_URL', `https://facturas.example.hn/${'a'.repeat(240)}`, 'at most 255 characters'],
     ['VERIFY_RATE_LIMIT_PER_MINUTE', 'many', 'VERIFY_RATE_LIMIT_PER_MINUTE must be a whole number'],
     ['TRUST_PROXY', 'yes', 'TRUST_PROXY must be true or false'],
+    ['SMTP_URL', 'mail.acme.hn:587', 'SMTP_URL must look like smtp://'],
+    ['SMTP_URL', 'http://mail.acme.hn', 'SMTP_URL must look like smtp://'],
+    ['DKIM_DOMAIN', 'acme hn', 'DKIM_DOMAIN must be a domain'],
+    ['DKIM_SELECTOR', '-x', 'DKIM_SELECTOR must be a selector'],
+    ['DKIM_DOMAIN', 'acme.hn', 'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE must be set together'],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

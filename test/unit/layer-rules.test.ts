@@ -44,6 +44,7 @@ describe('layer rules', () => {
       'error adapters-not-entities: src/http/route-violation.ts -> src/entities/invoice-row.ts',
       'error context-not-through-own-index: src/services/documents/kernel-violation.ts -> src/services/documents/index.ts',
       'error contexts-through-index: src/services/sales/pricing-violation.ts -> src/services/documents/numbering.ts',
+      'error delivery-is-a-leaf: src/services/sales/mail-violation.ts -> src/services/delivery/index.ts',
       'error domain-imports-only-domain: src/domain/domain-violation.ts -> src/entities/invoice-row.ts',
       'error domain-imports-only-domain: src/domain/domain-violation.ts -> src/services/sales/pricing-violation.ts',
       'error domain-node-builtins: src/domain/domain-violation.ts -> fs',

@@ -49,6 +49,24 @@ describe('parseSetupDocument', () => {
     ]);
   });
 
+  it('takes a delivery block: from required when email is true, a mailbox; replyTo and bcc addresses', () => {
+    expect(
+      problemsOf({ company, delivery: { email: true, from: 'Facturas Acme <facturas@acme.hn>', replyTo: 'c@acme.hn', bcc: 'a@acme.hn' } }),
+    ).toEqual([]);
+    expect(problemsOf({ company, delivery: { email: false } })).toEqual([]);
+    expect(problemsOf({ company, delivery: { email: true } })).toEqual(['delivery.from: is required when email is true']);
+    expect(problemsOf({ company, delivery: { email: true, from: 'Facturas Acme' } })).toEqual([
+      'delivery.from: must be an e-mail address, alone or after a name: "Facturas Acme <facturas@acme.hn>"',
+    ]);
+    expect(problemsOf({ company, delivery: { email: 'yes', replyTo: 'nadie', cc: 'x@acme.hn' } })).toEqual(
+      expect.arrayContaining([
+        'delivery.email: must be true or false',
+        'delivery.replyTo: must be a valid e-mail address',
+        expect.stringContaining('delivery.cc'),
+      ]),
+    );
+  });
+
   it('reports a CAI range whose end is below its start at rangeEnd', () => {
     const range = { cai: 'ABC-1', rangeStart: 10, rangeEnd: 5, deadline: '2027-12-31' };
     expect(problemsOf({ company, establishments: [{ code: '000', emissionPoints: [{ code: '001', caiRanges: [range] }] }] })).toEqual([

@@ -7,6 +7,7 @@ import { registerArchiveCommand } from './archive.command';
 import { registerAuditCommand } from './audit.command';
 import { registerCaiCommands } from './cai.command';
 import { registerClientCommands } from './client.command';
+import { registerDeliveryCommands } from './delivery.command';
 import { registerDemoCommand } from './demo.command';
 import { registerInvoiceCommands } from './invoice.command';
 import { registerNoteCommands } from './note.command';
@@ -32,4 +33,5 @@ export const COMMANDS: CommandRegistrar[] = [
   registerArchiveCommand,
   registerOperatorCommands,
   registerActivityCommand,
+  registerDeliveryCommands,
 ];

@@ -3,13 +3,16 @@ import { demoSku } from './demo-company';
 
 /**
  * What `npm run demo` prints once the service listens: the key and requests that work as pasted,
- * then the console's address and its administrator (null console port: CONSOLE_PORT=off).
+ * then the console's address and its administrator (null console port: CONSOLE_PORT=off), and
+ * where the invoices' e-mails to the demo's clients go (`mailDestination`: the SMTP server, or the
+ * folder of `.eml` files).
  */
 export function demoBanner(
   { companyCode, apiKey }: DemoCredentials,
   port: number,
   consolePort: number | null,
   administrator: DemoAdministrator,
+  mailDestination: string,
 ): string {
   const base = `http://localhost:${port}`;
   const auth = `-H "Authorization: Bearer ${apiKey}"`;
@@ -28,6 +31,9 @@ export function demoBanner(
     `Issue it:          curl -s ${auth} -H "Content-Type: application/json" -H "Idempotency-Key: demo-sale-1" -d '${preview}' ${base}/v1/invoices`,
     `Credit a return:   npm run --silent admin -- note credit --company ${companyCode} --invoice-id ID --reason "Devolución de un café" --return 1:1   (ID: the "id" the sale answered)`,
     `API documentation: ${base}/v1/docs`,
+    mailDestination.startsWith('smtp')
+      ? `E-mails to clients: sent through ${mailDestination} (a sale with "clientId", e.g. the hotel's, is e-mailed with its PDF)`
+      : `E-mails to clients: written as .eml files into ${mailDestination} (a sale with "clientId", e.g. the hotel's, is e-mailed with its PDF; open a file with any mail program)`,
     ...(consolePort === null
       ? ['Operator console: off (CONSOLE_PORT=off)']
       : [

@@ -102,5 +102,7 @@ export function demoSetupDocument(today: string): SetupDocument {
       paymentTerminal: 'CAJA1',
       exoneratedSales: false,
     },
+    // Every document issued for a client is e-mailed to it (to MAIL_OUTBOX_DIR's .eml files unless SMTP_URL is set).
+    delivery: { email: true, from: 'Facturación Los Pinos <facturacion@lospinos.hn>', replyTo: 'contabilidad@lospinos.hn' },
   };
 }

@@ -31,6 +31,7 @@ const ACTION_NAMES: Record<ActivityAction, string> = {
   'setup-changed': 'configuración cambiada',
   'client-updated': 'cliente modificado',
   'client-deleted': 'cliente eliminado',
+  'document-resent': 'Documento reenviado por correo',
 };
 
 /** A row's details as `name: value` pairs (text: escaped like every other). */

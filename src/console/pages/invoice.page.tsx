@@ -14,6 +14,7 @@ import {
 } from '../../services/sales';
 import { parseReason } from '../../domain/operator-arguments';
 import { OperatorAccess, type VisibleCompany } from '../../services/access';
+import { DeliveryMessages } from '../../services/delivery';
 import { TOKENS } from '../../tokens';
 import { companyPath } from '../company-paths';
 import type { ConsoleRouter } from '../console-state';
@@ -26,6 +27,7 @@ import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tabl
 import { formatInstant, formatLempiras } from '../views/format';
 import { PostForm } from '../views/post-form';
 import { IrreversibleSubmit, ReasonInput } from '../views/reason-input';
+import { DeliveryPanel } from '../views/delivery-panel';
 import { sendPdf } from './pdf-answer';
 import { buyerName } from '../../domain/document-words';
 
@@ -176,12 +178,14 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
   const issuer = container.get(NoteIssuer);
   const annulment = container.get(InvoiceAnnulmentService);
   const pdfs = container.get(InvoicePdfService);
+  const deliveries = container.get(DeliveryMessages);
   const rates = container.get<AppConfig>(TOKENS.Config).allowedIsvRates;
 
   router.get('/companies/:code/invoices/:id', async (ctx) => {
     const company = await companyOf(ctx, access);
     const invoice = await invoices.get(company.id, pathId(ctx));
     const its = await notes.list(company.id, invoice.id);
+    const sent = await deliveries.ofDocument(company, 'invoice', invoice.id);
     const base = companyPath(company.code, 'invoices', invoice.id);
     renderPage(ctx, {
       title: `Factura ${invoice.fiscalNumber}`,
@@ -210,6 +214,7 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
           <AmountsTable caption="Montos" amounts={invoice} />
           <h2>Notas</h2>
           <Notes company={company} notes={its} />
+          <DeliveryPanel messages={sent} resendPath={`${base}/resend`} annulled={invoice.isAnnulled} />
           <Actions company={company} invoice={invoice} rates={rates} />
         </>
       ),

@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
 import { NotePdfService, NoteReader } from '../../services/sales';
 import { OperatorAccess } from '../../services/access';
+import { DeliveryMessages } from '../../services/delivery';
 import { companyPath } from '../company-paths';
 import type { ConsoleRouter } from '../console-state';
 import { companyOf, pathId } from '../page-tools';
@@ -9,6 +10,7 @@ import { renderPage } from '../render';
 import { Crumbs } from '../views/crumbs';
 import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tables';
 import { formatInstant } from '../views/format';
+import { DeliveryPanel } from '../views/delivery-panel';
 import { sendPdf } from './pdf-answer';
 import { buyerName } from '../../domain/document-words';
 
@@ -17,10 +19,12 @@ export function registerNotePages(router: ConsoleRouter, container: Container): 
   const access = container.get(OperatorAccess);
   const notes = container.get(NoteReader);
   const pdfs = container.get(NotePdfService);
+  const deliveries = container.get(DeliveryMessages);
 
   router.get('/companies/:code/notes/:id', async (ctx) => {
     const company = await companyOf(ctx, access);
     const note = await notes.get(company, pathId(ctx));
+    const sent = await deliveries.ofDocument(company, note.documentType, note.id);
     const title = `${DOCUMENT_TYPE_INFO[note.documentType].title} ${note.fiscalNumber}`;
     renderPage(ctx, {
       title,
@@ -65,6 +69,7 @@ export function registerNotePages(router: ConsoleRouter, container: Container): 
             lines={note.lines.map((line) => ({ ...line, position: line.invoiceLineNumber }))}
           />
           <AmountsTable caption="Montos" amounts={note} />
+          <DeliveryPanel messages={sent} resendPath={`${companyPath(company.code, 'notes', note.id)}/resend`} annulled={note.isAnnulled} />
         </>
       ),
     });

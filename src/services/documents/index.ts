@@ -1,7 +1,7 @@
 /**
  * The documents kernel: numbering, the numbered idempotent write, printing, template versions,
  * letterheads and verification, for every document type alike. It imports no feature context
- * (decision 69): what it needs from one, it declares (NumberTakenWatcher) and the feature binds.
+ * (decision 69): what it needs from one, it declares (NumberTakenWatcher, DocumentOutbox) and the feature binds.
  * What other contexts and the adapters may use: they import this file, never one inside the folder
  * (.dependency-cruiser.js); files inside the context import each other directly.
  */
@@ -12,7 +12,7 @@ export { claimFor, IdempotencyStore, type IdempotencyClaim, type LiveKey } from 
 export { issuedFromRange, issuedNumbersOf, takenPerPointSql, type IssuedDocument, type IssuedNumbers } from './issued-documents';
 export type { LetterheadPublicationView, LetterheadState } from './letterheads/letterhead-views';
 export { LetterheadService, type LogoChoice } from './letterheads/letterhead.service';
-export { NumberedWriter, RETRY_LOG_MESSAGE, type DocumentIssue, type NumberTakenWatcher } from './numbered-writer';
+export { NumberedWriter, RETRY_LOG_MESSAGE, type DocumentIssue, type DocumentOutbox, type NumberTakenWatcher } from './numbered-writer';
 export { checkNumberAvailable, type TakenNumber } from './numbering';
 export { DocumentPdfService, type IssuedRenderInputs } from './printing/document-pdf.service';
 export { TemplateCheckService, type CompanyTemplateCheck } from './printing/template-check.service';

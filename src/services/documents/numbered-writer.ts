@@ -53,12 +53,23 @@ export interface NumberTakenWatcher {
   afterIssue(companyCode: string, taken: TakenNumber, day: string): void;
 }
 
+/**
+ * What a feature writes in a new document's own transaction, after its rows (the e-mail to its
+ * buyer, in the outbox): committed with the document or not at all, and never for a replay,
+ * which writes nothing. The kernel owns the interface and the feature's context binds it
+ * (TOKENS.DocumentOutbox), as with NumberTakenWatcher.
+ */
+export interface DocumentOutbox {
+  record(tx: SqlTransaction, doc: { companyId: number; documentType: DocumentType; documentId: number }): Promise<void>;
+}
+
 export type NumberedWrite<W> = { written: W; taken: TakenNumber } | { replayOf: LiveKey };
 
 /**
  * The one numbered, idempotent, retried write of every fiscal document (decisions 12-14, 43, 48). In
  * one short transaction: lock the ranges of the document's type at its emission point and take
- * the next number, draw its verification token, write the document, bind the idempotency key to it, commit. A rolled-back
+ * the next number, draw its verification token, write the document and what the outbox records
+ * for it, bind the idempotency key to it, commit. A rolled-back
  * attempt consumed no number and bound no key, so a transient failure (deadlock, lock timeout, a
  * Galera certification failure, a lost connection) is simply run again; a key another request
  * bound first turns into that request's document (a replay).
@@ -72,6 +83,7 @@ export class NumberedWriter {
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(IdempotencyStore) private readonly keys: IdempotencyStore,
     @inject(TOKENS.NumberTakenWatcher) private readonly watcher: NumberTakenWatcher,
+    @inject(TOKENS.DocumentOutbox) private readonly outbox: DocumentOutbox,
   ) {}
 
   /**
@@ -92,6 +104,7 @@ export class NumberedWriter {
             const taken = await takeNextNumber(tx, doc.emissionPointId, doc.documentType, doc.day);
             // Drawn here for every document type alike, afresh on each attempt (decision 54).
             const written = await doc.insert(tx, { ...taken, verificationToken: newVerificationToken() });
+            await this.outbox.record(tx, { companyId: doc.companyId, documentType: doc.documentType, documentId: written.documentId });
             // Bound last, with the document's id: the key's row exists only for a committed document.
             if (doc.claim) await this.keys.bind(tx, doc.companyId, doc.claim, written.documentId);
             return { written, taken };

@@ -32,6 +32,7 @@ import {
   storedPriceList,
   storedProduct,
 } from './setup-stored';
+import { deliveryBlockOf } from './setup-delivery';
 
 /** Reads one section of a company's setup: its entries (a list) or its block (a mapping); undefined leaves the section out. */
 type SectionReader = (em: EntityManager, company: Company) => Promise<FileEntry[] | FileEntry | undefined>;
@@ -74,6 +75,7 @@ const SECTIONS: [string, SectionReader][] = [
       return row ? storedIntegration(row) : undefined;
     },
   ],
+  ['delivery', async (_em, company) => deliveryBlockOf(company) as FileEntry | undefined],
 ];
 
 /** Live establishments, their live emission points and those points' live CAI ranges. */

@@ -19,6 +19,7 @@ import {
   wholeNumber,
 } from './setup-formats';
 import type { SetupDocument } from './setup-document';
+import { deliverySchema } from './setup-delivery';
 import { ProblemList, SetupValidationError } from './setup-validation-error';
 
 /** The printed number has 8 digits (EEE-PPP-TT-NNNNNNNN), so no range may go past this. */
@@ -175,6 +176,7 @@ export const setupSchema = closedObject({
   productMappings: list(productMapping),
   clients: list(client),
   integration,
+  delivery: deliverySchema,
 });
 
 /**

@@ -4,6 +4,7 @@ import { DECIMAL_COLUMNS } from '../../../domain/decimal-columns';
 import type { CompanySpec, IntegrationSpec, NamedEntry, NamedSpec, SetupDocument } from './setup-document';
 import { codeKey, ExistingSetup, pointKey } from './setup-state';
 import { writeClients } from './setup-write-clients';
+import { writeDelivery } from './setup-delivery';
 import { writeDiscountPolicies, writePriceLists, writeProductMappings, writeProducts } from './setup-write-catalog';
 import type { SetupChange } from './setup-changes';
 import { assignChanged, decimal, defined, upsertEntry, WriteContext } from './setup-write-helpers';
@@ -37,6 +38,7 @@ export function writeSetup(
   writeProductMappings(ctx, doc.productMappings ?? []);
   writeClients(ctx, doc.clients ?? []);
   if (doc.integration) writeIntegration(ctx, doc.integration);
+  if (doc.delivery) writeDelivery(ctx, doc.delivery, existing.company === null);
   return { changes, company };
 }
 
