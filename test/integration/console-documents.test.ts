@@ -36,7 +36,8 @@ describe('console document pages', () => {
   /** A refused POST: the page says what is wrong, with its status, and no table of the record changed. */
   async function refused(client: ConsoleClient, path: string, fields: Record<string, string>, status: number, text: RegExp) {
     const before = await record();
-    const res = await client.post(path, fields);
+    // Confirmed, so that a refusal of the service itself is met (the first POST only asks).
+    const res = await client.post(path, { ...fields, confirm: '1' });
     expect(res.status).toBe(status);
     expect(res.text).toMatch(text);
     expect(await record()).toBe(before);
@@ -149,7 +150,7 @@ describe('console document pages', () => {
     expect((await accountant.post(path, { reason: 'Error en el RTN' }, null)).status).toBe(403);
     expect(await tableChecksums(c.t.orm)).toBe(before);
 
-    const res = await accountant.post(path, { reason: 'Error en el RTN' });
+    const res = await accountant.post(path, { reason: 'Error en el RTN', confirm: '1' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(`${base()}/invoices/${inv.id}`);
     const stored = await c.t.orm.em.fork().findOneOrFail(Invoice, inv.id);
@@ -175,11 +176,11 @@ describe('console document pages', () => {
     );
     await refused(accountant, path, { reason: 'Devolución', key }, 400, /choose what the credit note credits/);
 
-    const res = await accountant.post(path, { kind: 'return', return_1: '1', reason: 'Devolución de 1 saco', key });
+    const res = await accountant.post(path, { kind: 'return', return_1: '1', reason: 'Devolución de 1 saco', key, confirm: '1' });
     expect(res.status).toBe(303);
     const noteId = Number(/\/notes\/(\d+)$/.exec(res.headers.location as string)![1]);
     // The same form sent again (its key): the same note, nothing new.
-    const again = await accountant.post(path, { kind: 'return', return_1: '1', reason: 'Devolución de 1 saco', key });
+    const again = await accountant.post(path, { kind: 'return', return_1: '1', reason: 'Devolución de 1 saco', key, confirm: '1' });
     expect(again.headers.location).toBe(res.headers.location);
     expect(await c.t.orm.em.fork().count(Note, { invoice: inv.id })).toBe(1);
 
@@ -214,7 +215,7 @@ describe('console document pages', () => {
       /<\/code>: emissionPoint must be EEE-PPP \(e\.g\. 000-002\), got &quot;9-9&quot;/,
     );
     await refused(accountant, path, { ...fields, key: '' }, 400, /<\/code>: key must be 1 to 255 characters, got 0/);
-    const res = await accountant.post(path, fields);
+    const res = await accountant.post(path, { ...fields, confirm: '1' });
     expect(res.status).toBe(303);
     const shown = await accountant.get(res.headers.location as string);
     expect(shown.text).toContain('NOTA DE DÉBITO 000-001-07-');
@@ -232,11 +233,11 @@ describe('console document pages', () => {
       404,
       /no existe o no está a su alcance/,
     );
-    expect((await accountant.post(credit, { kind: 'full', reason: 'Devolución total', key: 'todo-1' })).status).toBe(303);
+    expect((await accountant.post(credit, { kind: 'full', reason: 'Devolución total', key: 'todo-1', confirm: '1' })).status).toBe(303);
     await refused(accountant, credit, { kind: 'full', reason: 'Otra vez todo', key: 'todo-2' }, 409, /NOTE_NOTHING_TO_CREDIT/);
 
     const annulled = await issue();
-    expect((await accountant.post(`${base()}/invoices/${annulled.id}/annul`, { reason: 'Error en el RTN' })).status).toBe(303);
+    expect((await accountant.post(`${base()}/invoices/${annulled.id}/annul`, { reason: 'Error en el RTN', confirm: '1' })).status).toBe(303);
     const debit = { description: 'Flete', amount: '50', rate: '15', reason: 'Flete a domicilio', key: 'anulada-1' };
     await refused(accountant, `${base()}/invoices/${annulled.id}/debit-notes`, debit, 409, /INVOICE_ANNULLED/);
   });

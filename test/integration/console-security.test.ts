@@ -296,7 +296,7 @@ describe('console security', () => {
     expect(issued.status).toBe(200);
     const key = /<p class="secret" id="llave-nueva">(hninv_[\w-]+)<\/p>/.exec(issued.text)![1];
     const revoke = /action="(\/companies\/[^"]+\/revoke)"/.exec(issued.text)![1];
-    expect((await browser.post(revoke)).status).toBe(303);
+    expect((await browser.post(revoke, { confirm: '1' })).status).toBe(303);
     for (const path of [keysPage, '/', `/companies/${fresh}`, '/activity']) {
       expect((await browser.get(path)).text).not.toContain(key);
     }

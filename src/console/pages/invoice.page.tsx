@@ -24,12 +24,16 @@ import { Crumbs } from '../views/crumbs';
 import { DataTable } from '../views/data-table';
 import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tables';
 import { formatInstant, formatLempiras } from '../views/format';
+import { isConfirmed, renderConfirmation } from '../views/confirmation';
 import { PostForm } from '../views/post-form';
 import { sendPdf } from './pdf-answer';
 import { buyerName } from '../../domain/document-words';
 
 /** The two notes an invoice takes, as their forms and POST paths (`.../credit-notes`, `.../debit-notes`) name them. */
 const NOTE_TYPES = ['credit', 'debit'] as const;
+
+/** How far back a note's confirmation looks for notes already issued on the invoice (a form sent again after Back). */
+const RECENT_NOTES_MS = 10 * 60 * 1000;
 type NoteType = (typeof NOTE_TYPES)[number];
 
 function RateOptions({ rates, id }: { rates: readonly string[]; id: string }) {
@@ -228,11 +232,32 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
 
   router.post('/companies/:code/invoices/:id/annul', async (ctx) => {
     const company = await companyOf(ctx, access);
-    const id = pathId(ctx);
+    const invoice = await invoices.get(company.id, pathId(ctx));
     const reason = parseReason(ctx.state.form.reason ?? '', 'reason');
-    await annulment.annul(actorOf(ctx), company, id, reason, ctx.state.now);
+    const back = companyPath(company.code, 'invoices', invoice.id);
+    if (!isConfirmed(ctx)) {
+      renderConfirmation(ctx, {
+        title: `¿Anular la factura ${invoice.fiscalNumber}?`,
+        submit: 'Sí, anular la factura',
+        back,
+        children: (
+          <>
+            <p>
+              La factura {invoice.fiscalNumber} de {buyerName(invoice.clientName)}, por {formatLempiras(invoice.total)}, quedará ANULADA
+              para siempre: una anulación no se deshace y su número no se vuelve a usar.
+            </p>
+            <dl class="facts">
+              <dt>Motivo</dt>
+              <dd>{reason}</dd>
+            </dl>
+          </>
+        ),
+      });
+      return;
+    }
+    await annulment.annul(actorOf(ctx), company, invoice.id, reason, ctx.state.now);
     ctx.status = 303;
-    ctx.redirect(companyPath(company.code, 'invoices', id));
+    ctx.redirect(back);
   });
 
   for (const type of NOTE_TYPES) {
@@ -244,6 +269,39 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
         type === 'credit'
           ? creditRequestOf(ctx.state.form, common, invoice.lines.length, rates)
           : debitRequestOf(ctx.state.form, common, rates);
+      if (!isConfirmed(ctx)) {
+        const since = ctx.state.now.getTime() - RECENT_NOTES_MS;
+        const recent = (await notes.list(company.id, invoice.id)).filter((n) => n.noteDate.getTime() >= since);
+        const name = type === 'credit' ? 'nota de crédito' : 'nota de débito';
+        renderConfirmation(ctx, {
+          title: `¿Emitir una ${name} sobre la factura ${invoice.fiscalNumber}?`,
+          submit: `Sí, emitir la ${name}`,
+          back: companyPath(company.code, 'invoices', invoice.id),
+          children: (
+            <>
+              <p>
+                Se emitirá una {name} con un número fiscal nuevo, que no se puede retirar: si fuera un error, habría que anularla.
+              </p>
+              <dl class="facts">
+                <dt>Motivo</dt>
+                <dd>{request.reason}</dd>
+              </dl>
+              {recent.length === 0 ? (
+                <p>No se emitió ninguna nota sobre esta factura en los últimos 10 minutos.</p>
+              ) : (
+                <div class="notice" role="status">
+                  <p>
+                    <strong>Atención:</strong> en los últimos 10 minutos ya se emitieron estas notas sobre la factura. Si volvió atrás y
+                    envió el formulario otra vez, no confirme.
+                  </p>
+                  <Notes company={company} notes={recent} />
+                </div>
+              )}
+            </>
+          ),
+        });
+        return;
+      }
       const { note } = await issuer.issue(actorOf(ctx), company, request, key, ctx.state.now);
       ctx.status = 303;
       ctx.redirect(companyPath(company.code, 'notes', note.id));

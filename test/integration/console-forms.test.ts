@@ -1,0 +1,121 @@
+import { ApiKey, CaiRange, Invoice, Note } from '../../src/entities';
+import { uniqueCode } from '../support/factories';
+import { CART, caiOf, setupWithRanges } from '../support/issuing-fixtures';
+import { createConsoleTest, type ConsoleClient, type ConsoleTest } from '../support/console-client';
+import { setUpCompany, type ReadyCompany } from '../support/setup-fixtures';
+import { tableChecksums } from '../support/table-checksums';
+
+const FAR = '2099-12-31';
+
+/**
+ * The console's forms as an accountant meets them: irreversible actions confirmed on a page of
+ * their own, refusals that keep what was typed, amounts as the console prints them, an expired
+ * session, the sign-in form, and the lists' totals, state filter and export.
+ */
+describe('console forms', () => {
+  let c: ConsoleTest;
+  let company: ReadyCompany;
+  let admin: ConsoleClient;
+  let adminPassword: string;
+  let keys = 0;
+  const base = () => `/companies/${company.code}`;
+
+  async function issue(body: object = CART): Promise<{ id: number; fiscalNumber: string }> {
+    const res = await c.t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', `f-${++keys}`).send(body);
+    expect(res.status).toBe(201);
+    return res.body as { id: number; fiscalNumber: string };
+  }
+
+  const record = () => tableChecksums(c.t.orm);
+
+  beforeAll(async () => {
+    c = await createConsoleTest();
+    company = await setUpCompany(
+      c.t,
+      setupWithRanges(
+        [
+          { cai: caiOf('a'), rangeStart: 1, rangeEnd: 1000, deadline: FAR },
+          { cai: caiOf('b'), rangeStart: 1, rangeEnd: 1000, deadline: FAR, documentType: 'creditNote' },
+          { cai: caiOf('c'), rangeStart: 1, rangeEnd: 1000, deadline: FAR, documentType: 'debitNote' },
+        ],
+        uniqueCode('F'),
+      ),
+    );
+    adminPassword = await c.addOperator('admin@formas.hn', 'admin');
+    admin = c.client();
+    expect((await admin.signIn('admin@formas.hn', adminPassword)).status).toBe(303);
+  }, 240_000);
+  afterAll(() => c.close());
+
+  describe('confirmation pages', () => {
+    it('answers the first POST of an annulment with a page that asks, changing nothing; the confirmed one annuls', async () => {
+      const inv = await issue();
+      await admin.get(`${base()}/invoices/${inv.id}`);
+      const path = `${base()}/invoices/${inv.id}/annul`;
+      const before = await record();
+      const asked = await admin.post(path, { reason: 'RTN <equivocado>' });
+      expect(asked.status).toBe(200);
+      expect(await record()).toBe(before);
+      expect(asked.text).toContain(`¿Anular la factura ${inv.fiscalNumber}?`);
+      // The same request again, to the same path, with confirm=1 and the session's token; the reason as text.
+      expect(asked.text).toContain(`action="${path}"`);
+      expect(asked.text).toContain('name="confirm" value="1"');
+      expect(asked.text).toContain('name="reason" value="RTN &lt;equivocado>"');
+      expect(asked.text).toContain(`name="_csrf" value="${admin.csrf}"`);
+      expect(asked.text).not.toContain('<script');
+      expect((await c.t.orm.em.fork().findOneOrFail(Invoice, inv.id)).isAnnulled).toBe(false);
+
+      const done = await admin.post(path, { reason: 'RTN <equivocado>', confirm: '1' });
+      expect(done.status).toBe(303);
+      expect(await c.t.orm.em.fork().findOneOrFail(Invoice, inv.id)).toMatchObject({ isAnnulled: true, annulReason: 'RTN <equivocado>' });
+    });
+
+    it("lists in a note's confirmation the notes issued on the invoice in the last 10 minutes", async () => {
+      const inv = await issue();
+      await admin.get(`${base()}/invoices/${inv.id}`);
+      const path = `${base()}/invoices/${inv.id}/debit-notes`;
+      const fields = { description: 'Flete', amount: '50', rate: '15', reason: 'Flete a domicilio', key: 'f-debito-1' };
+      const first = await admin.post(path, fields);
+      expect(first.status).toBe(200);
+      expect(first.text).toContain('No se emitió ninguna nota sobre esta factura en los últimos 10 minutos.');
+      expect(await c.t.orm.em.fork().count(Note, { invoice: inv.id })).toBe(0);
+      const issued = await admin.post(path, { ...fields, confirm: '1' });
+      expect(issued.status).toBe(303);
+      const note = await c.t.orm.em.fork().findOneOrFail(Note, { invoice: inv.id });
+
+      // Back, and the form sent again with a new key: the confirmation shows the note just issued.
+      const again = await admin.post(path, { ...fields, key: 'f-debito-2' });
+      expect(again.status).toBe(200);
+      expect(again.text).toContain(note.fiscalNumber);
+      expect(await c.t.orm.em.fork().count(Note, { invoice: inv.id })).toBe(1);
+      // Ten minutes later it is no longer recent.
+      c.advance(11 * 60 * 1000);
+      const later = await admin.post(path, { ...fields, key: 'f-debito-3' });
+      expect(later.text).not.toContain(note.fiscalNumber);
+    });
+
+    it('asks before revoking a key and before cancelling a CAI', async () => {
+      const issued = await admin.post(`${base()}/keys`);
+      const revoke = /action="(\/companies\/[^"]+\/keys\/(\d+)\/revoke)"/.exec(issued.text)!;
+      const before = await record();
+      const asked = await admin.post(revoke[1]);
+      expect(asked.status).toBe(200);
+      expect(asked.text).toContain('¿Revocar la llave');
+      expect(await record()).toBe(before);
+      expect((await admin.post(revoke[1], { confirm: '1' })).status).toBe(303);
+      expect((await c.t.orm.em.fork().findOneOrFail(ApiKey, Number(revoke[2]))).revokedAt).not.toBeNull();
+
+      const cai = caiOf('e');
+      const other = await setUpCompany(c.t, setupWithRanges([{ cai, rangeStart: 1, rangeEnd: 100, deadline: FAR }], uniqueCode('G')));
+      await admin.get(`/companies/${other.code}`);
+      const cancel = `/companies/${other.code}/cai/cancel`;
+      const checked = await record();
+      const ask = await admin.post(cancel, { cai, reason: 'Resolución SAR 1' });
+      expect(ask.status).toBe(200);
+      expect(ask.text).toContain(`¿Cancelar el CAI ${cai}?`);
+      expect(await record()).toBe(checked);
+      expect((await admin.post(cancel, { cai, reason: 'Resolución SAR 1', confirm: '1' })).status).toBe(303);
+      expect((await c.t.orm.em.fork().find(CaiRange, { cai })).every((r) => r.cancelledAt !== null)).toBe(true);
+    });
+  });
+});
