@@ -96,7 +96,8 @@ describe('console forms', () => {
 
     it('asks before revoking a key and before cancelling a CAI', async () => {
       const issued = await admin.post(`${base()}/keys`);
-      const revoke = /action="(\/companies\/[^"]+\/keys\/(\d+)\/revoke)"/.exec(issued.text)!;
+      // The key just issued (the last listed), not the one the company's sales use.
+      const revoke = [...issued.text.matchAll(/action="(\/companies\/[^"]+\/keys\/(\d+)\/revoke)"/g)].at(-1)!;
       const before = await record();
       const asked = await admin.post(revoke[1]);
       expect(asked.status).toBe(200);
@@ -116,6 +117,77 @@ describe('console forms', () => {
       expect(await record()).toBe(checked);
       expect((await admin.post(cancel, { cai, reason: 'Resolución SAR 1', confirm: '1' })).status).toBe(303);
       expect((await c.t.orm.em.fork().find(CaiRange, { cai })).every((r) => r.cancelledAt !== null)).toBe(true);
+    });
+  });
+
+  describe('refused forms', () => {
+    it('shows a refused note again with what was typed and the refusal in Spanish by the field, changing nothing', async () => {
+      const inv = await issue();
+      await admin.get(`${base()}/invoices/${inv.id}`);
+      const path = `${base()}/invoices/${inv.id}/credit-notes`;
+      const typed = { kind: 'return', return_1: '3', reason: 'Devolución <parcial>', key: 'f-credito-1', confirm: '1' };
+      const before = await record();
+      const res = await admin.post(path, typed);
+      expect(res.status).toBe(409);
+      expect(await record()).toBe(before);
+      // The invoice's page again, its credit form as typed.
+      expect(res.text).toContain(`Factura ${inv.fiscalNumber}`);
+      expect(res.text).toMatch(/name="reason" value="Devolución &lt;parcial>"/);
+      expect(res.text).toMatch(/name="return_1" value="3"/);
+      expect(res.text).toMatch(/name="kind" value="return"[^>]*checked/);
+      expect(res.text).toContain('La nota acredita más de lo que queda de la factura');
+      expect(res.text).toContain('Línea 1: quedan 2 por devolver.');
+      expect(res.text).toMatch(/<small class="muted">\(NOTE_LIMIT_EXCEEDED\)<\/small>/);
+      // The refused field is marked and described by the sentence.
+      expect(res.text).toMatch(/id="credit-return_1-problema"/);
+      expect(res.text).toMatch(/name="return_1"[^>]*aria-invalid="true"/);
+    });
+
+    it('refuses an empty reason by its field, in Spanish, without English or option names', async () => {
+      const inv = await issue();
+      await admin.get(`${base()}/invoices/${inv.id}`);
+      const before = await record();
+      const res = await admin.post(`${base()}/invoices/${inv.id}/debit-notes`, {
+        description: 'Flete',
+        amount: '50',
+        rate: '15',
+        reason: '   ',
+        key: 'f-vacio',
+      });
+      expect(res.status).toBe(400);
+      expect(await record()).toBe(before);
+      expect(res.text).toContain('Escriba el motivo de la nota: de 1 a 255 caracteres.');
+      expect(res.text).toMatch(/name="description" value="Flete"/);
+      expect(res.text).not.toMatch(/must be|--reason|--amount/);
+    });
+
+    it.each(['1,500.00', '1500.00', 'L 1,500.00'])('takes the amount %s as the console prints it', async (amount) => {
+      const inv = await issue();
+      await admin.get(`${base()}/invoices/${inv.id}`);
+      const fields = { description: 'Instalación', amount, rate: '15', reason: 'Cargo de instalación', key: `f-monto-${amount}` };
+      expect((await admin.post(`${base()}/invoices/${inv.id}/debit-notes`, fields)).status).toBe(200);
+      const res = await admin.post(`${base()}/invoices/${inv.id}/debit-notes`, { ...fields, confirm: '1' });
+      expect(res.status).toBe(303);
+      const note = await c.t.orm.em.fork().findOneOrFail(Note, { invoice: inv.id }, { populate: ['lines'] });
+      expect(Number(note.lines[0].unitPrice)).toBe(1500);
+    });
+
+    it.each(['-5', '1.005', 'mil'])('refuses the amount %s in Spanish beside the field, keeping it', async (amount) => {
+      const inv = await issue();
+      await admin.get(`${base()}/invoices/${inv.id}`);
+      const before = await record();
+      const res = await admin.post(`${base()}/invoices/${inv.id}/debit-notes`, {
+        description: 'Flete',
+        amount,
+        rate: '15',
+        reason: 'Flete',
+        key: 'f-malo',
+      });
+      expect(res.status).toBe(400);
+      expect(await record()).toBe(before);
+      expect(res.text).toContain('Escriba un monto mayor que cero, con a lo sumo dos decimales');
+      expect(res.text).toContain(`name="amount" value="${amount}"`);
+      expect(res.text).toContain('(VALIDATION_FAILED)');
     });
   });
 });
