@@ -51,6 +51,6 @@ export function formEchoOf(
     refusal.code === 'VALIDATION_FAILED' && field !== null
       ? fields[field]
       : [errorMeaning(refusal.code, status), detail].filter(Boolean).join(' ');
-  const { _csrf: _token, confirm: _confirm, ...typed } = values;
+  const { _csrf: _token, _page: _formPage, confirm: _confirm, ...typed } = values;
   return { form, values: typed, field, sentence, code: refusal.code, status };
 }

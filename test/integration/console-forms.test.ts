@@ -190,4 +190,45 @@ describe('console forms', () => {
       expect(res.text).toContain('(VALIDATION_FAILED)');
     });
   });
+
+  describe('sessions and sign-in', () => {
+    it('says that the session ended on a POST after it, changes nothing, and leads back to the form\'s page after signing in', async () => {
+      const inv = await issue();
+      const browser = c.client();
+      expect((await browser.signIn('admin@formas.hn', adminPassword)).status).toBe(303);
+      const page = `${base()}/invoices/${inv.id}`;
+      const shown = await browser.get(page);
+      // Every form says which page it is on.
+      expect(shown.text).toContain(`name="_page" value="${page}"`);
+      c.advance(31 * 60 * 1000);
+      const before = await record();
+      const res = await browser.post(`${page}/annul`, { reason: 'Error en el RTN', _page: page, confirm: '1' });
+      expect(res.status).toBe(401);
+      expect(await record()).toBe(before);
+      expect(res.text).toContain('Su sesión terminó');
+      expect(res.text).not.toContain('El formulario caducó');
+      expect(res.text).toContain(`href="/login?next=${encodeURIComponent(page)}"`);
+      // A form without its page (written by hand): the page that shows the form posting there.
+      const bare = await browser.post(`${page}/debit-notes`, { reason: 'x' });
+      expect(bare.status).toBe(401);
+      expect(bare.text).toContain(`href="/login?next=${encodeURIComponent(page)}"`);
+
+      const login = await browser.get(`/login?next=${encodeURIComponent(page)}`);
+      expect(login.text).toContain(`name="next" value="${page}"`);
+      const signedIn = await browser.post('/login', { email: 'admin@formas.hn', password: adminPassword, next: page });
+      expect(signedIn.status).toBe(303);
+      expect(signedIn.headers.location).toBe(page);
+      expect((await c.t.orm.em.fork().findOneOrFail(Invoice, inv.id)).isAnnulled).toBe(false);
+    });
+
+    it('keeps the e-mail typed in the sign-in form after a failure', async () => {
+      const browser = c.client();
+      await browser.get('/login');
+      const res = await browser.post('/login', { email: 'admin@formas.hn', password: 'not the password' });
+      expect(res.status).toBe(401);
+      expect(res.text).toMatch(/<input id="email" name="email" type="email" autocomplete="username" value="admin@formas.hn"/);
+      const escaped = await browser.post('/login', { email: '"><b>x', password: 'not the password' });
+      expect(escaped.text).toContain('value="&quot;>&lt;b>x"');
+    });
+  });
 });

@@ -6,8 +6,8 @@ import { PostForm } from './post-form';
 /** The field that marks the second POST of an irreversible action: the one that acts. */
 export const CONFIRM_FIELD = 'confirm';
 
-/** Fields the confirmation does not repeat as they came: the token (PostForm writes the page's) and the mark itself. */
-const NOT_REPEATED = new Set(['_csrf', CONFIRM_FIELD]);
+/** Fields the confirmation does not repeat as they came: those PostForm writes (the token, the form's page) and the mark itself. */
+const NOT_REPEATED = new Set(['_csrf', '_page', CONFIRM_FIELD]);
 
 /**
  * Whether this POST is the confirmed one (`confirm=1`). An irreversible action's handler checks its
