@@ -11,7 +11,7 @@ import { CompanySetupService, CompanyDirectory } from '../src/services/company';
 
 export const BENCH_COMPANY = 'BENCH';
 /** What the benchmark's setup is recorded under in the activity trail. */
-const BENCH_ACTOR: Actor = { kind: 'cli', osUser: 'bench' };
+export const BENCH_ACTOR: Actor = { kind: 'cli', osUser: 'bench' };
 
 /** Five lines of different kinds: 15 %, 18 % with a discount policy, exempt, partly exempt, USD-priced. */
 export const FIVE_LINE_CART = {

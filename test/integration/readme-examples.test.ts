@@ -7,12 +7,12 @@ import { createTestApp, TestApp } from '../support/test-app';
 
 const ROOT = path.join(__dirname, '../..');
 
-/** The setup file a newcomer copies from the README: its ```yaml block under "The setup file". */
-function readmeSetupBlock(): unknown {
+/** The setup file a newcomer copies from the README: its ```yaml block under "The setup file", or the one after `after`. */
+function readmeSetupBlock(after = '### The setup file'): unknown {
   const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('### The setup file'));
+  const section = readme.slice(readme.indexOf(after));
   const block = /```yaml\n([\s\S]*?)```/.exec(section);
-  if (!block) throw new Error('README has no yaml block under "The setup file"');
+  if (!block) throw new Error(`README has no yaml block after "${after}"`);
   return parse(block[1], { schema: 'core' });
 }
 
@@ -28,6 +28,15 @@ describe('the README setup examples', () => {
     const file = path.join(ROOT, 'docs/company-setup.example.yaml');
     expect((await applyFile(t, file)).created).toBeGreaterThan(0);
     expect(await applyFile(t, file)).toMatchObject({ created: 0, updated: 0, deleted: 0 });
+  });
+
+  it('applies the partial file of the README over that company: one entry created, two updated', async () => {
+    await expect(applyDocument(t, readmeSetupBlock('**Partial files.**'))).resolves.toMatchObject({
+      companyCode: 'ACME',
+      created: 1,
+      updated: 2,
+      deleted: 0,
+    });
   });
 
   it('applies the essential example printed in the README', async () => {
