@@ -3,6 +3,7 @@ import type { Container } from 'inversify';
 import type { ConsoleRouter, ConsoleState } from './console-state';
 import { registerActivityPage } from './pages/activity.page';
 import { registerCaiRangePages } from './pages/cai-range.page';
+import { registerCatalogPages } from './pages/catalog.page';
 import { registerCompanyPage } from './pages/company.page';
 import { registerHomePage } from './pages/home.page';
 import { registerKeysPages } from './pages/keys.page';
@@ -39,6 +40,7 @@ const PAGES: ConsolePages[] = [
   registerSetupPages,
   registerCaiRangePages,
   registerProductsPages,
+  registerCatalogPages,
 ];
 
 export function buildConsoleRouter(container: Container): ConsoleRouter {

@@ -43,7 +43,9 @@ describe('admin apply: deleted cascades to nested entries', () => {
     closed.establishments![0].emissionPoints![0] = { ...closed.establishments![0].emissionPoints![0], deleted: true } as never;
     const run = await apply(closed);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toBe(`applied ${code}: 0 created, 0 updated, 1 deleted\ndelete establishments[0].emissionPoints[0] (emission point 000-001)\n`);
+    expect(run.stdout).toBe(
+      `applied ${code}: 0 created, 0 updated, 1 deleted\ndelete establishments[0].emissionPoints[0] (emission point 000-001)\n`,
+    );
     const after = await numbering(code);
     expect(after.point.deletedAt).toBeInstanceOf(Date);
     expect(after.range.deletedAt).toEqual(after.point.deletedAt);

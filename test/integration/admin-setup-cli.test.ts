@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { runAdminProcess } from '../support/admin-process';
 import { uniqueCode } from '../support/factories';
 import { exampleDocument, writeSetupFile } from '../support/setup-apply';
@@ -81,6 +83,146 @@ describe('admin apply and export on the command line', () => {
       );
       expect(await refused(() => apply({ company: { code: uniqueCode('Q') } }))).toBe(
         'error: company.name: is required to create a company; company.rtn: is required to create a company\n',
+      );
+    });
+  });
+
+  describe('export', () => {
+    let code: string;
+    beforeAll(async () => {
+      code = uniqueCode('E');
+      const doc = exampleDocument(code);
+      doc.company.verificationBaseUrl = 'https://verifica.example.hn';
+      doc.company.tradeName = 'Acme';
+      doc.priceLists!.push({
+        code: 'MAYOREO',
+        name: 'Mayoreo',
+        prices: [{ product: 'P-ARROZ', price: '90.50', currency: 'USD', discountPolicy: 'PROMO10' }],
+      });
+      doc.users!.push({ code: 'cajero', name: 'Cajero' });
+      const point = doc.establishments![0].emissionPoints![0] as { caiRanges: unknown[] };
+      point.caiRanges.push(
+        { cai: `NC-${code}`, rangeStart: 1, rangeEnd: 100, deadline: '2099-12-31', documentType: 'creditNote' },
+        { cai: `ND-${code}`, rangeStart: 1, rangeEnd: 100, deadline: '2099-12-31', documentType: 'debitNote' },
+      );
+      expect((await apply(doc)).code).toBe(0);
+      // Deleted entries are not exported.
+      const deleted = await apply({
+        company: { code },
+        products: [{ code: 'P-LECHE', deleted: true }],
+        users: [{ code: 'cajero', deleted: true }],
+        productMappings: [{ externalProductId: 'SKU-2', product: 'P-CERVEZA', deleted: true }],
+      });
+      expect(deleted.stdout.toString()).toMatch(new RegExp(`^applied ${code}: 0 created, 0 updated, 3 deleted\n`));
+    }, 60_000);
+
+    it('writes every kind of entry, leaves deleted ones out, and applying it changes nothing: export, apply, export is identical', async () => {
+      const first = await admin('export', '--company', code);
+      expect({ code: first.code, stderr: first.stderr }).toEqual({ code: 0, stderr: '' });
+      const yaml = first.stdout.toString();
+      const doc = parse(yaml, { version: '1.2', schema: 'core' }) as Record<string, any>;
+      expect(Object.keys(doc)).toEqual([
+        'company',
+        'establishments',
+        'users',
+        'paymentTerminals',
+        'discountPolicies',
+        'products',
+        'priceLists',
+        'productMappings',
+        'clients',
+        'integration',
+      ]);
+      expect(doc.company).toMatchObject({
+        code,
+        rtn: '08019999123456',
+        tradeName: 'Acme',
+        verificationBaseUrl: 'https://verifica.example.hn',
+      });
+      const ranges = doc.establishments[0].emissionPoints[0].caiRanges as { documentType: string }[];
+      expect(ranges.map((r) => r.documentType)).toEqual(['invoice', 'creditNote', 'debitNote']);
+      expect(doc.users).toEqual([{ code: 'integracion', name: 'Integración API' }]);
+      expect(doc.products.map((p: { code: string }) => p.code)).toEqual(['P-ARROZ', 'P-CERVEZA', 'P-COMBO', 'P-IMPORT']);
+      expect(doc.products[2]).toEqual({
+        code: 'P-COMBO',
+        name: 'Canasta mixta',
+        isvRate: '15.0000',
+        exempt: false,
+        exemptPerUnit: '30.0000',
+      });
+      expect(doc.priceLists[1]).toEqual({
+        code: 'MAYOREO',
+        name: 'Mayoreo',
+        prices: [{ product: 'P-ARROZ', price: '90.5000', currency: 'USD', discountPolicy: 'PROMO10' }],
+      });
+      expect(doc.productMappings).toEqual([{ externalProductId: 'SKU-1', product: 'P-ARROZ' }]);
+      expect(doc.clients[0].exoneration).toEqual({ certificate: 'EXO-2026-0001', sagRegistry: null, validUntil: '2027-06-30' });
+      expect(doc.integration).toEqual({
+        enabled: true,
+        emissionPoint: '000-001',
+        creatorUser: 'integracion',
+        priceList: 'GENERAL',
+        paymentTerminal: 'CAJA1',
+        exoneratedSales: false,
+      });
+
+      const file = writeSetupFile(yaml);
+      expect((await admin('apply', '--dry-run', file)).stdout.toString()).toBe(
+        `dry run ${code}: 0 to create, 0 to update, 0 to delete; nothing written\n`,
+      );
+      expect((await admin('apply', file)).stdout.toString()).toBe(`applied ${code}: 0 created, 0 updated, 0 deleted\n`);
+      const out = `${file}.out.yaml`;
+      expect((await admin('export', '--company', code, '--out', out)).stdout.toString()).toBe(`exported ${code} to ${out}\n`);
+      expect(readFileSync(out, 'utf8')).toBe(yaml);
+    });
+
+    it('refuses an unknown company and writes nothing', async () => {
+      expect(await refused(() => admin('export', '--company', 'NO-SUCH-CO'))).toBe('error: unknown company NO-SUCH-CO\n');
+    });
+  });
+
+  describe('--dry-run', () => {
+    it('prints the plan, one line per entry, and writes nothing', async () => {
+      const code = uniqueCode('D');
+      expect((await apply(exampleDocument(code))).code).toBe(0);
+      const change = {
+        company: { code, phone: '+504 9999-0000' },
+        products: [{ code: 'P-NUEVO', name: 'Producto nuevo', isvRate: 15 }],
+        priceLists: [
+          {
+            code: 'GENERAL',
+            prices: [
+              { product: 'P-NUEVO', price: 5 },
+              { product: 'P-ARROZ', price: 101 },
+              { product: 'P-LECHE', deleted: true },
+            ],
+          },
+        ],
+      };
+      const before = await tableChecksums(t.orm);
+      const run = await apply(change, '--dry-run');
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(run.stdout.toString()).toBe(
+        [
+          `dry run ${code}: 2 to create, 2 to update, 1 to delete; nothing written`,
+          `update company (company ${code})`,
+          'create products[0] (product P-NUEVO)',
+          'create priceLists[0].prices[0] (price P-NUEVO in GENERAL)',
+          'update priceLists[0].prices[1] (price P-ARROZ in GENERAL)',
+          'delete priceLists[0].prices[2] (price P-LECHE in GENERAL)',
+          '',
+        ].join('\n'),
+      );
+      expect(await tableChecksums(t.orm)).toBe(before);
+      // The real apply does what the plan said.
+      expect((await apply(change)).stdout.toString()).toBe(
+        run.stdout.toString().replace(/^dry run .*\n/, `applied ${code}: 2 created, 2 updated, 1 deleted\n`),
+      );
+    });
+
+    it('refuses a bad document as apply does, writing nothing', async () => {
+      expect(await refused(() => apply({ company: { code: 'NOPE' }, products: [{ code: 'X' }] }, '--dry-run'))).toBe(
+        'error: company.name: is required to create a company; company.rtn: is required to create a company; products[0].name: is required; products[0].isvRate: is required unless the product is exempt: true\n',
       );
     });
   });

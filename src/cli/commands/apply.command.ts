@@ -1,8 +1,10 @@
+import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { CompanySetupService, planLine, readSetupFile } from '../../services/company';
+import { AppError } from '../../domain/app-error';
+import { CompanyDirectory, CompanySetupService, planLine, readSetupFile, SetupExport, setupYaml } from '../../services/company';
 import type { CommandRegistrar } from './index';
 
-/** apply <file>: the declarative setup of one company (decision 30). */
+/** apply <file> and export --company C: the declarative setup of one company (decisions 30, 76). */
 export const registerApplyCommand: CommandRegistrar = (program: Command, run) => {
   program
     .command('apply')
@@ -42,4 +44,38 @@ export const registerApplyCommand: CommandRegistrar = (program: Command, run) =>
         for (const change of s.changes) out(planLine(change));
       });
     });
+};
+
+/** export --company C [--out FILE]: the company's setup as a file apply takes back unchanged. */
+export const registerExportCommand: CommandRegistrar = (program: Command, run) => {
+  program
+    .command('export')
+    .requiredOption('--company <code>', 'company code')
+    .option('--out <file>', 'write the file there instead of stdout')
+    .description("Write a company's current setup as a setup file (YAML); applying it changes nothing.")
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Every live entry is written (deleted ones are not), in the format of docs/company-setup.example.yaml.',
+        'Edit the export and apply it, or keep only the entries to change: an existing company needs',
+        'only company.code and those entries.',
+      ].join('\n'),
+    )
+    .action((opts: { company: string; out?: string }) =>
+      run(async ({ container, out }) => {
+        const company = await container.get(CompanyDirectory).byCode(opts.company);
+        const yaml = setupYaml(await container.get(SetupExport).document(company));
+        if (opts.out === undefined) {
+          process.stdout.write(yaml);
+          return;
+        }
+        try {
+          writeFileSync(opts.out, yaml);
+        } catch (err) {
+          throw new AppError('FILE_NOT_ACCESSIBLE', `cannot write ${opts.out}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+        out(`exported ${company.code} to ${opts.out}`);
+      }),
+    );
 };

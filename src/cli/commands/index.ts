@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { CliRuntime } from '../cli-runtime';
 import { registerActivityCommand } from './activity.command';
 import { registerApiKeyCommands } from './apikey.command';
-import { registerApplyCommand } from './apply.command';
+import { registerApplyCommand, registerExportCommand } from './apply.command';
 import { registerAuditCommand } from './audit.command';
 import { registerCaiCommands } from './cai.command';
 import { registerClientCommands } from './client.command';
@@ -18,6 +18,7 @@ export type CommandRegistrar = (program: Command, run: (body: (rt: CliRuntime) =
 
 export const COMMANDS: CommandRegistrar[] = [
   registerApplyCommand,
+  registerExportCommand,
   registerApiKeyCommands,
   registerClientCommands,
   registerInvoiceCommands,

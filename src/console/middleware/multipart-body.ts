@@ -6,11 +6,13 @@ import type { CsrfCheck } from './guard';
 
 /**
  * The files a console form may upload, by field name, with the most each may weigh: a letterhead
- * template (.odt) and its logo (PNG). Any other file field is read and dropped.
+ * template (.odt) and its logo (PNG), the catalog spreadsheet (XLSX or CSV). Any other file field is read and dropped.
  */
 export const UPLOAD_LIMITS: Record<string, { bytes: number; label: string }> = {
   template: { bytes: 5 * 1024 * 1024, label: '5 MB' },
   logo: { bytes: 1024 * 1024, label: '1 MB' },
+  // The catalog spreadsheet: 10,000 products with their prices and ids are about 1 MB of CSV.
+  catalog: { bytes: 7 * 1024 * 1024, label: '7 MB' },
 };
 
 /** The most a whole multipart request may weigh: both files at their limits, the fields and the encoding fit well within it. */

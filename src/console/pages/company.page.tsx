@@ -144,6 +144,9 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
                   <li>
                     <a href={companyPath(company.code, 'products')}>Productos y precios</a>
                   </li>
+                  <li>
+                    <a href={companyPath(company.code, 'catalog')}>Catálogo</a>
+                  </li>
                 </>
               )}
             </ul>

@@ -74,7 +74,8 @@ function queryText(ctx: ConsoleContext, name: string): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-function download(ctx: ConsoleContext, fileName: string, format: ReportFormat, bytes: Buffer): void {
+/** Answers a report (or any table) as a file download. */
+export function download(ctx: ConsoleContext, fileName: string, format: ReportFormat, bytes: Buffer): void {
   ctx.status = 200;
   ctx.type = REPORT_MEDIA_TYPES[format];
   ctx.set('Content-Disposition', `attachment; filename="${fileName}.${format}"`);

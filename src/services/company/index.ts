@@ -12,7 +12,10 @@ export { companyModule } from './company.module';
 export { CompanySetupService, type ApplySummary } from './setup/company-setup.service';
 export { planLine, type ChangeAction, type SetupChange } from './setup/setup-changes';
 export type { PriceSpec, ProductSpec, SetupDocument } from './setup/setup-document';
-export { readSetupFile } from './setup/setup-file';
+export { SetupExport } from './setup/setup-export.service';
+export { CatalogSheets, type CatalogOutcome } from './setup/catalog-sheets.service';
+export type { CatalogColumn, CatalogSheet, SheetProblem, SheetRowChange } from './setup/catalog-sheet';
+export { readSetupFile, setupYaml } from './setup/setup-file';
 export { SetupValidationError } from './setup/setup-validation-error';
 export { CatalogView, PRODUCTS_SHOWN, type ProductView } from './setup/catalog-view.service';
 export {

@@ -9,4 +9,5 @@ export { NumberingAuditService, type AuditResult } from './numbering-audit/numbe
 export { parseFormat, type ReportFormat, type ReportTable } from './report-table';
 export { REPORT_MEDIA_TYPES, REPORT_WRITERS, reportBytes } from './report-writers';
 export { SalesRegisterService } from './sales-register.service';
+export { readTable } from './table-readers';
 export { UnusedNumbersService } from './unused-numbers.service';

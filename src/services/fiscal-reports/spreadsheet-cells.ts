@@ -47,3 +47,8 @@ function checkedNumber(column: ReportColumn, value: string): string {
   if (value === '' || NUMBER.test(value)) return value;
   throw new Error(`report column "${column.header}" holds ${column.kind}s, but a row gave it something else`);
 }
+
+/** A CSV cell read back: the apostrophe neutralizedText put before a formula's start is taken off. */
+export function restoredText(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}

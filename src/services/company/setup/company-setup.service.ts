@@ -109,10 +109,7 @@ export class CompanySetupService {
       // The checks above cover the unique indexes they can foresee; a concurrent writer can still win.
       if (isUniqueViolation(err)) {
         const detail = duplicateEntryDetail(err) ?? 'a unique index refused a row';
-        throw new AppError(
-          'SETUP_CONFLICT',
-          `the setup of ${companyCode} conflicts with an existing row (${detail}); nothing was written`,
-        );
+        throw new AppError('SETUP_CONFLICT', `the setup of ${companyCode} conflicts with an existing row (${detail}); nothing was written`);
       }
       throw err;
     }

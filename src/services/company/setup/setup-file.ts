@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import { parse, YAMLParseError } from 'yaml';
+import { parse, stringify, YAMLParseError } from 'yaml';
 import { AppError } from '../../../domain/app-error';
 import { jsonErrorOffset } from './json-syntax';
 
@@ -72,4 +72,12 @@ function describeReadError(err: unknown): string {
   if (code === 'EISDIR') return 'it is a directory';
   if (code === 'EACCES') return 'permission denied';
   return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * A setup document as YAML that readSetupFile reads back as it was: strings that would read as
+ * numbers (codes "000", RTNs, decimal strings) are quoted, dates stay plain.
+ */
+export function setupYaml(document: unknown): string {
+  return stringify(document, { version: '1.2', schema: 'core', lineWidth: 0 });
 }

@@ -44,8 +44,6 @@ export interface ExistingSetup {
   mappings: Map<string, ProductMapping>;
   clients: Map<string, Client>;
   clientsByLegalId: Map<string, Client>;
-  /** codeKey(cai) of the file's CAIs that a range of another company holds (decision 76). */
-  caisOfOthers: Set<string>;
 }
 
 /**
@@ -82,7 +80,6 @@ export function emptySetupState(company: Company | null): ExistingSetup {
     mappings: new Map(),
     clients: new Map(),
     clientsByLegalId: new Map(),
-    caisOfOthers: new Set(),
   };
 }
 
@@ -94,7 +91,6 @@ export function emptySetupState(company: Company | null): ExistingSetup {
 export async function loadExistingSetup(em: EntityManager, keys: SetupKeys): Promise<ExistingSetup> {
   const company = await em.findOne(Company, { code: keys.companyCode }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   const state = emptySetupState(company);
-  state.caisOfOthers = await caisHeldElsewhere(em, company, keys.cais);
   if (!company) return state;
 
   state.integration = await em.findOne(IntegrationSettings, { company });
@@ -161,18 +157,4 @@ async function loadClients(em: EntityManager, company: Company, keys: SetupKeys,
   });
   state.clients = byCode(clients);
   for (const client of clients) if (client.legalId !== null) state.clientsByLegalId.set(client.legalId, client);
-}
-
-/**
- * A CAI is granted to one taxpayer: the file's CAIs that another company holds, by a live range
- * or by a deleted one it issued from (its documents print that CAI). A range deleted before any
- * number was taken holds nothing, so a CAI registered under the wrong company can be moved.
- */
-async function caisHeldElsewhere(em: EntityManager, company: Company | null, cais: string[]): Promise<Set<string>> {
-  if (cais.length === 0) return new Set();
-  const ranges = await em.find(CaiRange, {
-    cai: { $in: [...new Set(cais)] },
-    ...(company ? { emissionPoint: { establishment: { company: { $ne: company.id } } } } : {}),
-  });
-  return new Set(ranges.filter((r) => r.deletedAt === null || r.nextNumber > r.rangeStart).map((r) => codeKey(r.cai)));
 }

@@ -71,8 +71,15 @@ export function storedPriceList(row: PriceList): FileEntry {
   return present({ code: row.code, name: row.name });
 }
 
+/** A deleted discount policy may not be named: the price is written without it (as it is). */
 export function storedPrice(row: ProductPrice): FileEntry {
-  return present({ product: row.product.code, price: row.price, currency: row.currency, discountPolicy: row.discountPolicy?.code });
+  const policy = row.discountPolicy;
+  return present({
+    product: row.product.code,
+    price: row.price,
+    currency: row.currency,
+    discountPolicy: policy?.deletedAt ? null : policy?.code,
+  });
 }
 
 export function storedMapping(row: ProductMapping): FileEntry {
@@ -94,15 +101,22 @@ export function storedClient(row: Client): FileEntry {
   });
 }
 
-/** The integration's defaults by code; a default not set is written as null, which clears it on apply. */
+/**
+ * The integration's defaults by code. A default not set is written as null (which clears it, as
+ * it is); one naming a deleted user, list or terminal is left out (as it is), since the file may
+ * not name a deleted entry. A closed emission point may stay named.
+ */
 export function storedIntegration(row: IntegrationSettings): FileEntry {
   const point = row.emissionPoint;
-  return {
+  const code = (entry: { code: string; deletedAt: Date | null } | null) =>
+    entry === null ? null : entry.deletedAt ? undefined : entry.code;
+  const entry: FileEntry = {
     enabled: row.enabled,
     emissionPoint: point ? `${point.establishment.code}-${point.code}` : null,
-    creatorUser: row.creatorUser?.code ?? null,
-    priceList: row.priceList?.code ?? null,
-    paymentTerminal: row.paymentTerminal?.code ?? null,
+    creatorUser: code(row.creatorUser),
+    priceList: code(row.priceList),
+    paymentTerminal: code(row.paymentTerminal),
     exoneratedSales: row.exoneratedSales,
   };
+  return Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined));
 }

@@ -24,7 +24,9 @@ export function writeSetup(
   const changes: SetupChange[] = [];
   const company = writeCompany(em, doc.company, existing.company, changes);
   const ctx: WriteContext = { em, existing, company, now, changes };
-  writeNamed(ctx, 'users', 'user', doc.users ?? [], existing.users, (e) => em.create(OperatorUser, { company, code: e.code, name: e.name }));
+  writeNamed(ctx, 'users', 'user', doc.users ?? [], existing.users, (e) =>
+    em.create(OperatorUser, { company, code: e.code, name: e.name }),
+  );
   writeNamed(ctx, 'paymentTerminals', 'payment terminal', doc.paymentTerminals ?? [], existing.paymentTerminals, (e) =>
     em.create(PaymentTerminal, { company, code: e.code, name: e.name }),
   );
