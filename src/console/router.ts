@@ -2,8 +2,8 @@ import Router from '@koa/router';
 import type { Container } from 'inversify';
 import type { ConsoleRouter, ConsoleState } from './console-state';
 import { registerActivityPage } from './pages/activity.page';
-import { registerCatalogPages } from './pages/catalog.page';
 import { registerCaiRangePages } from './pages/cai-range.page';
+import { registerCatalogPages } from './pages/catalog.page';
 import { registerCompanyPage } from './pages/company.page';
 import { registerHomePage } from './pages/home.page';
 import { registerKeysPages } from './pages/keys.page';
@@ -39,10 +39,10 @@ const PAGES: ConsolePages[] = [
   registerDeliveryPages,
   registerClientsPages,
   registerReportsPages,
-  registerCatalogPages,
   registerSetupPages,
   registerCaiRangePages,
   registerProductsPages,
+  registerCatalogPages,
 ];
 
 export function buildConsoleRouter(container: Container): ConsoleRouter {

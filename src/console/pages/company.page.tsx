@@ -137,11 +137,13 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
                     <a href={companyPath(company.code, 'letterhead')}>Membretes</a>
                   </li>
                   <li>
-                    <a href={companyPath(company.code, 'catalog')}>Catálogo</a>
                     <a href={companyPath(company.code, 'setup')}>Configuración</a>
                   </li>
                   <li>
                     <a href={companyPath(company.code, 'products')}>Productos y precios</a>
+                  </li>
+                  <li>
+                    <a href={companyPath(company.code, 'catalog')}>Catálogo</a>
                   </li>
                 </>
               )}

@@ -165,6 +165,9 @@ export function registerProductsPages(router: ConsoleRouter, container: Containe
         <>
           <Crumbs company={company} trail={[{ href: companyPath(company.code, 'setup'), label: 'Configuración' }]} />
           <h1>Productos, precios y equivalencias</h1>
+          <p>
+            Para cambiar muchos a la vez: <a href={companyPath(company.code, 'catalog')}>el catálogo en hoja de cálculo</a>.
+          </p>
           <form class="search" method="get" action={companyPath(company.code, 'products')} role="search">
             <div>
               <label for="q">Código o nombre</label>
