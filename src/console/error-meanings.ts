@@ -23,6 +23,18 @@ const MEANINGS: Partial<Record<ErrorCode, string>> = {
   INVALID_RTN_FORMAT: 'El RTN debe tener exactamente 14 dígitos, no todos iguales.',
   UQ_CLIENT_CODE_COMPANY: 'Otro cliente de la empresa ya tiene ese RTN.',
   CAI_ALREADY_CANCELLED: 'Ese CAI ya estaba cancelado; una cancelación no se deshace y no se cambió nada.',
+  NOTE_LIMIT_EXCEEDED: 'La nota acredita más de lo que queda de la factura; no se emitió nada.',
+  NOTE_NOTHING_TO_CREDIT: 'A la factura ya no le queda nada por acreditar; no se emitió nada.',
+  INVOICE_ANNULLED: 'La factura está anulada: no admite notas ni otra anulación; no se cambió nada.',
+  INVOICE_HAS_NOTES: 'La factura tiene notas vigentes: anule primero sus notas; no se cambió nada.',
+  EMISSION_POINT_NOT_FOUND: 'La empresa no tiene ese punto de emisión; no se emitió nada.',
+  CAI_NOT_FOUND: 'La empresa no tiene rangos vigentes con ese CAI; no se cambió nada.',
+  CAI_RANGE_EXHAUSTED: 'El rango CAI de este documento se agotó: registre un rango nuevo antes de emitir; no se emitió nada.',
+  CAI_EXPIRED: 'La fecha límite del CAI de este documento pasó: registre un rango nuevo antes de emitir; no se emitió nada.',
+  CLIENT_NOT_FOUND: 'El cliente no existe en esta empresa.',
+  NOTE_NOT_FOUND: 'La nota no existe en esta empresa.',
+  EXTERNAL_INVOICE_NOT_FOUND: 'La factura no existe en esta empresa.',
+  IDEMPOTENCY_KEY_REQUEST_MISMATCH: 'Este formulario ya se usó para otro documento: vuelva a cargar la página e intente de nuevo.',
   SERVICE_UNAVAILABLE: 'La base de datos no está disponible en este momento; no se cambió nada. Intente de nuevo en unos segundos.',
   INTERNAL_ERROR: 'Ocurrió un error inesperado; no se cambió nada. Si se repite, avise al administrador.',
 };
@@ -33,6 +45,23 @@ const BY_STATUS: Record<number, string> = {
   409: 'La operación choca con el estado actual de los datos; no se cambió nada.',
   422: 'Los datos no cumplen las reglas; no se cambió nada.',
 };
+
+/**
+ * A refusal's detail in Spanish, for the messages whose figures help the operator fix the form: what
+ * is left to credit of a line, a rate, the exempt or exonerated amount, or the total. Null for the rest.
+ */
+export function refusalDetail(code: ErrorCode, message: string): string | null {
+  if (code !== 'NOTE_LIMIT_EXCEEDED') return null;
+  const match = /^(line (\d+)|rate ([\d.]+ ?%?)|exempt|exonerated|total): (\S+) left$/.exec(message);
+  if (!match) return null;
+  const [, what, line, rate, left] = match;
+  if (line !== undefined) return `Línea ${line}: quedan ${left} por devolver.`;
+  const of =
+    rate !== undefined
+      ? `de la tasa ${rate}`
+      : { exempt: 'del importe exento', exonerated: 'del importe exonerado', total: 'del total' }[what];
+  return `Queda L ${left} ${of} por acreditar.`;
+}
 
 export function errorMeaning(code: ErrorCode, status: number): string {
   return MEANINGS[code] ?? BY_STATUS[status] ?? 'La operación no se pudo completar.';

@@ -1,4 +1,5 @@
 import { AppError } from '../domain/app-error';
+import type { ErrorCode } from '../domain/error-codes';
 import {
   type NoteRequest,
   parseKey,
@@ -11,11 +12,13 @@ import {
   type WrittenCredit,
 } from '../services/sales';
 
+import type { FieldSentences } from './form-refusal';
+
 type Form = Record<string, string>;
 
-/** A refusal names the form field, as the page posts it. */
+/** A refusal names the form field, as the page posts it: the page shows the refusal beside that field. */
 const FIELD_NAMES: NoteFieldNames = {
-  reason: 'reason (Motivo)',
+  reason: 'reason',
   emissionPoint: 'emissionPoint',
   discount: 'discount',
   description: 'description',
@@ -49,14 +52,15 @@ function writtenCredit(form: Form, lineCount: number): WrittenCredit {
     const returns = [];
     for (let position = 1; position <= lineCount; position++) {
       const quantity = field(form, returnField(position));
-      if (quantity !== '') returns.push({ position, quantity: parseQuantity(quantity, `returned quantity of line ${position}`) });
+      if (quantity !== '') returns.push({ position, quantity: parseQuantity(quantity, returnField(position)) });
     }
-    if (returns.length === 0) throw new AppError('VALIDATION_FAILED', 'a return needs the quantity returned of at least one line');
+    if (returns.length === 0)
+      throw new AppError('VALIDATION_FAILED', `${returnField(1)}: a return needs the quantity returned of at least one line`);
     return { kind, returns };
   }
   if (kind === 'discount') return { kind, amount: field(form, 'discount'), rate: field(form, 'rate') };
   if (kind === 'full') return { kind };
-  throw new AppError('VALIDATION_FAILED', 'choose what the credit note credits: returned goods, a discount or all that is left');
+  throw new AppError('VALIDATION_FAILED', 'kind: choose what the credit note credits: returned goods, a discount or all that is left');
 }
 
 /** A credit note as the form asks for it: the CLI's --return, --discount --rate and --full. */
@@ -73,4 +77,42 @@ export function debitRequestOf(form: Form, common: NoteCommon, rates: readonly s
     rate: field(form, 'rate'),
   };
   return debitNoteRequest(common, written, rates, FIELD_NAMES);
+}
+
+const QUANTITY_SENTENCE = 'Escriba una cantidad mayor que cero, con a lo sumo cuatro decimales (por ejemplo 2 o 1.5).';
+const AMOUNT_SENTENCE =
+  'Escriba un monto mayor que cero, con a lo sumo dos decimales, como lo muestra la consola (1500, 1,500.00 o L 1,500.00).';
+
+/** What each field of the note forms takes, in the operator's words: shown beside it when a note is refused for it. */
+export function noteFieldSentences(lineCount: number): FieldSentences {
+  const returns = Object.fromEntries(
+    Array.from({ length: lineCount }, (_, i) => [
+      returnField(i + 1),
+      'Escriba la cantidad devuelta en al menos una línea: mayor que cero, con a lo sumo cuatro decimales y sin pasar de lo que queda de la línea.',
+    ]),
+  );
+  return {
+    reason: 'Escriba el motivo de la nota: de 1 a 255 caracteres.',
+    emissionPoint: 'Escriba el punto de emisión como EEE-PPP (por ejemplo 000-002), o déjelo vacío para usar el de la factura.',
+    kind: 'Elija qué acredita la nota: una devolución, un descuento o todo lo que queda de la factura.',
+    discount: AMOUNT_SENTENCE,
+    amount: AMOUNT_SENTENCE,
+    quantity: QUANTITY_SENTENCE,
+    rate: 'Elija una de las tasas de ISV de la lista.',
+    description: 'Escriba la descripción del cargo: de 1 a 255 caracteres.',
+    key: 'El formulario llegó incompleto: vuelva a cargar la página de la factura e intente de nuevo.',
+    ...returns,
+  };
+}
+
+/**
+ * The field of a note's refusal that does not start with it: what is left of a line is that line's
+ * returned quantity; what is left of a rate, the exempt, exonerated or total amount, the discount;
+ * an emission point the company does not have, the emission point.
+ */
+export function noteRefusalField({ code, message }: { code: ErrorCode; message: string }): string | null {
+  if (code === 'EMISSION_POINT_NOT_FOUND') return 'emissionPoint';
+  const line = /^line (\d+):/.exec(message);
+  if (line) return returnField(Number(line[1]));
+  return /^(rate [\d.]+%?|exempt|exonerated|total): /.test(message) ? 'discount' : null;
 }

@@ -17,7 +17,13 @@ export interface PageContent {
  * context, rendered as every server-rendered page is (`htmlDocument`, which escapes what callers stored).
  */
 export function renderPage(ctx: ConsoleContext, { title, body, status = 200, csrfToken }: PageContent): void {
-  const env: PageEnv = { operator: ctx.state.session?.operator ?? null, csrfToken: csrfToken ?? ctx.state.session?.csrfToken ?? '' };
+  const env: PageEnv = {
+    operator: ctx.state.session?.operator ?? null,
+    csrfToken: csrfToken ?? ctx.state.session?.csrfToken ?? '',
+    // A page answering a POST (a refused form, a confirmation) is still the page its form came from;
+    // a GET refused is no page to come back to (and a 404 must read the same whatever was asked).
+    page: ctx.method !== 'GET' ? ctx.state.form._page : status < 400 ? ctx.originalUrl : undefined,
+  };
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
   ctx.body = htmlDocument(

@@ -21,6 +21,17 @@ export function parseDecimal(value: unknown): Big | null {
 }
 
 /**
+ * A decimal as an operator writes it, or copies it from a page that printed it: `1500`, `1500.00`,
+ * `1,500.00` (commas only between groups of three digits), `L 1,500.00` (the lempira sign), `-5`.
+ * Null when it is none of these; the sign is kept, for the caller's rule to refuse.
+ */
+export function parseWrittenDecimal(text: string): Big | null {
+  const match = /^(-?)\s*(?:L\.?\s*)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/i.exec(text.trim());
+  if (!match) return null;
+  return new Big(`${match[1]}${match[2].replaceAll(',', '')}${match[3] ?? ''}`);
+}
+
+/**
  * Why a decimal breaks its rule, or null when it keeps it. Checked in one order for every caller:
  * the lower bound, the decimal places, then the upper bound; the reason carries no path.
  */

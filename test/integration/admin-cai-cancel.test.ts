@@ -175,7 +175,7 @@ describe('admin cai cancel', () => {
       expect((await accountant.post(`/companies/${code}/cai/cancel`, { cai: B, reason: 'SAR' })).status).toBe(404);
       expect(await tableChecksums(c.t.orm)).toBe(before);
 
-      const res = await root.post(`/companies/${code}/cai/cancel`, { cai: B, reason: 'Resolución SAR 2026-0043' });
+      const res = await root.post(`/companies/${code}/cai/cancel`, { cai: B, reason: 'Resolución SAR 2026-0043', confirm: '1' });
       expect(res.status).toBe(303);
       expect(res.headers.location).toBe(`/companies/${code}`);
       expect(await rangesOf(B)).toEqual([expect.objectContaining({ cancelReason: 'Resolución SAR 2026-0043' })]);
@@ -188,11 +188,11 @@ describe('admin cai cancel', () => {
     it('refuses an unknown or already cancelled CAI with its refusal page, changing nothing', async () => {
       await root.get(`/companies/${code}`);
       const before = await tableChecksums(c.t.orm);
-      const again = await root.post(`/companies/${code}/cai/cancel`, { cai: B, reason: 'SAR' });
+      const again = await root.post(`/companies/${code}/cai/cancel`, { cai: B, reason: 'SAR', confirm: '1' });
       expect(again.status).toBe(409);
       expect(again.text).toContain('CAI_ALREADY_CANCELLED');
       expect(again.text).toContain('Ese CAI ya estaba cancelado');
-      const unknown = await root.post(`/companies/${code}/cai/cancel`, { cai: caiOf('z'), reason: 'SAR' });
+      const unknown = await root.post(`/companies/${code}/cai/cancel`, { cai: caiOf('z'), reason: 'SAR', confirm: '1' });
       // As every 404 of the console: the page of what is out of reach (the form offers only live CAIs).
       expect(unknown.status).toBe(404);
       expect(unknown.text).toContain('Página no encontrada');

@@ -30,8 +30,15 @@ describe('an amount (--amount)', () => {
   it('refuses zero, a third decimal and anything that is not plain digits', () => {
     expect(refusalOf(() => parseAmount('0'))).toEqual(invalid('--amount must be greater than 0, got "0"'));
     expect(refusalOf(() => parseAmount('1.005'))).toEqual(invalid('--amount must have at most 2 decimals, got "1.005"'));
-    for (const bad of ['', '-5', '1e3', '1,50', '.5', '5.', 'abc'])
+    expect(refusalOf(() => parseAmount('-5'))).toEqual(invalid('--amount must be greater than 0, got "-5"'));
+    for (const bad of ['', '1e3', '1,50', '.5', '5.', 'abc', '1,5000.00', 'L', '--5'])
       expect(refusalOf(() => parseAmount(bad))).toEqual(invalid(`--amount must be a number, got "${bad}"`));
+  });
+
+  it('takes an amount as the console prints it: thousands commas and the lempira sign', () => {
+    for (const printed of ['1500', '1500.00', '1,500.00', 'L 1,500.00', 'L1,500', ' l 1,500.00 '])
+      expect(parseAmount(printed).toFixed(2)).toBe('1500.00');
+    expect(parseAmount('L 1,234,567.89').toFixed(2)).toBe('1234567.89');
   });
 
   it('names the field as its caller calls it', () => {

@@ -40,6 +40,8 @@ button.danger { background: var(--bad); color: #fff; border: 0; border-radius: 4
 .inline { display: inline; margin: 0; }
 .notice { border-left: 5px solid var(--accent); background: #e9f2fc; padding: .75rem 1rem; margin-bottom: 1rem; }
 .error { border-left: 5px solid var(--bad); background: #fbeaea; padding: .75rem 1rem; margin-bottom: 1rem; }
+.field-problem { color: var(--bad); font-weight: bold; margin: .25rem 0; }
+[aria-invalid="true"] { border: 2px solid var(--bad) !important; }
 .secret { font-family: "Liberation Mono", "DejaVu Sans Mono", monospace; font-size: 1.05rem; word-break: break-all; background: #fff8dc;
   border: 1px dashed var(--warn); padding: .6rem; }
 .muted { color: var(--muted); }

@@ -1,8 +1,9 @@
 import type { Context, Middleware } from 'koa';
 import { AppError } from '../../domain/app-error';
 import type { ConsoleSessions, ServerSecrets } from '../../services/access';
-import type { ConsoleState } from '../console-state';
-import { LOGIN_COOKIE, readCookie } from '../cookies';
+import type { ConsoleContext, ConsoleState } from '../console-state';
+import { LOGIN_COOKIE, readCookie, SESSION_COOKIE } from '../cookies';
+import { renderSessionExpired } from '../pages/session-expired';
 import { loginToken, tokensMatch } from '../login-token';
 
 /** The pages a request without a session may see. */
@@ -28,12 +29,20 @@ export function csrfCheck(secrets: ServerSecrets): CsrfCheck {
 
 /**
  * Every POST carries the right `_csrf` or is refused 403 before anything runs, so nothing changes
- * (decision 59). Without a session, any other request is sent to /login, naming the page it asked
- * for. A request that passes records the session's use.
+ * (decision 59); a POST from a browser whose session cookie no longer opens a session is told its
+ * session ended (decision 90). Without a session, any other request is sent to /login, naming the
+ * page it asked for. A request that passes records the session's use.
  */
 export function guard(sessions: ConsoleSessions, checkCsrf: CsrfCheck): Middleware<ConsoleState> {
   return async (ctx, next) => {
     const { session } = ctx.state;
+    // A form sent by a browser whose session has since ended: say so, and lead back to its page.
+    if (ctx.method === 'POST' && !session && !PUBLIC_PATHS.has(ctx.path) && readCookie(ctx, SESSION_COOKIE) !== undefined) {
+      // An upload's body is not read without a session: close rather than read the rest of it.
+      if (!ctx.req.complete) ctx.set('Connection', 'close');
+      renderSessionExpired(ctx as ConsoleContext);
+      return;
+    }
     if (ctx.method === 'POST') checkCsrf(ctx);
     else if (!session && !PUBLIC_PATHS.has(ctx.path)) {
       ctx.status = 303;

@@ -238,7 +238,9 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
     if (!isConfirmed(ctx)) {
       renderConfirmation(ctx, {
         title: `¿Eliminar el cliente ${client.clientName}?`,
-        consequences: (
+        submit: 'Sí, eliminar el cliente',
+        back: companyPath(company.code, 'clients', client.id),
+        children: (
           <ul>
             <li>
               El cliente {client.id} ({client.clientName}
@@ -251,8 +253,6 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
             <li>Esto no se puede deshacer desde la consola.</li>
           </ul>
         ),
-        confirmLabel: 'Sí, eliminar el cliente',
-        backHref: companyPath(company.code, 'clients', client.id),
       });
       return;
     }

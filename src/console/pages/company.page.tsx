@@ -9,6 +9,7 @@ import { actorOf, companyOf, operatorOf, requireAdmin } from '../page-tools';
 import { renderPage } from '../render';
 import { CaiState } from '../views/cai-state';
 import { DataTable } from '../views/data-table';
+import { isConfirmed, renderConfirmation } from '../views/confirmation';
 import { PostForm } from '../views/post-form';
 import { DOCUMENT_TYPE_NAMES, formatDay } from '../views/format';
 
@@ -134,6 +135,26 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
     const company = await companyOf(ctx, access);
     const cai = parseShortText(ctx.state.form.cai ?? '', 'cai');
     const reason = parseReason(ctx.state.form.reason ?? '', 'reason');
+    if (!isConfirmed(ctx)) {
+      renderConfirmation(ctx, {
+        title: `¿Cancelar el CAI ${cai}?`,
+        submit: 'Sí, cancelar el CAI',
+        back: companyPath(company.code),
+        children: (
+          <>
+            <p>
+              Los rangos del CAI <code>{cai}</code> de {company.name} dejarán de emitir de inmediato y para siempre; sus números no
+              usados se declararán como CANCELADO en el reporte de este mes. Una cancelación no se deshace.
+            </p>
+            <dl class="facts">
+              <dt>Motivo</dt>
+              <dd>{reason}</dd>
+            </dl>
+          </>
+        ),
+      });
+      return;
+    }
     await cancellation.cancel(actorOf(ctx), company, cai, reason, ctx.state.now);
     ctx.status = 303;
     ctx.redirect(companyPath(company.code));

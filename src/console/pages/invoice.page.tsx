@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type { Container } from 'inversify';
-import type { ComponentChildren } from 'preact';
 import type { AppConfig } from '../../../config/config';
 import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
 import {
@@ -16,36 +14,23 @@ import { parseReason } from '../../domain/operator-arguments';
 import { OperatorAccess, type VisibleCompany } from '../../services/access';
 import { TOKENS } from '../../tokens';
 import { companyPath } from '../company-paths';
-import type { ConsoleRouter } from '../console-state';
-import { creditRequestOf, debitRequestOf, noteCommon, returnField } from '../note-form';
+import type { ConsoleContext, ConsoleRouter } from '../console-state';
+import { type FieldOfRefusal, type FieldSentences, formEchoOf } from '../form-refusal';
+import { creditRequestOf, debitRequestOf, noteCommon, noteFieldSentences, noteRefusalField } from '../note-form';
 import { actorOf, companyOf, pathId } from '../page-tools';
 import { renderPage } from '../render';
 import { Crumbs } from '../views/crumbs';
 import { DataTable } from '../views/data-table';
 import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tables';
 import { formatInstant, formatLempiras } from '../views/format';
-import { PostForm } from '../views/post-form';
+import { isConfirmed, renderConfirmation } from '../views/confirmation';
+import { type FormEcho, FormEchoContext } from '../views/form-echo';
+import { ANNUL_FIELDS, InvoiceActions, NOTE_TYPES } from './invoice-forms';
 import { sendPdf } from './pdf-answer';
 import { buyerName } from '../../domain/document-words';
 
-/** The two notes an invoice takes, as their forms and POST paths (`.../credit-notes`, `.../debit-notes`) name them. */
-const NOTE_TYPES = ['credit', 'debit'] as const;
-type NoteType = (typeof NOTE_TYPES)[number];
-
-function RateOptions({ rates, id }: { rates: readonly string[]; id: string }) {
-  return (
-    <select id={id} name="rate" required>
-      {rates
-        .filter((r) => Number(r) > 0)
-        .map((r) => (
-          <option key={r} value={r}>
-            {`${r} %`}
-          </option>
-        ))}
-      <option value="exempt">exento</option>
-    </select>
-  );
-}
+/** How far back a note's confirmation looks for notes already issued on the invoice (a form sent again after Back). */
+const RECENT_NOTES_MS = 10 * 60 * 1000;
 
 function Notes({ company, notes }: { company: VisibleCompany; notes: NoteView[] }) {
   if (notes.length === 0) return <p>La factura no tiene notas de crédito ni de débito.</p>;
@@ -70,108 +55,9 @@ function Notes({ company, notes }: { company: VisibleCompany; notes: NoteView[] 
 }
 
 /**
- * A note's form: the fields of its kind, then what every note carries (the reason, another emission
- * point, and the form's own key, so a second submission answers the note already issued).
- */
-function NoteForm({
-  type,
-  invoicePath,
-  id,
-  heading,
-  submit,
-  children,
-}: {
-  type: NoteType;
-  invoicePath: string;
-  id: string;
-  heading: string;
-  submit: string;
-  children: ComponentChildren;
-}) {
-  return (
-    <section class="panel" aria-labelledby={id}>
-      <h2 id={id}>{heading}</h2>
-      <PostForm action={`${invoicePath}/${type}-notes`} class="stack">
-        {children}
-        <label for={`${type}-reason`}>Motivo (obligatorio)</label>
-        <input id={`${type}-reason`} name="reason" maxLength={255} required />
-        <label for={`${type}-point`}>Punto de emisión (EEE-PPP; vacío: el de la factura)</label>
-        <input id={`${type}-point`} name="emissionPoint" pattern="\d{3}-\d{3}" placeholder="000-001" />
-        <input type="hidden" name="key" value={randomUUID()} />
-        <button class="primary" type="submit">
-          {submit}
-        </button>
-      </PostForm>
-    </section>
-  );
-}
-
-function Actions({ company, invoice, rates }: { company: VisibleCompany; invoice: InvoiceView; rates: readonly string[] }) {
-  const base = companyPath(company.code, 'invoices', invoice.id);
-  if (invoice.isAnnulled) return <p>La factura está anulada: no admite notas.</p>;
-  return (
-    <>
-      <NoteForm type="credit" invoicePath={base} id="credito" heading="Emitir una nota de crédito" submit="Emitir nota de crédito">
-        <fieldset>
-          <legend>Qué acredita</legend>
-          <label class="choice">
-            <input type="radio" name="kind" value="return" required /> Devolución de mercadería (cantidades por línea)
-          </label>
-          <label class="choice">
-            <input type="radio" name="kind" value="discount" /> Descuento posterior a la venta
-          </label>
-          <label class="choice">
-            <input type="radio" name="kind" value="full" /> Todo lo que queda de la factura
-          </label>
-        </fieldset>
-        <fieldset>
-          <legend>Devolución: cantidad devuelta por línea</legend>
-          {invoice.lines.map((line, i) => (
-            <div key={i}>
-              <label for={`return-${i + 1}`}>
-                Línea {i + 1}: {line.description} (vendidas {Number(line.quantity)})
-              </label>
-              <input id={`return-${i + 1}`} name={returnField(i + 1)} inputMode="decimal" />
-            </div>
-          ))}
-        </fieldset>
-        <fieldset>
-          <legend>Descuento</legend>
-          <label for="discount">Monto del descuento (base, lempiras)</label>
-          <input id="discount" name="discount" inputMode="decimal" />
-          <label for="discount-rate">Tasa de ISV</label>
-          <RateOptions rates={rates} id="discount-rate" />
-        </fieldset>
-      </NoteForm>
-      <NoteForm type="debit" invoicePath={base} id="debito" heading="Emitir una nota de débito" submit="Emitir nota de débito">
-        <label for="debit-description">Descripción del cargo</label>
-        <input id="debit-description" name="description" maxLength={255} required />
-        <label for="debit-amount">Precio unitario (lempiras)</label>
-        <input id="debit-amount" name="amount" inputMode="decimal" required />
-        <label for="debit-quantity">Cantidad (vacío: 1)</label>
-        <input id="debit-quantity" name="quantity" inputMode="decimal" />
-        <label for="debit-rate">Tasa de ISV</label>
-        <RateOptions rates={rates} id="debit-rate" />
-      </NoteForm>
-      <section class="panel" aria-labelledby="anular">
-        <h2 id="anular">Anular la factura</h2>
-        <p>Solo para una factura emitida con errores (Art. 41); una venta que el cliente ya tiene se revierte con una nota de crédito.</p>
-        <PostForm action={`${base}/annul`} class="stack">
-          <label for="annul-reason">Motivo de la anulación (obligatorio)</label>
-          <input id="annul-reason" name="reason" maxLength={255} required />
-          <button class="danger" type="submit">
-            Anular factura
-          </button>
-        </PostForm>
-      </section>
-    </>
-  );
-}
-
-/**
  * `/companies/{code}/invoices/{id}`: the invoice (lines, taxes), its notes, its PDF; annul it with
  * a reason, or issue a credit or debit note, through the services the CLI uses, as the signed-in
- * operator. A refused change is the refusal page, and nothing changed.
+ * operator. A refused change changes nothing and shows the page again, the form as it was typed.
  */
 export function registerInvoicePages(router: ConsoleRouter, container: Container): void {
   const access = container.get(OperatorAccess);
@@ -182,15 +68,15 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
   const pdfs = container.get(InvoicePdfService);
   const rates = container.get<AppConfig>(TOKENS.Config).allowedIsvRates;
 
-  router.get('/companies/:code/invoices/:id', async (ctx) => {
-    const company = await companyOf(ctx, access);
-    const invoice = await invoices.get(company.id, pathId(ctx));
+  /** The invoice's page; with `echo`, the form that was refused comes back filled in, with the refusal's status. */
+  const show = async (ctx: ConsoleContext, company: VisibleCompany, invoice: InvoiceView, echo?: FormEcho & { status: number }) => {
     const its = await notes.list(company.id, invoice.id);
     const base = companyPath(company.code, 'invoices', invoice.id);
     renderPage(ctx, {
       title: `Factura ${invoice.fiscalNumber}`,
+      status: echo?.status,
       body: (
-        <>
+        <FormEchoContext.Provider value={echo ?? null}>
           <Crumbs company={company} trail={[{ href: companyPath(company.code, 'invoices'), label: 'Facturas' }]} />
           <h1>
             Factura {invoice.fiscalNumber} <DocumentStatus annulled={invoice.isAnnulled} />
@@ -214,10 +100,37 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
           <AmountsTable caption="Montos" amounts={invoice} />
           <h2>Notas</h2>
           <Notes company={company} notes={its} />
-          <Actions company={company} invoice={invoice} rates={rates} />
-        </>
+          <InvoiceActions company={company} invoice={invoice} rates={rates} />
+        </FormEchoContext.Provider>
       ),
     });
+  };
+
+  /**
+   * Runs a form's POST; a refusal of what was typed shows the invoice's page again with the form
+   * filled in and the refusal beside its field (anything else is the refusal page).
+   */
+  const refusable = async (
+    ctx: ConsoleContext,
+    company: VisibleCompany,
+    invoice: InvoiceView,
+    form: string,
+    fields: FieldSentences,
+    act: () => Promise<void>,
+    extra?: FieldOfRefusal,
+  ) => {
+    try {
+      await act();
+    } catch (err) {
+      const echo = formEchoOf(err, form, ctx.state.form, fields, extra);
+      if (echo === null) throw err;
+      await show(ctx, company, invoice, echo);
+    }
+  };
+
+  router.get('/companies/:code/invoices/:id', async (ctx) => {
+    const company = await companyOf(ctx, access);
+    await show(ctx, company, await invoices.get(company.id, pathId(ctx)));
   });
 
   router.get('/companies/:code/invoices/:id/pdf', async (ctx) => {
@@ -228,25 +141,89 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
 
   router.post('/companies/:code/invoices/:id/annul', async (ctx) => {
     const company = await companyOf(ctx, access);
-    const id = pathId(ctx);
-    const reason = parseReason(ctx.state.form.reason ?? '', 'reason');
-    await annulment.annul(actorOf(ctx), company, id, reason, ctx.state.now);
-    ctx.status = 303;
-    ctx.redirect(companyPath(company.code, 'invoices', id));
+    const invoice = await invoices.get(company.id, pathId(ctx));
+    await refusable(ctx, company, invoice, 'annul', ANNUL_FIELDS, async () => {
+      const reason = parseReason(ctx.state.form.reason ?? '', 'reason');
+      const back = companyPath(company.code, 'invoices', invoice.id);
+      if (!isConfirmed(ctx)) {
+        renderConfirmation(ctx, {
+          title: `¿Anular la factura ${invoice.fiscalNumber}?`,
+          submit: 'Sí, anular la factura',
+          back,
+          children: (
+            <>
+              <p>
+                La factura {invoice.fiscalNumber} de {buyerName(invoice.clientName)}, por {formatLempiras(invoice.total)}, quedará ANULADA
+                para siempre: una anulación no se deshace y su número no se vuelve a usar.
+              </p>
+              <dl class="facts">
+                <dt>Motivo</dt>
+                <dd>{reason}</dd>
+              </dl>
+            </>
+          ),
+        });
+        return;
+      }
+      await annulment.annul(actorOf(ctx), company, invoice.id, reason, ctx.state.now);
+      ctx.status = 303;
+      ctx.redirect(back);
+    });
   });
 
   for (const type of NOTE_TYPES) {
     router.post(`/companies/:code/invoices/:id/${type}-notes`, async (ctx) => {
       const company = await companyOf(ctx, access);
       const invoice = await invoices.get(company.id, pathId(ctx));
-      const { common, key } = noteCommon(ctx.state.form, invoice.id);
-      const request =
-        type === 'credit'
-          ? creditRequestOf(ctx.state.form, common, invoice.lines.length, rates)
-          : debitRequestOf(ctx.state.form, common, rates);
-      const { note } = await issuer.issue(actorOf(ctx), company, request, key, ctx.state.now);
-      ctx.status = 303;
-      ctx.redirect(companyPath(company.code, 'notes', note.id));
+      await refusable(
+        ctx,
+        company,
+        invoice,
+        type,
+        noteFieldSentences(invoice.lines.length),
+        async () => {
+          const { common, key } = noteCommon(ctx.state.form, invoice.id);
+          const request =
+            type === 'credit'
+              ? creditRequestOf(ctx.state.form, common, invoice.lines.length, rates)
+              : debitRequestOf(ctx.state.form, common, rates);
+          if (!isConfirmed(ctx)) {
+            const since = ctx.state.now.getTime() - RECENT_NOTES_MS;
+            const recent = (await notes.list(company.id, invoice.id)).filter((n) => n.noteDate.getTime() >= since);
+            const name = type === 'credit' ? 'nota de crédito' : 'nota de débito';
+            renderConfirmation(ctx, {
+              title: `¿Emitir una ${name} sobre la factura ${invoice.fiscalNumber}?`,
+              submit: `Sí, emitir la ${name}`,
+              back: companyPath(company.code, 'invoices', invoice.id),
+              children: (
+                <>
+                  <p>Se emitirá una {name} con un número fiscal nuevo, que no se puede retirar: si fuera un error, habría que anularla.</p>
+                  <dl class="facts">
+                    <dt>Motivo</dt>
+                    <dd>{request.reason}</dd>
+                  </dl>
+                  {recent.length === 0 ? (
+                    <p>No se emitió ninguna nota sobre esta factura en los últimos 10 minutos.</p>
+                  ) : (
+                    <div class="notice" role="status">
+                      <p>
+                        <strong>Atención:</strong> en los últimos 10 minutos ya se emitieron estas notas sobre la factura. Si volvió atrás y
+                        envió el formulario otra vez, no confirme.
+                      </p>
+                      <Notes company={company} notes={recent} />
+                    </div>
+                  )}
+                </>
+              ),
+            });
+            return;
+          }
+          const { note } = await issuer.issue(actorOf(ctx), company, request, key, ctx.state.now);
+          ctx.status = 303;
+          ctx.redirect(companyPath(company.code, 'notes', note.id));
+        },
+        noteRefusalField,
+      );
     });
   }
 }

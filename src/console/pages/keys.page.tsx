@@ -1,4 +1,5 @@
 import type { Container } from 'inversify';
+import { AppError } from '../../domain/app-error';
 import { ApiKeyService, MAX_ACTIVE_KEYS, statusOf, OperatorAccess, type VisibleCompany } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
@@ -6,6 +7,7 @@ import { actorOf, companyOf, pathId, requireAdmin } from '../page-tools';
 import { renderPage } from '../render';
 import { DataTable } from '../views/data-table';
 import { formatInstant } from '../views/format';
+import { isConfirmed, renderConfirmation } from '../views/confirmation';
 import { PostForm } from '../views/post-form';
 
 const STATUS_NAMES = { active: 'activa', revoked: 'revocada', expired: 'vencida' } as const;
@@ -102,7 +104,25 @@ export function registerKeysPages(router: ConsoleRouter, container: Container): 
   router.post('/companies/:code/keys/:id/revoke', async (ctx) => {
     requireAdmin(ctx);
     const company = await companyOf(ctx, access);
-    await apiKeys.revoke(actorOf(ctx), company, pathId(ctx), ctx.state.now);
+    const id = pathId(ctx);
+    const key = (await apiKeys.list(company)).find((k) => k.id === id);
+    if (!key) throw new AppError('API_KEY_NOT_FOUND', `company ${company.code} has no API key with id ${id}`);
+    // A revoked key has nothing left to confirm: revoking it again changes nothing.
+    if (!isConfirmed(ctx) && !key.revokedAt) {
+      renderConfirmation(ctx, {
+        title: `¿Revocar la llave ${key.prefix}…?`,
+        submit: 'Sí, revocar la llave',
+        back: companyPath(company.code, 'keys'),
+        children: (
+          <p>
+            La llave <code>{key.prefix}…</code> de {company.name} dejará de abrir la API de inmediato y para siempre: el sistema que
+            la use recibirá 401 hasta que se le configure otra llave. Una revocación no se deshace.
+          </p>
+        ),
+      });
+      return;
+    }
+    await apiKeys.revoke(actorOf(ctx), company, id, ctx.state.now);
     ctx.status = 303;
     ctx.redirect(companyPath(company.code, 'keys'));
   });

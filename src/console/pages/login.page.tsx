@@ -7,6 +7,7 @@ import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { clearCookie, LOGIN_COOKIE, readCookie, SESSION_COOKIE, setCookie } from '../cookies';
 import { errorMeaning } from '../error-meanings';
 import { loginToken, newLoginNonce } from '../login-token';
+import { consolePath } from '../form-page';
 import { renderPage } from '../render';
 import { PostForm } from '../views/post-form';
 
@@ -14,11 +15,9 @@ import { PostForm } from '../views/post-form';
 const LOGIN_COOKIE_SECONDS = 30 * 60;
 
 /** Where to go after sign-in: a path of this console only (never another site, never `//host`). */
-function safeNext(value: unknown): string {
-  return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : '/';
-}
+const safeNext = consolePath;
 
-function LoginForm({ next, refusal }: { next: string; refusal?: AppError }) {
+function LoginForm({ next, email, refusal }: { next: string; email: string; refusal?: AppError }) {
   return (
     <div class="login panel">
       <h1>Iniciar sesión</h1>
@@ -33,7 +32,7 @@ function LoginForm({ next, refusal }: { next: string; refusal?: AppError }) {
       <PostForm action="/login" class="stack">
         <input type="hidden" name="next" value={next} />
         <label for="email">Correo electrónico</label>
-        <input id="email" name="email" type="email" autoComplete="username" required />
+        <input id="email" name="email" type="email" autoComplete="username" value={email || undefined} required />
         <label for="password">Contraseña</label>
         <input id="password" name="password" type="password" autoComplete="current-password" required />
         <button class="primary" type="submit">
@@ -52,9 +51,10 @@ export function registerLoginPages(router: ConsoleRouter, container: Container):
 
   /**
    * The login page, with the pre-session cookie's token in its form (a new cookie when none is
-   * set). A refused sign-in gets the same page whatever the e-mail: it is not even echoed back.
+   * set). A refused sign-in gets the same page whatever the e-mail, with the e-mail as typed (so
+   * only the password is typed again) and nothing about whether it exists.
    */
-  const showLogin = (ctx: ConsoleContext, next: string, refusal?: AppError) => {
+  const showLogin = (ctx: ConsoleContext, next: string, refusal?: AppError, email = '') => {
     let nonce = readCookie(ctx, LOGIN_COOKIE);
     if (nonce === undefined) {
       nonce = newLoginNonce();
@@ -64,7 +64,7 @@ export function registerLoginPages(router: ConsoleRouter, container: Container):
       title: 'Iniciar sesión',
       status: refusal?.status ?? 200,
       csrfToken: loginToken(secrets, nonce),
-      body: <LoginForm next={next} refusal={refusal} />,
+      body: <LoginForm next={next} email={email} refusal={refusal} />,
     });
   };
 
@@ -83,7 +83,7 @@ export function registerLoginPages(router: ConsoleRouter, container: Container):
     } catch (err) {
       if (!(err instanceof AppError) || (err.code !== 'SIGN_IN_FAILED' && err.code !== 'SIGN_IN_LOCKED')) throw err;
       if (err.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(err.retryAfterSeconds));
-      showLogin(ctx, next, err);
+      showLogin(ctx, next, err, (ctx.state.form.email ?? '').slice(0, 254));
     }
   });
 

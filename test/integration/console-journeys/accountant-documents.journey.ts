@@ -87,13 +87,19 @@ export const accountantDocuments: Journey = (env) => {
       // The browser would stop an empty required field; a reason of spaces reaches the service.
       await page.getByLabel('Motivo de la anulación (obligatorio)').fill('   ');
       await page.getByRole('button', { name: 'Anular factura' }).click();
-      await expect(page.locator('[role=alert]').textContent()).resolves.toContain('reason must be 1 to 255 characters');
+      await expect(page.locator('[role=alert]').textContent()).resolves.toContain('Escriba el motivo de la anulación: de 1 a 255 caracteres.');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await screenshot(page, 'annul-refused');
       expect((await c.t.orm.em.fork().findOneOrFail(Invoice, target.id)).isAnnulled).toBe(false);
       await page.goto(`${url}/companies/${company.code}/invoices/${target.id}`);
       await page.getByLabel('Motivo de la anulación (obligatorio)').fill('RTN del cliente equivocado');
       await page.getByRole('button', { name: 'Anular factura' }).click();
+      // The first POST only asks; nothing is annulled until the operator confirms.
+      await expect(page.locator('h1').textContent()).resolves.toContain('¿Anular la factura');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await screenshot(page, 'annul-confirm');
+      expect((await c.t.orm.em.fork().findOneOrFail(Invoice, target.id)).isAnnulled).toBe(false);
+      await page.getByRole('button', { name: 'Sí, anular la factura' }).click();
       await page.waitForURL(new RegExp(`/invoices/${target.id}$`));
       await expect(page.locator('h1').textContent()).resolves.toContain('ANULADA');
       expect(await c.t.orm.em.fork().findOneOrFail(Invoice, target.id)).toMatchObject({ annulReason: 'RTN del cliente equivocado' });
@@ -107,6 +113,7 @@ export const accountantDocuments: Journey = (env) => {
       await page.getByLabel(/^Línea 1:/).fill('1');
       await page.locator('#credit-reason').fill('Devolución de 1 saco');
       await page.getByRole('button', { name: 'Emitir nota de crédito' }).click();
+      await page.getByRole('button', { name: 'Sí, emitir la nota de crédito' }).click();
       await page.waitForURL(/\/notes\/\d+$/);
       expect(await page.locator('h1').textContent()).toContain('NOTA DE CRÉDITO 000-001-06-00000001');
       await expect(page.locator('main').textContent()).resolves.toContain('L 115.00');

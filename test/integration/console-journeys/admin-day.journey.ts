@@ -50,6 +50,7 @@ export const adminDay: Journey = (env) => {
           .getByRole('button', { name: /^Revocar la llave/ })
           .first()
           .click();
+        await page.getByRole('button', { name: 'Sí, revocar la llave' }).click();
         await page.waitForURL(`${url}/companies/${code}/keys`);
         expect(await page.content()).not.toContain(key);
         expect(await page.getByRole('cell', { name: 'revocada' }).count()).toBe(1);

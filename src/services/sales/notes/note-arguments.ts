@@ -4,7 +4,7 @@
  */
 import Big from 'big.js';
 import { AppError } from '../../../domain/app-error';
-import { decimalProblem } from '../../../domain/decimal-rule';
+import { decimalProblem, parseWrittenDecimal } from '../../../domain/decimal-rule';
 import type { CreditRequest } from '../../../domain/notes/credit-note';
 import { parseShortText } from '../../../domain/operator-arguments';
 
@@ -13,9 +13,10 @@ const AMOUNT_RULE = { scale: 2, greaterThan: 0, atMost: '999999999.99' };
 /** Quantities: > 0, at most 4 decimals, at most 1,000,000. */
 const QUANTITY_RULE = { scale: 4, greaterThan: 0, atMost: 1_000_000 };
 
+/** A number as written or as printed (`1,500.00`, `L 1,500.00`); a negative one is refused by the rule's lower bound. */
 function decimalOption(value: string, option: string, rule: typeof AMOUNT_RULE | typeof QUANTITY_RULE): Big {
-  if (!/^\d+(\.\d+)?$/.test(value.trim())) throw new AppError('VALIDATION_FAILED', `${option} must be a number, got "${value}"`);
-  const number = new Big(value.trim());
+  const number = parseWrittenDecimal(value);
+  if (number === null) throw new AppError('VALIDATION_FAILED', `${option} must be a number, got "${value}"`);
   const problem = decimalProblem(number, rule);
   if (problem) throw new AppError('VALIDATION_FAILED', `${option} ${problem}, got "${value}"`);
   return number;

@@ -1,0 +1,80 @@
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { ErrorCode } from '../../domain/error-codes';
+
+/**
+ * A refused form as its page shows it again: which of the page's forms, what was typed, and the
+ * refusal in Spanish beside the field it concerns (null: the form as a whole), with the code for
+ * support. Built by `formEchoOf` (form-refusal.ts) from what a POST threw.
+ */
+export interface FormEcho {
+  /** The refused form, as its page names it ('annul', 'credit' ...). */
+  form: string;
+  values: Record<string, string>;
+  field: string | null;
+  sentence: string;
+  code: ErrorCode;
+}
+
+/** The refused form of the page being rendered, if any; a page's forms read it to fill their fields. */
+export const FormEchoContext = createContext<FormEcho | null>(null);
+
+/** What the operator typed in `name` of form `form`, when that form is the one refused ('' otherwise). */
+export function useTyped(form: string): (name: string) => string {
+  const echo = useContext(FormEchoContext);
+  return (name) => (echo?.form === form ? (echo.values[name] ?? '') : '');
+}
+
+/** The id of a field's refusal sentence, for the field's aria-describedby. */
+export function problemId(form: string, name: string): string {
+  return `${form}-${name}-problema`;
+}
+
+/** Whether form `form`'s field `name` is the one refused: its input is marked aria-invalid and described by the sentence. */
+export function useRefused(form: string): (name: string) => { 'aria-invalid'?: 'true'; 'aria-describedby'?: string } {
+  const echo = useContext(FormEchoContext);
+  return (name) =>
+    echo?.form === form && echo.field === name ? { 'aria-invalid': 'true', 'aria-describedby': problemId(form, name) } : {};
+}
+
+function Sentence({ echo }: { echo: FormEcho }) {
+  return (
+    <>
+      {echo.sentence} <small class="muted">({echo.code})</small>
+    </>
+  );
+}
+
+/** The sentence beside a field, when its form was refused for it. */
+export function FieldProblem({ form, name }: { form: string; name: string }) {
+  const echo = useContext(FormEchoContext);
+  if (echo?.form !== form || echo.field !== name) return null;
+  return (
+    <p class="field-problem" id={problemId(form, name)}>
+      <Sentence echo={echo} />
+    </p>
+  );
+}
+
+/**
+ * At the head of a refused form: the refusal, announced; for a field, a link to it (the field
+ * carries the sentence too), for the form as a whole, the sentence itself.
+ */
+export function FormProblem({ form, fieldIds = {} }: { form?: string; fieldIds?: Record<string, string> }) {
+  const echo = useContext(FormEchoContext);
+  // Without `form`: whichever form was refused (a page that no longer offers it still says why).
+  if (!echo || (form !== undefined && echo.form !== form)) return null;
+  const target = echo.field === null || form === undefined ? undefined : (fieldIds[echo.field] ?? `${form}-${echo.field}`);
+  return (
+    <div class="error" role="alert" tabIndex={-1}>
+      <p>
+        <strong>No se hizo nada:</strong> <Sentence echo={echo} />
+      </p>
+      {target && (
+        <p>
+          <a href={`#${target}`}>Ir al campo que corregir</a>
+        </p>
+      )}
+    </div>
+  );
+}
