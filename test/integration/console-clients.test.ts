@@ -129,7 +129,7 @@ describe('console: editing and deleting a client', () => {
     expect(asked.status).toBe(200);
     expect(asked.text).toContain('¿Eliminar el cliente Tienda Que Cierra?');
     expect(asked.text).toContain('Su RTN queda libre para un cliente nuevo.');
-    expect(asked.text).toMatch(new RegExp(`<form method="post" action="${path}">`));
+    expect(asked.text).toContain(`<form method="post" action="${path}"`);
     expect(asked.text).toContain('name="confirm" value="1"');
     expect(await tableChecksums(c.t.orm)).toBe(before);
 

@@ -238,6 +238,8 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
     if (!isConfirmed(ctx)) {
       renderConfirmation(ctx, {
         title: `¿Eliminar el cliente ${client.clientName}?`,
+        submit: 'Sí, eliminar el cliente',
+        back: companyPath(company.code, 'clients', client.id),
         children: (
           <ul>
             <li>
@@ -251,8 +253,6 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
             <li>Esto no se puede deshacer desde la consola.</li>
           </ul>
         ),
-        submit: 'Sí, eliminar el cliente',
-        back: companyPath(company.code, 'clients', client.id),
       });
       return;
     }
