@@ -85,6 +85,11 @@ describe('console: the month summary and archive on the reports page', () => {
     ]);
   });
 
+  it('cuts the download short when a PDF cannot be rendered, rather than send a ZIP without its end', async () => {
+    // No LibreOffice here: the month's invoice cannot be printed.
+    await expect(accountant.download(`${base()}/archive?month=${month}`)).rejects.toThrow();
+  });
+
   it.each([
     ['month?month=2026-13', 400, 'month must be a month YYYY-MM'],
     ['month?month=2026-01&format=pdf', 400, 'format must be one of csv, xlsx, json'],

@@ -228,6 +228,8 @@ export function registerReportsPages(router: ConsoleRouter, container: Container
     // Streamed as it is written: a month of thousands of PDFs is never held whole. A failure half
     // way aborts the download, so the browser shows it failed rather than saving a broken ZIP.
     const body = new PassThrough();
+    // The headers are gone by then, so a failure cannot be a page: destroying the body makes Koa
+    // (which pipes it with stream.pipeline) cut the connection.
     archives.write(company, month, body).catch((err: unknown) => body.destroy(err instanceof Error ? err : new Error(String(err))));
     attachment(ctx, `archivo-${company.code}-${month}.zip`, 'application/zip', body);
   });
