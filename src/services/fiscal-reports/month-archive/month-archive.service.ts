@@ -35,8 +35,8 @@ const FOLDERS: Readonly<Record<DocumentType, string>> = {
  * Reproducible: entries in a fixed order (documents by printed number, then the reports, the
  * manifest last), all dated the month's last day, deflated at one level, the XLSX dated that day
  * too; a month where nothing changed gives the same bytes. Bounded: documents are listed a page at
- * a time and rendered a few at once (as many as the renderer has LibreOffices, plus one), each
- * PDF written before more are asked for; what grows with the month is the manifest's line per entry.
+ * a time and rendered a few at once (`PDF_FACTORIES` plus one), ahead of the one being written, so
+ * no more PDFs than that are ever held; what grows with the month is the manifest's line per entry.
  */
 @injectable()
 export class MonthArchiveService {
