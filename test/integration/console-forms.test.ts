@@ -192,7 +192,7 @@ describe('console forms', () => {
   });
 
   describe('sessions and sign-in', () => {
-    it('says that the session ended on a POST after it, changes nothing, and leads back to the form\'s page after signing in', async () => {
+    it("says that the session ended on a POST after it, changes nothing, and leads back to the form's page after signing in", async () => {
       const inv = await issue();
       const browser = c.client();
       expect((await browser.signIn('admin@formas.hn', adminPassword)).status).toBe(303);
