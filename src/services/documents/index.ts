@@ -6,7 +6,7 @@
  * (.dependency-cruiser.js); files inside the context import each other directly.
  */
 export { documentsModule } from './documents.module';
-export { scheduleIdempotencyPurge } from './idempotency-purge.scheduler';
+export { repeatInBackground, scheduleIdempotencyPurge, type BackgroundRun } from './idempotency-purge.scheduler';
 export { IdempotencyStore, type IdempotencyClaim, type LiveKey } from './idempotency-store';
 export { issuedFromRange, issuedNumbersOf, type IssuedDocument, type IssuedNumbers } from './issued-documents';
 export type { LetterheadPublicationView, LetterheadState } from './letterheads/letterhead-views';
