@@ -262,7 +262,7 @@ describe('e-mail delivery of issued documents', () => {
     const service = t.container.get(DeliveryMessages);
     const company = await t.orm.em.fork().findOneOrFail(Company, { code: on.code });
     const ref = { id: company.id, code: on.code };
-    const resent = await service.resend(TEST_ACTOR, ref, 'invoice', invoice.id, 'otra@cliente.hn', later());
+    const resent = await service.sendNow(await service.resend(TEST_ACTOR, ref, 'invoice', invoice.id, 'otra@cliente.hn', later()));
     expect(resent).toMatchObject({ status: 'SENT', recipient: 'otra@cliente.hn', requestedBy: 'cli:test' });
     expect(smtp.received.at(-1)!.to).toContain('otra@cliente.hn');
     const rows = await messages({ documentType: 'invoice', documentId: invoice.id });
