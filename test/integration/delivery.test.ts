@@ -90,7 +90,11 @@ describe('e-mail delivery of issued documents', () => {
     expect(queued).toMatchObject({ status: 'QUEUED', attempts: 0, recipient: 'compras@cliente.hn', sentAt: null });
     expect(queued.messageId).toMatch(/^<[0-9a-f-]{36}@prueba\.hn>$/);
 
+    // The PDF rendered for the POST's answer is the one sent: no second render on this instance.
+    const renders = jest.spyOn(t.pdfRenderer, 'render');
     await deliverAll();
+    expect(renders).not.toHaveBeenCalled();
+    renders.mockRestore();
     expect(smtp.received.length).toBe(before + 1);
     const mail = smtp.received.at(-1)!;
     expect(mail.to.sort()).toEqual(['archivo@prueba.hn', 'compras@cliente.hn']);
