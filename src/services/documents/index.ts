@@ -6,7 +6,7 @@
  * (.dependency-cruiser.js); files inside the context import each other directly.
  */
 export { documentsModule } from './documents.module';
-export { scheduleIdempotencyPurge } from './idempotency-purge.scheduler';
+export { repeatInBackground, scheduleIdempotencyPurge, type BackgroundRun } from './idempotency-purge.scheduler';
 export { DOCUMENT_KINDS, type DocumentKind } from './document-kinds';
 export { claimFor, IdempotencyStore, type IdempotencyClaim, type LiveKey } from './idempotency-store';
 export { issuedFromRange, issuedNumbersOf, takenPerPointSql, type IssuedDocument, type IssuedNumbers } from './issued-documents';
