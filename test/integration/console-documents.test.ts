@@ -165,7 +165,13 @@ describe('console document pages', () => {
     const key = /name="key" value="([^"]+)"/.exec(page.text)![1];
     const path = `${base()}/invoices/${inv.id}/credit-notes`;
     await refused(accountant, path, { kind: 'return', return_1: '3', reason: 'Devolución', key }, 409, /NOTE_LIMIT_EXCEEDED/);
-    await refused(accountant, path, { kind: 'return', reason: 'Devolución', key }, 400, /Escriba la cantidad devuelta en al menos una línea/);
+    await refused(
+      accountant,
+      path,
+      { kind: 'return', reason: 'Devolución', key },
+      400,
+      /Escriba la cantidad devuelta en al menos una línea/,
+    );
     await refused(accountant, path, { kind: 'return', return_1: '1', reason: '', key }, 400, /Escriba el motivo de la nota/);
     await refused(
       accountant,
@@ -205,7 +211,7 @@ describe('console document pages', () => {
     const fields = { description: 'Flete', amount: '50', rate: '15', reason: 'Flete a domicilio', key: 'debito-1' };
     await refused(accountant, path, { ...fields, amount: '50.001' }, 400, /Escriba un monto mayor que cero, con a lo sumo dos decimales/);
     await refused(accountant, path, { ...fields, quantity: '0' }, 400, /Escriba una cantidad mayor que cero/);
-        // A refusal is said beside the form's field, never with the CLI's option.
+    // A refusal is said beside the form's field, never with the CLI's option.
     const point = await refused(accountant, path, { ...fields, emissionPoint: '9-9' }, 400, /id="debit-emissionPoint-problema"/);
     expect(point.text).toContain('Escriba el punto de emisión como EEE-PPP');
     expect(point.text).not.toContain('--emission-point');
@@ -232,7 +238,9 @@ describe('console document pages', () => {
     await refused(accountant, credit, { kind: 'full', reason: 'Otra vez todo', key: 'todo-2' }, 409, /NOTE_NOTHING_TO_CREDIT/);
 
     const annulled = await issue();
-    expect((await accountant.post(`${base()}/invoices/${annulled.id}/annul`, { reason: 'Error en el RTN', confirm: '1' })).status).toBe(303);
+    expect((await accountant.post(`${base()}/invoices/${annulled.id}/annul`, { reason: 'Error en el RTN', confirm: '1' })).status).toBe(
+      303,
+    );
     const debit = { description: 'Flete', amount: '50', rate: '15', reason: 'Flete a domicilio', key: 'anulada-1' };
     await refused(accountant, `${base()}/invoices/${annulled.id}/debit-notes`, debit, 409, /INVOICE_ANNULLED/);
   });

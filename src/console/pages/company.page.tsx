@@ -104,6 +104,9 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
                 <a href={companyPath(company.code, 'invoices')}>Facturas</a>
               </li>
               <li>
+                <a href={companyPath(company.code, 'notes')}>Notas de crédito y débito</a>
+              </li>
+              <li>
                 <a href={companyPath(company.code, 'clients')}>Clientes</a>
               </li>
               <li>
@@ -143,8 +146,8 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
         children: (
           <>
             <p>
-              Los rangos del CAI <code>{cai}</code> de {company.name} dejarán de emitir de inmediato y para siempre; sus números no
-              usados se declararán como CANCELADO en el reporte de este mes. Una cancelación no se deshace.
+              Los rangos del CAI <code>{cai}</code> de {company.name} dejarán de emitir de inmediato y para siempre; sus números no usados
+              se declararán como CANCELADO en el reporte de este mes. Una cancelación no se deshace.
             </p>
             <dl class="facts">
               <dt>Motivo</dt>

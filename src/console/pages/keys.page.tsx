@@ -115,8 +115,8 @@ export function registerKeysPages(router: ConsoleRouter, container: Container): 
         back: companyPath(company.code, 'keys'),
         children: (
           <p>
-            La llave <code>{key.prefix}…</code> de {company.name} dejará de abrir la API de inmediato y para siempre: el sistema que
-            la use recibirá 401 hasta que se le configure otra llave. Una revocación no se deshace.
+            La llave <code>{key.prefix}…</code> de {company.name} dejará de abrir la API de inmediato y para siempre: el sistema que la use
+            recibirá 401 hasta que se le configure otra llave. Una revocación no se deshace.
           </p>
         ),
       });

@@ -6,7 +6,7 @@
  */
 export { fiscalReportsModule } from './fiscal-reports.module';
 export { NumberingAuditService, type AuditResult } from './numbering-audit/numbering-audit.service';
-export { parseFormat, type ReportFormat, type ReportTable } from './report-table';
+export { parseFormat, type ReportColumn, type ReportFormat, type ReportTable } from './report-table';
 export { REPORT_MEDIA_TYPES, REPORT_WRITERS, reportBytes } from './report-writers';
 export { SalesRegisterService } from './sales-register.service';
 export { UnusedNumbersService } from './unused-numbers.service';

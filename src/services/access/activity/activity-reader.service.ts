@@ -112,6 +112,16 @@ export class ActivityReader {
     return { actor: Number(row.actor ?? 0), company: Number(row.company ?? 0), target: Number(row.target ?? 0) };
   }
 
+  /** The newest row of `action` about `target` in a company (who annulled a document, and when); null when none. */
+  async latest(companyId: number, action: ActivityAction, target: string): Promise<ActivityView | null> {
+    const [row] = await this.db.select(
+      'SELECT a.id AS id, a.at AS at, a.actor AS actor, c.code AS company, a.action AS action, a.target AS target, a.details AS details' +
+        ` FROM ${this.from} WHERE a.company_id = ? AND a.action = ? AND a.target = ? ORDER BY a.at DESC, a.id DESC LIMIT 1`,
+      [companyId, action, target],
+    );
+    return row === undefined ? null : view(row);
+  }
+
   private filter(query: ActivityQuery): { where: string[]; params: unknown[] } {
     const where: string[] = [];
     const params: unknown[] = [];
