@@ -5,13 +5,14 @@ import { accountantDocuments } from './console-journeys/accountant-documents.jou
 import { adminDay } from './console-journeys/admin-day.journey';
 import type { Journey, JourneyEnv } from './console-journeys/journey';
 import { letterhead } from './console-journeys/letterhead.journey';
+import { phoneForms } from './console-journeys/phone-forms.journey';
 
 /**
  * The console in a real browser (Debian's Chromium through Playwright), against the real service,
  * database and PDF renderer: one browser and one console for every journey. Screenshots of the
  * main pages go to CONSOLE_SCREENSHOTS when it names a directory.
  */
-const JOURNEYS: Journey[] = [adminDay, accountantDocuments, letterhead];
+const JOURNEYS: Journey[] = [adminDay, accountantDocuments, letterhead, phoneForms];
 
 describe('the console in a browser', () => {
   let browser: Browser;

@@ -38,6 +38,7 @@ th { background: #e8edf3; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .nowrap { white-space: nowrap; }
 .state { font-weight: bold; }
+.state-help { display: block; font-size: .9rem; color: var(--muted); min-width: 12rem; }
 .state-OK { color: var(--ok); } .state-LOW, .state-DUE { color: var(--warn); } .state-EXHAUSTED, .state-EXPIRED, .state-CANCELLED { color: var(--bad); }
 form.stack label { display: block; font-weight: bold; margin: .75rem 0 .25rem; }
 form.stack input, form.stack select { max-width: 100%; }

@@ -38,7 +38,7 @@ function RangeTable({ ranges }: { ranges: CaiRangeOutlook[] }) {
           <td class="nowrap">{r.firstPrinted}</td>
           <td class="nowrap">{r.lastPrinted}</td>
           <td>
-            <CaiState state={r.state} />
+            <CaiState state={r.state} explained />
           </td>
           <td class="num">{r.left}</td>
           <td>{formatDay(r.deadline)}</td>

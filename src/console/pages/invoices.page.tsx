@@ -197,7 +197,7 @@ function ResultTable<Row extends { id: number }>({
 
 /** A list's query as the request gives it. */
 function queryOf(ctx: ConsoleContext): SearchQuery & { page: string; format: string } {
-  const text = (name: string) => (typeof ctx.query[name] === 'string' ? (ctx.query[name] as string).trim() : '');
+  const text = (name: string) => (typeof ctx.query[name] === 'string' ? ctx.query[name].trim() : '');
   return { q: text('q'), from: text('from'), to: text('to'), state: text('state'), page: text('page'), format: text('format') };
 }
 

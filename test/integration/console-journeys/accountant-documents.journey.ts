@@ -87,7 +87,9 @@ export const accountantDocuments: Journey = (env) => {
       // The browser would stop an empty required field; a reason of spaces reaches the service.
       await page.getByLabel('Motivo de la anulación (obligatorio)').fill('   ');
       await page.getByRole('button', { name: 'Anular factura' }).click();
-      await expect(page.locator('[role=alert]').textContent()).resolves.toContain('Escriba el motivo de la anulación: de 1 a 255 caracteres.');
+      await expect(page.locator('[role=alert]').textContent()).resolves.toContain(
+        'Escriba el motivo de la anulación: de 1 a 255 caracteres.',
+      );
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await screenshot(page, 'annul-refused');
       expect((await c.t.orm.em.fork().findOneOrFail(Invoice, target.id)).isAnnulled).toBe(false);
