@@ -299,4 +299,29 @@ describe('console forms', () => {
       expect((await admin.get(`${base()}/notes?q=01-00000001`)).status).toBe(400);
     });
   });
+
+  describe('the activity trail', () => {
+    it('reads as sentences in Spanish and filters by action, operator and dates', async () => {
+      admin = c.client();
+      expect((await admin.signIn('admin@formas.hn', adminPassword)).status).toBe(303);
+      const inv = await issue();
+      await admin.get(`${base()}/invoices/${inv.id}`);
+      expect((await admin.post(`${base()}/invoices/${inv.id}/annul`, { reason: 'RTN equivocado', confirm: '1' })).status).toBe(303);
+      const annulled = await admin.get(`${base()}/invoices/${inv.id}`);
+      // The annulled invoice's page: the reason, when and who.
+      expect(annulled.text).toMatch(
+        /<dt>Motivo<\/dt><dd>RTN equivocado<\/dd><dt>Cuándo<\/dt><dd>\d\d\/\d\d\/\d{4} \d\d:\d\d<\/dd><dt>Quién<\/dt><dd>admin@formas.hn<\/dd>/,
+      );
+
+      const page = await admin.get('/activity?action=invoice-annulled&actor=admin@formas.hn');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(`admin@formas.hn anuló la factura ${inv.fiscalNumber}.`);
+      expect(page.text).toContain('Motivo: RTN equivocado.');
+      expect(page.text).not.toContain('inició sesión');
+      expect((await admin.get('/activity?action=sign-in')).text).toContain('admin@formas.hn inició sesión.');
+      expect((await admin.get('/activity?actor=nadie@formas.hn')).text).toContain('No hay actividad registrada');
+      expect((await admin.get('/activity?from=2000-01-01&to=2000-01-31')).text).toContain('No hay actividad registrada');
+      expect((await admin.get('/activity?action=borrar-todo')).status).toBe(400);
+    });
+  });
 });

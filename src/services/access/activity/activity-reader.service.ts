@@ -23,6 +23,12 @@ export interface ActivityQuery {
   companyIds: readonly number[] | null;
   /** Only rows at or after this instant; null for all. */
   since: Date | null;
+  /** Only rows before this instant; absent or null for all. */
+  until?: Date | null;
+  /** Only rows of this action; absent or null for all. */
+  action?: ActivityAction | null;
+  /** Only rows by this actor (an operator's e-mail, `cli:<user>`); absent or null for all. */
+  actor?: string | null;
   /** At most this many rows, newest first. */
   limit: number;
 }
@@ -133,6 +139,18 @@ export class ActivityReader {
     if (query.since !== null) {
       where.push('a.at >= ?');
       params.push(utcDatetime(query.since));
+    }
+    if (query.until) {
+      where.push('a.at < ?');
+      params.push(utcDatetime(query.until));
+    }
+    if (query.action) {
+      where.push('a.action = ?');
+      params.push(query.action);
+    }
+    if (query.actor) {
+      where.push('a.actor = ?');
+      params.push(query.actor);
     }
     return { where, params };
   }
