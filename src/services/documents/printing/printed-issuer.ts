@@ -1,9 +1,12 @@
-import type { Establishment, Invoice } from '../../../entities';
+import type { Company, Establishment } from '../../../entities';
 import type { PrintedDocument } from '../../../pdf/template-data';
 
-/** The issuer block of a printed document, from the company and the issuing establishment. */
+/**
+ * The issuer block of a printed document, from the company and the issuing establishment: as they
+ * are now (the template check's sample), or as a document stored them at issue.
+ */
 export function issuerOf(
-  company: Invoice['company'],
+  company: Pick<Company, 'name' | 'tradeName' | 'rtn' | 'address' | 'phone' | 'email'>,
   establishment: Pick<Establishment, 'code' | 'name' | 'address'>,
 ): PrintedDocument['issuer'] {
   return {
