@@ -15,6 +15,7 @@ export { LetterheadService, type LogoChoice } from './letterheads/letterhead.ser
 export { NumberedWriter, RETRY_LOG_MESSAGE, type DocumentIssue, type DocumentOutbox, type NumberTakenWatcher } from './numbered-writer';
 export { checkNumberAvailable, type TakenNumber } from './numbering';
 export { DocumentPdfService, type IssuedRenderInputs } from './printing/document-pdf.service';
+export { issuerOf } from './printing/printed-issuer';
 export { TemplateCheckService, type CompanyTemplateCheck } from './printing/template-check.service';
 export { FIXED_VERSIONS_COLUMNS, fixedVersionsJoins, fixedVersionsOf, type FixedVersions } from './template-versions/fixed-versions';
 export { TemplateVersionStore } from './template-versions/template-version-store';
