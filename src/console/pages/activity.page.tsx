@@ -33,7 +33,7 @@ const ACTION_NAMES: Record<ActivityAction, string> = {
   'setup-changed': 'configuración cambiada',
   'client-updated': 'cliente modificado',
   'client-deleted': 'cliente eliminado',
-  'document-resent': 'Documento reenviado por correo',
+  'document-resent': 'documento reenviado por correo',
 };
 
 /** A document as the trail names it (`invoice 000-001-01-00000042 (id 42)`), in Spanish. */
@@ -49,6 +49,10 @@ function targetWords(target: string): string {
   if (document) return `${DOCUMENT_NOUNS[document[1]]} ${document[2]}`;
   const key = /^key \d+ \(([^)]+)\)$/.exec(target);
   if (key) return `la llave ${key[1]}…`;
+  const client = /^client (\S+) \(id (\d+)\)$/.exec(target);
+  if (client) return `${client[1]} (id ${client[2]})`;
+  const company = /^company (\S+)$/.exec(target);
+  if (company) return `de la empresa ${company[1]}`;
   return target;
 }
 
@@ -71,6 +75,10 @@ const ACTION_SENTENCES: Record<ActivityAction, (target: string) => string> = {
   'password-reset': (t) => `restableció la contraseña de ${t}`,
   'operator-unlocked': (t) => `desbloqueó los inicios de sesión de ${t}`,
   'cai-cancelled': (t) => `registró la cancelación del ${t}`,
+  'setup-changed': (t) => `cambió la configuración ${t}`,
+  'client-updated': (t) => `corrigió los datos del cliente ${t}`,
+  'client-deleted': (t) => `eliminó al cliente ${t}`,
+  'document-resent': (t) => `reenvió por correo ${t}`,
 };
 
 /** The details' names, in Spanish; a hash shows its first 12 characters. */
