@@ -106,6 +106,12 @@ describe('console catalog spreadsheet', () => {
     const res = await refused(() => admin.upload(`${base()}/preview`, csvFile(rows)), 422, /no se cambió nada/);
     expect(res.text).toMatch(/<td>2<\/td><td>price GENERAL<\/td><td>must be a number or a decimal string such as &quot;12.50&quot;<\/td>/);
     expect(res.text).not.toContain('Aplicar');
+    await refused(
+      () => admin.upload(`${base()}/preview`, { catalog: { name: 'c.xlsx', data: Buffer.from('PK not a zip') } }),
+      400,
+      /not a readable XLSX/,
+    );
+    await refused(() => admin.upload(`${base()}/preview`, {}), 400, /choose the catalog spreadsheet/);
     const unknown = await refused(
       () => admin.upload(`${base()}/preview`, csvFile([[...rows[0], 'price NADA'], ...rows.slice(1)])),
       422,
