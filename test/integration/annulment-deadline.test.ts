@@ -160,17 +160,19 @@ describe('annulment deadline', () => {
       const early = await issueSale(c.t.http, company.auth, 'c-2', CART);
       await at(nextMonthAt(10, '23:00:00'));
       await accountant.get(`/companies/${code}/invoices/${early.id}`);
-      expect((await accountant.post(`/companies/${code}/invoices/${early.id}/annul`, { reason: 'Error en el RTN' })).status).toBe(303);
+      expect((await accountant.post(`/companies/${code}/invoices/${early.id}/annul`, { reason: 'Error en el RTN', confirm: '1' })).status).toBe(303);
       expect(await c.t.orm.em.fork().findOneOrFail(Invoice, early.id)).toMatchObject({ isAnnulled: true });
 
       await at(nextMonthAt(11, '00:00:30'));
       await accountant.get(`/companies/${code}/invoices/${late.id}`);
       const before = await tableChecksums(c.t.orm);
-      const res = await accountant.post(`/companies/${code}/invoices/${late.id}/annul`, { reason: 'Error en el RTN' });
+      const res = await accountant.post(`/companies/${code}/invoices/${late.id}/annul`, { reason: 'Error en el RTN', confirm: '1' });
       expect(res.status).toBe(409);
       expect(res.text).toContain('ANNULMENT_PERIOD_CLOSED');
       expect(res.text).toContain('El plazo para anular este documento venció');
-      expect(res.text).toContain('issue a credit note instead');
+      // In Spanish, with what to do instead, and the typed reason kept in the form.
+      expect(res.text).toContain('Una venta se revierte con una nota de crédito');
+      expect(res.text).toContain('value="Error en el RTN"');
       expect(await tableChecksums(c.t.orm)).toBe(before);
     }, 60_000);
   });
