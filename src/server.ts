@@ -77,6 +77,17 @@ export async function startService({ onListening, onConsoleListening, logDestina
     );
   const container = buildContainer(config, logger, orm, pdfRenderer);
   const release = () => Promise.all([closeContainer(container).then(() => orm.close()), pdfRenderer.stop()]);
+  // The mail transport is made (and a DKIM key file read) before listening, so a bad one stops the start.
+  const sender = container.get(DeliverySender);
+  let mailDestination: string;
+  try {
+    mailDestination = sender.destination;
+  } catch (err) {
+    console.error(`Mail transport start-up failed: ${(err as Error).message}`);
+    logger.fatal({ err }, 'mail transport start-up failed');
+    await release();
+    throw err;
+  }
   const app = buildApp(container);
   const server = createHttpServer(app, logger);
   server.keepAliveTimeout = 5000;
@@ -113,8 +124,7 @@ export async function startService({ onListening, onConsoleListening, logDestina
   }
   const purge = scheduleIdempotencyPurge(container.get(IdempotencyStore), logger);
   // Every instance sends the outbox's e-mails (companies with delivery on); claims never overlap.
-  const sender = container.get(DeliverySender);
-  logger.info({ destination: sender.destination }, 'document e-mails go here');
+  logger.info({ destination: mailDestination }, 'document e-mails go here');
   const delivery = scheduleDelivery(sender, logger);
 
   let stopping: Promise<void> | undefined;
@@ -145,7 +155,7 @@ export async function startService({ onListening, onConsoleListening, logDestina
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
-  return { server, port, consolePort, mailDestination: sender.destination, stop };
+  return { server, port, consolePort, mailDestination, stop };
 }
 
 /**

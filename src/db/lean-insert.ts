@@ -52,6 +52,30 @@ export class DocumentRowsInsert<H, L, T, P extends string> {
     private readonly parent: P,
   ) {}
 
+  /** The rows of a document kind: each table's entity and the properties written to it (a kind without taxes gives null). */
+  static of<
+    H extends object,
+    HK extends keyof H & string,
+    L extends object,
+    LK extends keyof L & string,
+    T extends object,
+    TK extends keyof T & string,
+    P extends string,
+  >(
+    em: EntityManager,
+    head: readonly [EntityClass<H>, ReadonlyArray<HK>],
+    lines: readonly [EntityClass<L>, ReadonlyArray<LK>],
+    taxes: readonly [EntityClass<T>, ReadonlyArray<TK>] | null,
+    parent: P,
+  ): DocumentRowsInsert<Record<HK, unknown>, Record<LK, unknown>, Record<TK, unknown>, P> {
+    return new DocumentRowsInsert(
+      leanInsert(em, head[0], head[1]) as LeanInsert<Record<HK, unknown>>,
+      leanInsert(em, lines[0], lines[1]) as LeanInsert<Record<LK, unknown>>,
+      taxes === null ? null : (leanInsert(em, taxes[0], taxes[1]) as LeanInsert<Record<TK, unknown>>),
+      parent,
+    );
+  }
+
   /** Inserts the rows in `tx`; returns the head's new id. */
   async insert(
     tx: { run(sql: string, params: readonly unknown[]): Promise<{ insertId: number }> },

@@ -8,9 +8,10 @@
 export type DocumentState = 'VIGENTE' | 'ANULADA';
 
 export const ANNULLED: DocumentState = 'ANULADA';
+export const LIVE: DocumentState = 'VIGENTE';
 
 export function documentState(annulled: boolean): DocumentState {
-  return annulled ? ANNULLED : 'VIGENTE';
+  return annulled ? ANNULLED : LIVE;
 }
 
 /** The buyer printed and listed for a sale without a client. */

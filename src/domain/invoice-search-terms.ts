@@ -1,6 +1,7 @@
 import { AppError } from './app-error';
 import { isCalendarDate } from './calendar-date';
 import { DOCUMENT_TYPE_INFO } from './document-type';
+import { ANNULLED, LIVE } from './document-words';
 import { readPageNumber } from './page-number';
 
 /** Rows on one page of a search. */
@@ -32,6 +33,8 @@ export interface InvoiceSearchInput {
   q?: string;
   from?: string;
   to?: string;
+  /** VIGENTE or ANULADA, as the sales register says it; empty: both. */
+  state?: string;
   page?: string | number;
 }
 
@@ -41,6 +44,8 @@ export interface InvoiceSearchCriteria {
   /** Honduras calendar days, both inclusive; null when not given. */
   from: string | null;
   to: string | null;
+  /** Only annulled documents (true), only live ones (false), or both (null). */
+  annulled: boolean | null;
   /** 1-based. */
   page: number;
 }
@@ -55,8 +60,14 @@ function invalid(message: string): AppError {
   return new AppError('VALIDATION_FAILED', message);
 }
 
-/** What `q` asks for; an empty or absent q finds every invoice. */
-export function parseSearchTerm(raw: string | undefined): InvoiceSearchTerm {
+/** The printed document codes of the notes, which their own list finds them by. */
+export const NOTE_CODES: readonly string[] = [DOCUMENT_TYPE_INFO.creditNote.code, DOCUMENT_TYPE_INFO.debitNote.code];
+
+/**
+ * What `q` asks for; an empty or absent q finds every document. `codes` are the document codes of
+ * the list searched (the invoices' 01 unless given), the only ones a printed number may carry.
+ */
+export function parseSearchTerm(raw: string | undefined, codes: readonly string[] = [INVOICE_CODE]): InvoiceSearchTerm {
   const q = (raw ?? '').trim().replace(/\s+/g, ' ');
   if (q === '') return { kind: 'all' };
   if (q.length > MAX_QUERY_LENGTH) throw invalid(`q is longer than ${MAX_QUERY_LENGTH} characters`);
@@ -64,9 +75,11 @@ export function parseSearchTerm(raw: string | undefined): InvoiceSearchTerm {
   const printed = PRINTED_END.exec(q);
   if (printed) {
     const [, establishment, point, type, digits] = printed;
-    if (type !== undefined && type !== INVOICE_CODE) {
+    if (type !== undefined && !codes.includes(type)) {
       throw invalid(
-        `q: ${type} is not the invoices' document code (${INVOICE_CODE}); credit and debit notes are listed with their invoice`,
+        codes.includes(INVOICE_CODE)
+          ? `q: ${type} is not the invoices' document code (${INVOICE_CODE}); credit and debit notes have their own list`
+          : `q: ${type} is not a note's document code (${codes.join(' or ')}); invoices have their own list`,
       );
     }
     const sequence = Number(digits);
@@ -99,11 +112,23 @@ function parsePage(raw: string | number | undefined): number {
   throw invalid(`page: "${value}" is not a page number (1, 2, 3...)`);
 }
 
-/** Checks every part of a search; a bad one is VALIDATION_FAILED naming the part and what is wrong. */
-export function parseInvoiceSearch(input: InvoiceSearchInput): InvoiceSearchCriteria {
-  const term = parseSearchTerm(input.q);
+/** VIGENTE (false), ANULADA (true), in any case; empty or absent: both (null). */
+function parseState(raw: string | undefined): boolean | null {
+  const value = (raw ?? '').trim().toUpperCase();
+  if (value === '') return null;
+  if (value === ANNULLED) return true;
+  if (value === LIVE) return false;
+  throw invalid(`state must be ${LIVE} or ${ANNULLED}, got "${(raw ?? '').slice(0, 20)}"`);
+}
+
+/**
+ * Checks every part of a search (of the invoices, or with `codes` of the notes); a bad one is
+ * VALIDATION_FAILED naming the part and what is wrong.
+ */
+export function parseInvoiceSearch(input: InvoiceSearchInput, codes?: readonly string[]): InvoiceSearchCriteria {
+  const term = parseSearchTerm(input.q, codes);
   const from = parseDay('from', input.from);
   const to = parseDay('to', input.to);
   if (from !== null && to !== null && from > to) throw invalid(`from ${from} is after to ${to}`);
-  return { term, from, to, page: parsePage(input.page) };
+  return { term, from, to, annulled: parseState(input.state), page: parsePage(input.page) };
 }

@@ -160,9 +160,10 @@ describe('admin cai cancel', () => {
       expect((await accountant.signIn('contador@cai.hn', passwords[1])).status).toBe(303);
     });
 
-    it('shows CANCELADO, offers administrators alone the form, and cancels CAI B from it', async () => {
+    it('shows CANCELLED with what it means, offers administrators alone the form, and cancels CAI B from it', async () => {
       const page = await root.get(`/companies/${code}`);
-      expect(page.text).toContain('CANCELADO');
+      expect(page.text).toContain('<span class="state state-CANCELLED">CANCELLED</span>');
+      expect(page.text).toContain('El SAR canceló el CAI: no emite nunca más.');
       expect(page.text).toContain('Cancelar CAI');
       // The cancelled range links to the form that registers the next one.
       expect(page.text).toContain(`href="/companies/${code}/cai/new?point=000-001&amp;type=invoice"`);
@@ -170,7 +171,7 @@ describe('admin cai cancel', () => {
       expect(page.text).toContain(`<option value="${B}">`);
       expect(page.text).not.toContain(`<option value="${A}">`);
       const seen = await accountant.get(`/companies/${code}`);
-      expect(seen.text).toContain('CANCELADO');
+      expect(seen.text).toContain('CANCELLED');
       expect(seen.text).not.toContain('Cancelar CAI');
       expect(seen.text).not.toContain('/cai/new');
 

@@ -245,6 +245,24 @@ describe('operator refusals carry a code', () => {
     expect(await refused(...credit(second, '--full'))).toMatchObject({ code: 'INVOICE_ANNULLED', status: 409 });
   });
 
+  it('a resend is DELIVERY_NOT_CONFIGURED without a sender address, DOCUMENT_ANNULLED of an annulled invoice (409); nothing queued', async () => {
+    const { id } = await issueSale(t.http, company.auth, 'resend-1');
+    expect(await refused('delivery', 'resend', '--company', company.code, '--invoice-id', String(id))).toMatchObject({
+      code: 'DELIVERY_NOT_CONFIGURED',
+      status: 409,
+    });
+    const annul = ['invoice', 'annul', '--company', company.code, '--id', String(id), '--reason', 'error'];
+    expect((await runAdminFailure(t.config.databaseUrl, annul)).code).toBe(0);
+    const before = await tableChecksums(t.orm);
+    expect(
+      await refused('delivery', 'resend', '--company', company.code, '--invoice-id', String(id), '--to', 'otra@cliente.hn'),
+    ).toMatchObject({
+      code: 'DOCUMENT_ANNULLED',
+      status: 409,
+    });
+    expect(await tableChecksums(t.orm)).toBe(before);
+  });
+
   it('an annulment past its deadline is ANNULMENT_PERIOD_CLOSED (409); nothing written', async () => {
     const fresh = await setUpCompany(t);
     const { id, fiscalNumber } = await issueSale(t.http, fresh.auth, 'late-1');

@@ -3,17 +3,19 @@ import { createConsoleTest, ConsoleTest } from '../support/console-client';
 import { launchChromium, serveConsole } from '../support/console-browser';
 import { accountantDocuments } from './console-journeys/accountant-documents.journey';
 import { adminDay } from './console-journeys/admin-day.journey';
+import { catalogSheet } from './console-journeys/catalog-sheet.journey';
 import { clientCorrection } from './console-journeys/client-correction.journey';
 import type { Journey, JourneyEnv } from './console-journeys/journey';
 import { letterhead } from './console-journeys/letterhead.journey';
 import { setupJourney } from './console-journeys/setup.journey';
+import { phoneForms } from './console-journeys/phone-forms.journey';
 
 /**
  * The console in a real browser (Debian's Chromium through Playwright), against the real service,
  * database and PDF renderer: one browser and one console for every journey. Screenshots of the
  * main pages go to CONSOLE_SCREENSHOTS when it names a directory.
  */
-const JOURNEYS: Journey[] = [adminDay, accountantDocuments, letterhead, setupJourney, clientCorrection];
+const JOURNEYS: Journey[] = [adminDay, accountantDocuments, letterhead, setupJourney, clientCorrection, phoneForms, catalogSheet];
 
 describe('the console in a browser', () => {
   let browser: Browser;

@@ -231,4 +231,97 @@ describe('console forms', () => {
       expect(escaped.text).toContain('value="&quot;>&lt;b>x"');
     });
   });
+
+  describe('lists', () => {
+    // The session tests moved the clock past every session's idle limit.
+    beforeAll(async () => {
+      admin = c.client();
+      expect((await admin.signIn('admin@formas.hn', adminPassword)).status).toBe(303);
+    });
+
+    it('filters invoices by state, shows how many it lists with their total and ISV, and exports exactly that list', async () => {
+      const live = await issue();
+      const annulled = await issue();
+      await admin.get(`${base()}/invoices/${annulled.id}`);
+      expect((await admin.post(`${base()}/invoices/${annulled.id}/annul`, { reason: 'Error', confirm: '1' })).status).toBe(303);
+      const anuladas = await admin.get(`${base()}/invoices?state=ANULADA`);
+      expect(anuladas.status).toBe(200);
+      expect(anuladas.text).toContain(annulled.fiscalNumber);
+      expect(anuladas.text).not.toContain(live.fiscalNumber);
+      const count = await c.t.orm.em.fork().count(Invoice, { company: company.companyId, isAnnulled: true });
+      // CART: 343.10 each, ISV 30.00 + 17.25.
+      expect(anuladas.text).toMatch(new RegExp(`<dt>Facturas</dt><dd>${count}</dd>`));
+      expect(anuladas.text).toContain(`<dt>Total</dt><dd>L ${(343.1 * count).toLocaleString('en-US', { minimumFractionDigits: 2 })}</dd>`);
+      expect(anuladas.text).toContain(`<dt>ISV</dt><dd>L ${(47.25 * count).toFixed(2)}</dd>`);
+      expect(anuladas.text).toContain(`href="${base()}/invoices?state=ANULADA&amp;format=csv"`);
+      const vigentes = await admin.get(`${base()}/invoices?state=VIGENTE`);
+      expect(vigentes.text).toContain(live.fiscalNumber);
+      expect(vigentes.text).not.toContain(annulled.fiscalNumber);
+
+      const csv = await admin.get(`${base()}/invoices?state=ANULADA&format=csv`);
+      expect(csv.status).toBe(200);
+      expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="facturas-.*\.csv"$/);
+      const lines = csv.text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
+      expect(lines[0]).toBe('Número,Fecha,Cliente,RTN,Total,ISV,Estado,Acreditado');
+      expect(lines).toHaveLength(count + 1);
+      expect(lines.slice(1).every((l) => l.includes(',ANULADA,'))).toBe(true);
+      expect(csv.text).toContain(`${annulled.fiscalNumber},`);
+      const xlsx = await admin.download(`${base()}/invoices?q=${live.fiscalNumber}&format=xlsx`);
+      expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect((xlsx.body as Buffer).subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+
+      const bad = await admin.get(`${base()}/invoices?state=PAGADA`);
+      expect(bad.status).toBe(400);
+      expect((await admin.get(`${base()}/invoices?format=pdf`)).status).toBe(400);
+    });
+
+    it('lists the notes of a company with the same search, totals and export', async () => {
+      const inv = await issue();
+      await admin.get(`${base()}/invoices/${inv.id}`);
+      const fields = { description: 'Flete', amount: '100', rate: '15', reason: 'Flete', key: 'f-lista-1', confirm: '1' };
+      expect((await admin.post(`${base()}/invoices/${inv.id}/debit-notes`, fields)).status).toBe(303);
+      const note = await c.t.orm.em.fork().findOneOrFail(Note, { invoice: inv.id });
+      const list = await admin.get(`${base()}/notes?q=${note.fiscalNumber}`);
+      expect(list.status).toBe(200);
+      expect(list.text).toContain(`href="${base()}/notes/${note.id}"`);
+      expect(list.text).toContain(inv.fiscalNumber);
+      expect(list.text).toContain('<dt>Notas</dt><dd>1</dd>');
+      expect(list.text).toContain('<dt>Total</dt><dd>L 115.00</dd>');
+      expect(list.text).toContain('<dt>ISV</dt><dd>L 15.00</dd>');
+      expect((await admin.get(`${base()}/notes?state=ANULADA&q=${note.fiscalNumber}`)).text).toContain('Ninguna nota coincide');
+      const csv = await admin.get(`${base()}/notes?q=${note.fiscalNumber}&format=csv`);
+      expect(csv.text).toContain(`${note.fiscalNumber},Nota de débito,${inv.fiscalNumber},`);
+      // A note is found by its own document code, not an invoice's.
+      expect((await admin.get(`${base()}/notes?q=01-00000001`)).status).toBe(400);
+    });
+  });
+
+  describe('the activity trail', () => {
+    it('reads as sentences in Spanish and filters by action, operator and dates', async () => {
+      admin = c.client();
+      expect((await admin.signIn('admin@formas.hn', adminPassword)).status).toBe(303);
+      const inv = await issue();
+      await admin.get(`${base()}/invoices/${inv.id}`);
+      expect((await admin.post(`${base()}/invoices/${inv.id}/annul`, { reason: 'RTN equivocado', confirm: '1' })).status).toBe(303);
+      const annulled = await admin.get(`${base()}/invoices/${inv.id}`);
+      // The annulled invoice's page: the reason, when and who.
+      expect(annulled.text).toMatch(
+        /<dt>Motivo<\/dt><dd>RTN equivocado<\/dd><dt>Cuándo<\/dt><dd>\d\d\/\d\d\/\d{4} \d\d:\d\d<\/dd><dt>Quién<\/dt><dd>admin@formas.hn<\/dd>/,
+      );
+
+      const page = await admin.get('/activity?action=invoice-annulled&actor=admin@formas.hn');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(`admin@formas.hn anuló la factura ${inv.fiscalNumber}.`);
+      expect(page.text).toContain('Motivo: RTN equivocado.');
+      expect(page.text).not.toContain('inició sesión');
+      expect((await admin.get('/activity?action=sign-in')).text).toContain('admin@formas.hn inició sesión.');
+      expect((await admin.get('/activity?actor=nadie@formas.hn')).text).toContain('No hay actividad registrada');
+      expect((await admin.get('/activity?from=2000-01-01&to=2000-01-31')).text).toContain('No hay actividad registrada');
+      expect((await admin.get('/activity?action=borrar-todo')).status).toBe(400);
+    });
+  });
 });

@@ -151,7 +151,7 @@ describe('console read models: invoice search and company overview', () => {
     expect(await search.search(company.companyId, { page: 3 })).toEqual({ rows: [], page: 3, hasNext: false });
   });
 
-  it('gives each row its number, Honduras date, buyer, total, state and amount credited', async () => {
+  it('gives each row its number, Honduras date, buyer, total, ISV, state and amount credited', async () => {
     const [newest] = (await search.search(company.companyId, {})).rows;
     expect(newest).toEqual({
       id: invoices[54].id,
@@ -161,6 +161,7 @@ describe('console read models: invoice search and company overview', () => {
       clientName: null,
       clientRtn: null,
       total: '230.00',
+      isv: '30.00',
       status: 'VIGENTE',
       credited: '0.00',
     });

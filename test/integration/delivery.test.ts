@@ -90,7 +90,11 @@ describe('e-mail delivery of issued documents', () => {
     expect(queued).toMatchObject({ status: 'QUEUED', attempts: 0, recipient: 'compras@cliente.hn', sentAt: null });
     expect(queued.messageId).toMatch(/^<[0-9a-f-]{36}@prueba\.hn>$/);
 
+    // The PDF rendered for the POST's answer is the one sent: no second render on this instance.
+    const renders = jest.spyOn(t.pdfRenderer, 'render');
     await deliverAll();
+    expect(renders).not.toHaveBeenCalled();
+    renders.mockRestore();
     expect(smtp.received.length).toBe(before + 1);
     const mail = smtp.received.at(-1)!;
     expect(mail.to.sort()).toEqual(['archivo@prueba.hn', 'compras@cliente.hn']);
@@ -262,7 +266,7 @@ describe('e-mail delivery of issued documents', () => {
     const service = t.container.get(DeliveryMessages);
     const company = await t.orm.em.fork().findOneOrFail(Company, { code: on.code });
     const ref = { id: company.id, code: on.code };
-    const resent = await service.resend(TEST_ACTOR, ref, 'invoice', invoice.id, 'otra@cliente.hn', later());
+    const resent = await service.sendNow(await service.resend(TEST_ACTOR, ref, 'invoice', invoice.id, 'otra@cliente.hn', later()));
     expect(resent).toMatchObject({ status: 'SENT', recipient: 'otra@cliente.hn', requestedBy: 'cli:test' });
     expect(smtp.received.at(-1)!.to).toContain('otra@cliente.hn');
     const rows = await messages({ documentType: 'invoice', documentId: invoice.id });

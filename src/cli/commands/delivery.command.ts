@@ -49,12 +49,13 @@ export const registerDeliveryCommands: CommandRegistrar = (program: Command, run
       const id = opts.invoiceId !== undefined ? parseId(opts.invoiceId, '--invoice-id') : parseId(opts.noteId!, '--note-id');
       return run(async ({ container, out, actor }) => {
         const company = await container.get(CompanyDirectory).byCode(opts.company);
+        const messages = container.get(DeliveryMessages);
+        const queued = await messages.resend(actor, company, opts.invoiceId !== undefined ? 'invoice' : 'note', id, opts.to ?? null);
+        // Started only for a resend that was accepted: a refusal needs no LibreOffice.
         const renderer = container.get<PdfRenderer>(TOKENS.PdfRenderer);
         await renderer.start();
         try {
-          const message = await container
-            .get(DeliveryMessages)
-            .resend(actor, company, opts.invoiceId !== undefined ? 'invoice' : 'note', id, opts.to ?? null);
+          const message = await messages.sendNow(queued);
           out(opts.json ? JSON.stringify(messageJson(message), null, 2) : messageLine(message));
         } finally {
           container.get(DeliverySender).close();

@@ -22,6 +22,12 @@ header.top .who { font-size: .95rem; }
 header.top form { margin: 0; }
 header.top button { background: transparent; color: #fff; border: 1px solid #fff; border-radius: 4px; padding: .25rem .7rem; cursor: pointer; font: inherit; }
 main { max-width: 72rem; margin: 1.5rem auto; padding: 0 1rem; }
+/* A wide table scrolls inside its own box; the page itself never scrolls sideways (390 px phones). */
+.table-scroll { overflow-x: auto; max-width: 100%; margin-bottom: 1rem; }
+.table-scroll:focus { outline: 3px solid #f0b400; }
+.totals { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; margin: .5rem 0 1rem; }
+.totals div { background: var(--paper); border: 1px solid var(--line); border-radius: 4px; padding: .4rem .8rem; }
+.totals dt { font-size: .9rem; color: var(--muted); } .totals dd { margin: 0; font-weight: bold; }
 h1 { font-size: 1.6rem; margin: 0 0 1rem; }
 h2 { font-size: 1.25rem; margin: 1.5rem 0 .75rem; }
 .panel { background: var(--paper); border: 1px solid var(--line); border-radius: 6px; padding: 1rem 1.25rem; margin-bottom: 1.25rem; }
@@ -32,8 +38,10 @@ th { background: #e8edf3; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .nowrap { white-space: nowrap; }
 .state { font-weight: bold; }
+.state-help { display: block; font-size: .9rem; color: var(--muted); min-width: 12rem; }
 .state-OK { color: var(--ok); } .state-LOW, .state-DUE { color: var(--warn); } .state-EXHAUSTED, .state-EXPIRED, .state-CANCELLED { color: var(--bad); }
 form.stack label { display: block; font-weight: bold; margin: .75rem 0 .25rem; }
+form.stack input, form.stack select { max-width: 100%; }
 form.stack input { width: 100%; max-width: 24rem; padding: .45rem; border: 1px solid #6b7785; border-radius: 4px; font: inherit; }
 button.primary { background: var(--accent); color: #fff; border: 0; border-radius: 4px; padding: .5rem 1.1rem; font: inherit; cursor: pointer; margin-top: 1rem; }
 button.danger { background: var(--bad); color: #fff; border: 0; border-radius: 4px; padding: .3rem .8rem; font: inherit; cursor: pointer; }
@@ -50,21 +58,21 @@ ul.links { list-style: none; display: flex; flex-wrap: wrap; gap: 1.25rem; paddi
 .crumbs { margin: 0 0 .5rem; }
 form.search { display: flex; flex-wrap: wrap; gap: .75rem; align-items: flex-end; margin-bottom: 1rem; }
 form.search label { display: block; font-weight: bold; }
-form.search input { padding: .45rem; border: 1px solid #6b7785; border-radius: 4px; font: inherit; }
+form.search input, form.search select { max-width: 100%; padding: .45rem; border: 1px solid #6b7785; border-radius: 4px; font: inherit; }
 form.search button { margin-top: 0; }
 form.stack select { max-width: 100%; padding: .45rem; border: 1px solid #6b7785; border-radius: 4px; font: inherit; }
 form.stack button { display: block; }
 form.stack fieldset { border: 1px solid var(--line); border-radius: 4px; margin: .75rem 0; }
 form.stack label.choice { font-weight: normal; margin: .25rem 0; }
 form.stack label.choice input { width: auto; }
-dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
+dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .25rem 1rem; }
+dl.facts dd { overflow-wrap: anywhere; }
 dl.facts dt { font-weight: bold; } dl.facts dd { margin: 0; }
 nav.pager { display: flex; gap: 1.5rem; margin: 1rem 0; }
-table.amounts { width: auto; min-width: 24rem; margin: 1rem 0; }
+table.amounts { width: auto; min-width: min(24rem, 100%); margin: 1rem 0; }
 .wide { overflow-x: auto; max-width: 100%; }
 .field-problem { color: var(--bad); margin: .25rem 0 0; }
-.error code { overflow-wrap: anywhere; }
-code { font-family: "Liberation Mono", "DejaVu Sans Mono", monospace; }
+code { overflow-wrap: anywhere; font-family: "Liberation Mono", "DejaVu Sans Mono", monospace; }
 `;
 
 /** The tab's icon (served at /favicon.ico and /assets/favicon.svg): an "F" on the header's blue. */

@@ -1,11 +1,13 @@
 import type { Container } from 'inversify';
-import type { ActivityAction } from '../../domain/activity-action';
+import { ACTIVITY_ACTIONS, type ActivityAction } from '../../domain/activity-action';
+import { AppError } from '../../domain/app-error';
+import { addDays, isCalendarDate, startOfHondurasDay } from '../../domain/calendar-date';
 import { ActivityReader, type ActivityView, OperatorAccess } from '../../services/access';
 import type { ConsoleRouter } from '../console-state';
 import { operatorOf } from '../page-tools';
 import { renderPage } from '../render';
 import { DataTable } from '../views/data-table';
-import { formatInstant } from '../views/format';
+import { formatInstant, formatLempiras } from '../views/format';
 
 /** The newest rows the page shows; `admin activity` reads further back. */
 const SHOWN = 200;
@@ -31,32 +33,158 @@ const ACTION_NAMES: Record<ActivityAction, string> = {
   'setup-changed': 'configuración cambiada',
   'client-updated': 'cliente modificado',
   'client-deleted': 'cliente eliminado',
-  'document-resent': 'Documento reenviado por correo',
+  'document-resent': 'documento reenviado por correo',
 };
 
-/** A row's details as `name: value` pairs (text: escaped like every other). */
+/** A document as the trail names it (`invoice 000-001-01-00000042 (id 42)`), in Spanish. */
+const DOCUMENT_NOUNS: Record<string, string> = {
+  invoice: 'la factura',
+  'credit note': 'la nota de crédito',
+  'debit note': 'la nota de débito',
+};
+
+/** What a row is about, in Spanish: a document by its number, a key by its prefix; anything else as recorded. */
+function targetWords(target: string): string {
+  const document = /^(invoice|credit note|debit note) (\S+) \(id \d+\)$/.exec(target);
+  if (document) return `${DOCUMENT_NOUNS[document[1]]} ${document[2]}`;
+  const key = /^key \d+ \(([^)]+)\)$/.exec(target);
+  if (key) return `la llave ${key[1]}…`;
+  const client = /^client (\S+) \(id (\d+)\)$/.exec(target);
+  if (client) return `${client[1]} (id ${client[2]})`;
+  const company = /^company (\S+)$/.exec(target);
+  if (company) return `de la empresa ${company[1]}`;
+  return target;
+}
+
+/** What the actor did, as the start of a sentence whose end is the target. */
+const ACTION_SENTENCES: Record<ActivityAction, (target: string) => string> = {
+  'sign-in': () => 'inició sesión',
+  'sign-in-failed': (t) => `intentó iniciar sesión como ${t} sin lograrlo`,
+  'sign-out': () => 'cerró sesión',
+  'invoice-annulled': (t) => `anuló ${t}`,
+  'note-issued': (t) => `emitió ${t}`,
+  'note-annulled': (t) => `anuló ${t}`,
+  'key-issued': (t) => `emitió ${t}`,
+  'key-revoked': (t) => `revocó ${t}`,
+  'client-exonerated': (t) => `registró la exoneración del cliente ${t}`,
+  'letterhead-published': (t) => `publicó el membrete ${t}`,
+  'letterhead-rolled-back': (t) => `volvió al membrete anterior ${t}`,
+  apply: (t) => `aplicó la configuración ${t}`,
+  'operator-added': (t) => `agregó al operador ${t}`,
+  'operator-disabled': (t) => `deshabilitó al operador ${t}`,
+  'password-reset': (t) => `restableció la contraseña de ${t}`,
+  'operator-unlocked': (t) => `desbloqueó los inicios de sesión de ${t}`,
+  'cai-cancelled': (t) => `registró la cancelación del ${t}`,
+  'setup-changed': (t) => `cambió la configuración ${t}`,
+  'client-updated': (t) => `corrigió los datos del cliente ${t}`,
+  'client-deleted': (t) => `eliminó al cliente ${t}`,
+  'document-resent': (t) => `reenvió por correo ${t}`,
+};
+
+/** The details' names, in Spanish; a hash shows its first 12 characters. */
+const DETAIL_NAMES: Record<string, string> = {
+  reason: 'Motivo',
+  total: 'Total',
+  address: 'Dirección IP',
+  role: 'Rol',
+  companies: 'Empresas',
+  cleared: 'Intentos borrados',
+  ranges: 'Rangos',
+  prefix: 'Prefijo',
+  expiresAt: 'Vence',
+  document: 'Documento',
+  publicationId: 'Publicación',
+  sha256: 'Huella',
+  logoSha256: 'Huella del logo',
+  sections: 'Secciones',
+};
+
+function detailValue(name: string, value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string' && /sha256$/i.test(name)) return `${value.slice(0, 12)}…`;
+  if (name === 'total' && typeof value === 'string') return formatLempiras(value);
+  if (Array.isArray(value))
+    return value.length === 0 ? 'ninguna' : value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
+  if (typeof value === 'object')
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${k} ${String(v)}`)
+      .join(', ');
+  return String(value);
+}
+
+/** A row's details as sentences: `Motivo: …. Total: L 115.00.` (text, escaped like every other). */
 function details(row: ActivityView): string {
   return Object.entries(row.details)
-    .map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join('; ');
+    .map(([name, value]) => `${DETAIL_NAMES[name] ?? name}: ${detailValue(name, value)}.`)
+    .join(' ');
+}
+
+/** The filters as the query gives them, checked. */
+interface ActivityFilter {
+  action: ActivityAction | '';
+  actor: string;
+  from: string;
+  to: string;
+}
+
+function filterOf(query: Record<string, unknown>): ActivityFilter {
+  const text = (name: string) => (typeof query[name] === 'string' ? query[name].trim() : '');
+  const action = text('action');
+  if (action !== '' && !(ACTIVITY_ACTIONS as readonly string[]).includes(action))
+    throw new AppError('VALIDATION_FAILED', `action must be one of ${ACTIVITY_ACTIONS.join(', ')}`);
+  for (const name of ['from', 'to'])
+    if (text(name) !== '' && !isCalendarDate(text(name)))
+      throw new AppError('VALIDATION_FAILED', `${name}: "${text(name)}" is not a date (YYYY-MM-DD)`);
+  return { action: action as ActivityAction | '', actor: text('actor').slice(0, 255), from: text('from'), to: text('to') };
+}
+
+function FilterForm({ filter }: { filter: ActivityFilter }) {
+  return (
+    <form method="get" action="/activity" class="search" role="search" aria-label="Filtrar la actividad">
+      <div>
+        <label for="action">Acción</label>
+        <select id="action" name="action">
+          <option value="">Todas</option>
+          {ACTIVITY_ACTIONS.map((a) => (
+            <option key={a} value={a} selected={filter.action === a}>
+              {ACTION_NAMES[a]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label for="actor">Operador (correo o cli:usuario)</label>
+        <input id="actor" name="actor" value={filter.actor} maxLength={255} />
+      </div>
+      <div>
+        <label for="from">Desde</label>
+        <input id="from" name="from" type="date" value={filter.from} />
+      </div>
+      <div>
+        <label for="to">Hasta</label>
+        <input id="to" name="to" type="date" value={filter.to} />
+      </div>
+      <button class="primary" type="submit">
+        Filtrar
+      </button>
+    </form>
+  );
 }
 
 function ActivityTable({ rows }: { rows: ActivityView[] }) {
-  if (rows.length === 0) return <p>No hay actividad registrada a su alcance.</p>;
+  if (rows.length === 0) return <p role="status">No hay actividad registrada a su alcance con esos filtros.</p>;
   return (
     <DataTable
       caption={`Los ${SHOWN} cambios más recientes, del más nuevo al más antiguo (hora de Honduras)`}
-      columns={['Fecha', 'Quién', 'Empresa', 'Acción', 'Objeto', 'Detalles']}
+      columns={['Fecha', 'Empresa', 'Qué pasó', 'Detalles']}
     >
       {rows.map((row) => (
         <tr key={row.id}>
-          <td>{formatInstant(row.at)}</td>
-          <td>{row.actor}</td>
+          <td class="nowrap">{formatInstant(row.at)}</td>
           <td>{row.company ?? '—'}</td>
           <td>
-            {ACTION_NAMES[row.action]} <span class="muted">({row.action})</span>
+            {row.actor} {ACTION_SENTENCES[row.action](targetWords(row.target))}. <span class="muted">({row.action})</span>
           </td>
-          <td>{row.target}</td>
           <td>{details(row)}</td>
         </tr>
       ))}
@@ -64,20 +192,33 @@ function ActivityTable({ rows }: { rows: ActivityView[] }) {
   );
 }
 
-/** `/activity`: the trail, newest first; administrators every row, accountants their companies' rows only. */
+/**
+ * `/activity?action=&actor=&from=&to=`: the trail, newest first, as sentences; administrators every
+ * row, accountants their companies' rows only; filtered by action, operator and Honduras days.
+ */
 export function registerActivityPage(router: ConsoleRouter, container: Container): void {
   const reader = container.get(ActivityReader);
   const access = container.get(OperatorAccess);
   router.get('/activity', async (ctx) => {
     const companyIds = await access.companyIds(operatorOf(ctx));
+    const filter = filterOf(ctx.query);
     const rows: ActivityView[] = [];
-    // null for an administrator: every row, those of no company included.
-    for await (const row of reader.read({ companyIds, since: null, limit: SHOWN })) rows.push(row);
+    const query = {
+      // null for an administrator: every row, those of no company included.
+      companyIds,
+      since: filter.from === '' ? null : startOfHondurasDay(filter.from),
+      until: filter.to === '' ? null : startOfHondurasDay(addDays(filter.to, 1)),
+      action: filter.action === '' ? null : filter.action,
+      actor: filter.actor === '' ? null : filter.actor,
+      limit: SHOWN,
+    };
+    for await (const row of reader.read(query)) rows.push(row);
     renderPage(ctx, {
       title: 'Actividad',
       body: (
         <>
           <h1>Actividad</h1>
+          <FilterForm filter={filter} />
           <ActivityTable rows={rows} />
         </>
       ),

@@ -55,7 +55,7 @@ function RangeTable({ ranges, adminOf }: { ranges: CaiRangeOutlook[]; adminOf: s
             <td class="nowrap">{r.firstPrinted}</td>
             <td class="nowrap">{r.lastPrinted}</td>
             <td>
-              <CaiState state={r.state} />
+              <CaiState state={r.state} explained />
             </td>
             <td class="num">{r.left}</td>
             <td>{formatDay(r.deadline)}</td>
@@ -121,6 +121,9 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
             <ul class="links">
               <li>
                 <a href={companyPath(company.code, 'invoices')}>Facturas</a>
+              </li>
+              <li>
+                <a href={companyPath(company.code, 'notes')}>Notas de crédito y débito</a>
               </li>
               <li>
                 <a href={companyPath(company.code, 'clients')}>Clientes</a>

@@ -21,7 +21,8 @@ export function registerDeliveryPages(router: ConsoleRouter, container: Containe
       const company = await companyOf(ctx, access);
       const id = pathId(ctx);
       const to = formField(ctx, 'to');
-      await messages.resend(actorOf(ctx), company, kind, id, to === '' ? null : to, ctx.state.now);
+      const queued = await messages.resend(actorOf(ctx), company, kind, id, to === '' ? null : to, ctx.state.now);
+      await messages.sendNow(queued, ctx.state.now);
       ctx.status = 303;
       ctx.redirect(`${companyPath(company.code, folder, id)}#envios`);
     });

@@ -23,7 +23,7 @@ function CompanyTable({ companies }: { companies: CompanySummary[] }) {
           <td>{c.name}</td>
           <td>{c.integrationEnabled ? 'activa' : 'inactiva'}</td>
           <td>
-            <CaiState state={c.caiState} />
+            <CaiState state={c.caiState} explained />
           </td>
           <td class="num">{c.invoicesThisMonth}</td>
         </tr>

@@ -11,7 +11,7 @@ import {
   type NoteView,
 } from '../../services/sales';
 import { parseReason } from '../../domain/operator-arguments';
-import { OperatorAccess, type VisibleCompany } from '../../services/access';
+import { ActivityReader, documentTarget, OperatorAccess, type VisibleCompany } from '../../services/access';
 import { DeliveryMessages } from '../../services/delivery';
 import { TOKENS } from '../../tokens';
 import { companyPath } from '../company-paths';
@@ -20,6 +20,7 @@ import { type FieldOfRefusal, type FieldSentences, formEchoOf } from '../form-re
 import { creditRequestOf, debitRequestOf, noteCommon, noteFieldSentences, noteRefusalField } from '../note-form';
 import { actorOf, companyOf, pathId } from '../page-tools';
 import { renderPage } from '../render';
+import { AnnulmentFacts } from '../views/annulment';
 import { Crumbs } from '../views/crumbs';
 import { DataTable } from '../views/data-table';
 import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tables';
@@ -69,12 +70,16 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
   const annulment = container.get(InvoiceAnnulmentService);
   const pdfs = container.get(InvoicePdfService);
   const deliveries = container.get(DeliveryMessages);
+  const trail = container.get(ActivityReader);
   const rates = container.get<AppConfig>(TOKENS.Config).allowedIsvRates;
 
   /** The invoice's page; with `echo`, the form that was refused comes back filled in, with the refusal's status. */
   const show = async (ctx: ConsoleContext, company: VisibleCompany, invoice: InvoiceView, echo?: FormEcho & { status: number }) => {
     const its = await notes.list(company.id, invoice.id);
     const sent = await deliveries.ofDocument(company, 'invoice', invoice.id);
+    const annulment = invoice.isAnnulled
+      ? await trail.latest(company.id, 'invoice-annulled', documentTarget('invoice', invoice.fiscalNumber, invoice.id))
+      : null;
     const base = companyPath(company.code, 'invoices', invoice.id);
     renderPage(ctx, {
       title: `Factura ${invoice.fiscalNumber}`,
@@ -97,6 +102,7 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
               <code>{invoice.cai}</code>
             </dd>
           </dl>
+          {invoice.isAnnulled && <AnnulmentFacts entry={annulment} stored={{ at: null, reason: null }} />}
           <p>
             <a href={`${base}/pdf`}>Descargar el PDF</a>
           </p>

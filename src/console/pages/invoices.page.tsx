@@ -1,35 +1,40 @@
 import type { Container } from 'inversify';
-import { InvoiceSearch, type InvoiceSearchPage } from '../../services/sales';
+import type { ComponentChildren } from 'preact';
+import { ANNULLED, buyerName, LIVE } from '../../domain/document-words';
+import { parseFormat, type ReportColumn, type ReportFormat, reportBytes, REPORT_MEDIA_TYPES } from '../../services/fiscal-reports';
+import { InvoiceSearch, type InvoiceSearchRow, type NoteSearchRow, type SearchSummary } from '../../services/sales';
 import { OperatorAccess, type VisibleCompany } from '../../services/access';
 import { companyPath } from '../company-paths';
-import type { ConsoleRouter } from '../console-state';
+import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { companyOf } from '../page-tools';
 import { renderPage } from '../render';
 import { Crumbs } from '../views/crumbs';
 import { DataTable } from '../views/data-table';
 import { DocumentStatus } from '../views/document-tables';
-import { formatDay, formatLempiras } from '../views/format';
+import { DOCUMENT_TYPE_NAMES, formatDay, formatLempiras } from '../views/format';
 import { Pager } from '../views/pager';
-import { ANNULLED, buyerName } from '../../domain/document-words';
 
+/** A list's query: what the search form sends, and what the pages and exports repeat. */
 interface SearchQuery {
   q: string;
   from: string;
   to: string;
+  state: string;
 }
 
-/** The query string of a search at another page; empty parts are left out. */
-function pageHref(base: string, query: SearchQuery, page: number): string {
+/** The query string of a list at another page, or as an export (`format`); empty parts are left out. */
+function listHref(base: string, query: SearchQuery, extra: { page?: number; format?: ReportFormat } = {}): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== '') params.set(name, value);
-  if (page > 1) params.set('page', String(page));
+  if (extra.page !== undefined && extra.page > 1) params.set('page', String(extra.page));
+  if (extra.format !== undefined) params.set('format', extra.format);
   const qs = params.toString();
   return qs === '' ? base : `${base}?${qs}`;
 }
 
-function SearchForm({ action, query }: { action: string; query: SearchQuery }) {
+function SearchForm({ action, query, label }: { action: string; query: SearchQuery; label: string }) {
   return (
-    <form method="get" action={action} class="search" role="search" aria-label="Buscar facturas">
+    <form method="get" action={action} class="search" role="search" aria-label={label}>
       <div>
         <label for="q">Número, últimos dígitos, cliente o RTN</label>
         <input id="q" name="q" type="search" value={query.q} maxLength={100} />
@@ -42,6 +47,18 @@ function SearchForm({ action, query }: { action: string; query: SearchQuery }) {
         <label for="to">Hasta</label>
         <input id="to" name="to" type="date" value={query.to} />
       </div>
+      <div>
+        <label for="state">Estado</label>
+        <select id="state" name="state">
+          <option value="">Todos</option>
+          <option value={LIVE} selected={query.state.toUpperCase() === LIVE}>
+            {LIVE}
+          </option>
+          <option value={ANNULLED} selected={query.state.toUpperCase() === ANNULLED}>
+            {ANNULLED}
+          </option>
+        </select>
+      </div>
       <button class="primary" type="submit">
         Buscar
       </button>
@@ -49,59 +66,231 @@ function SearchForm({ action, query }: { action: string; query: SearchQuery }) {
   );
 }
 
-function ResultTable({ company, result }: { company: VisibleCompany; result: InvoiceSearchPage }) {
-  if (result.rows.length === 0) return <p role="status">Ninguna factura coincide con la búsqueda.</p>;
+/** How many documents the search lists (all its pages), their total and ISV, and the exports of exactly that list. */
+function Summary({ summary, noun, exportHref }: { summary: SearchSummary; noun: string; exportHref: (format: ReportFormat) => string }) {
   return (
-    <DataTable
-      caption={`Facturas, de la más reciente a la más antigua (página ${result.page})`}
-      columns={['Número', 'Fecha', 'Cliente', { label: 'Total', num: true }, 'Estado', { label: 'Acreditado', num: true }]}
-    >
-      {result.rows.map((row) => (
+    <section aria-label="Totales de la búsqueda">
+      <dl class="totals">
+        <div>
+          <dt>{noun}</dt>
+          <dd>{summary.count}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>{formatLempiras(summary.total)}</dd>
+        </div>
+        <div>
+          <dt>ISV</dt>
+          <dd>{formatLempiras(summary.isv)}</dd>
+        </div>
+      </dl>
+      <p>
+        Descargar lo que se lista: <a href={exportHref('csv')}>CSV</a> · <a href={exportHref('xlsx')}>XLSX (Excel)</a>
+      </p>
+    </section>
+  );
+}
+
+/** A list's columns, as the page shows them and the export writes them (one list of both). */
+interface ListColumn<Row> {
+  header: string;
+  kind: ReportColumn['kind'];
+  width?: number;
+  cell(row: Row): string;
+  shown?(row: Row, company: VisibleCompany): ComponentChildren;
+}
+
+const COMMON_COLUMNS = {
+  date: { header: 'Fecha', kind: 'text', cell: (r: InvoiceSearchRow | NoteSearchRow) => formatDay(r.date) },
+  client: {
+    header: 'Cliente',
+    kind: 'text',
+    width: 40,
+    cell: (r: InvoiceSearchRow | NoteSearchRow) => buyerName(r.clientName),
+    shown: (r: InvoiceSearchRow | NoteSearchRow) => (
+      <>
+        {buyerName(r.clientName)}
+        {r.clientRtn && <span class="muted"> · RTN {r.clientRtn}</span>}
+      </>
+    ),
+  },
+  rtn: { header: 'RTN', kind: 'text', width: 16, cell: (r: InvoiceSearchRow | NoteSearchRow) => r.clientRtn ?? '' },
+  total: { header: 'Total', kind: 'amount', cell: (r: InvoiceSearchRow | NoteSearchRow) => r.total },
+  isv: { header: 'ISV', kind: 'amount', cell: (r: InvoiceSearchRow | NoteSearchRow) => r.isv },
+  state: {
+    header: 'Estado',
+    kind: 'text',
+    cell: (r: InvoiceSearchRow | NoteSearchRow) => r.status,
+    shown: (r: InvoiceSearchRow | NoteSearchRow) => <DocumentStatus annulled={r.status === ANNULLED} />,
+  },
+} as const;
+
+const INVOICE_COLUMNS: ListColumn<InvoiceSearchRow>[] = [
+  {
+    header: 'Número',
+    kind: 'text',
+    width: 22,
+    cell: (r) => r.fiscalNumber,
+    shown: (r, company) => <a href={companyPath(company.code, 'invoices', r.id)}>{r.fiscalNumber}</a>,
+  },
+  COMMON_COLUMNS.date,
+  COMMON_COLUMNS.client,
+  COMMON_COLUMNS.rtn,
+  COMMON_COLUMNS.total,
+  COMMON_COLUMNS.isv,
+  COMMON_COLUMNS.state,
+  { header: 'Acreditado', kind: 'amount', cell: (r) => r.credited },
+];
+
+const NOTE_COLUMNS: ListColumn<NoteSearchRow>[] = [
+  {
+    header: 'Número',
+    kind: 'text',
+    width: 22,
+    cell: (r) => r.fiscalNumber,
+    shown: (r, company) => <a href={companyPath(company.code, 'notes', r.id)}>{r.fiscalNumber}</a>,
+  },
+  { header: 'Tipo', kind: 'text', width: 16, cell: (r) => DOCUMENT_TYPE_NAMES[r.documentType] },
+  { header: 'Factura', kind: 'text', width: 22, cell: (r) => r.invoiceFiscalNumber },
+  COMMON_COLUMNS.date,
+  COMMON_COLUMNS.client,
+  COMMON_COLUMNS.rtn,
+  COMMON_COLUMNS.total,
+  COMMON_COLUMNS.isv,
+  COMMON_COLUMNS.state,
+];
+
+/** The page's table: every column but the RTN, which the client's cell already shows. */
+function ResultTable<Row extends { id: number }>({
+  company,
+  rows,
+  columns,
+  caption,
+  none,
+}: {
+  company: VisibleCompany;
+  rows: Row[];
+  columns: ListColumn<Row>[];
+  caption: string;
+  none: string;
+}) {
+  if (rows.length === 0) return <p role="status">{none}</p>;
+  const shown = columns.filter((c) => c.header !== 'RTN');
+  return (
+    <DataTable caption={caption} columns={shown.map((c) => (c.kind === 'amount' ? { label: c.header, num: true as const } : c.header))}>
+      {rows.map((row) => (
         <tr key={row.id}>
-          <td>
-            <a href={companyPath(company.code, 'invoices', row.id)}>{row.fiscalNumber}</a>
-          </td>
-          <td>{formatDay(row.date)}</td>
-          <td>
-            {buyerName(row.clientName)}
-            {row.clientRtn && <span class="muted"> · RTN {row.clientRtn}</span>}
-          </td>
-          <td class="num">{formatLempiras(row.total)}</td>
-          <td>
-            <DocumentStatus annulled={row.status === ANNULLED} />
-          </td>
-          <td class="num">{formatLempiras(row.credited)}</td>
+          {shown.map((c) =>
+            c.kind === 'amount' ? (
+              <td key={c.header} class="num">
+                {formatLempiras(c.cell(row))}
+              </td>
+            ) : (
+              <td key={c.header}>{c.shown ? c.shown(row, company) : c.cell(row)}</td>
+            ),
+          )}
         </tr>
       ))}
     </DataTable>
   );
 }
 
+/** A list's query as the request gives it. */
+function queryOf(ctx: ConsoleContext): SearchQuery & { page: string; format: string } {
+  const text = (name: string) => (typeof ctx.query[name] === 'string' ? ctx.query[name].trim() : '');
+  return { q: text('q'), from: text('from'), to: text('to'), state: text('state'), page: text('page'), format: text('format') };
+}
+
+/** What a list is: its path, its words, its columns, and the search's three reads of its documents. */
+interface DocumentList<Row extends { id: number }> {
+  path: 'invoices' | 'notes';
+  title: string;
+  noun: string;
+  none: string;
+  file: string;
+  columns: ListColumn<Row>[];
+  page(companyId: number, query: SearchQuery & { page: string }): Promise<{ rows: Row[]; page: number; hasNext: boolean }>;
+  summary(companyId: number, query: SearchQuery): Promise<SearchSummary>;
+  all(companyId: number, query: SearchQuery): AsyncIterable<Row>;
+}
+
+function registerList<Row extends { id: number }>(router: ConsoleRouter, access: OperatorAccess, list: DocumentList<Row>): void {
+  router.get(`/companies/:code/${list.path}`, async (ctx) => {
+    const company = await companyOf(ctx, access);
+    const { page, format, ...query } = queryOf(ctx);
+    if (format !== '') {
+      // The export of what the page lists: the same query, every page of it.
+      const chosen = parseFormat(format, 'format');
+      const all = list.all(company.id, query);
+      const rows = (async function* () {
+        for await (const row of all) yield list.columns.map((c) => c.cell(row));
+      })();
+      const bytes = await reportBytes(
+        { title: list.title, columns: list.columns.map(({ header, kind, width }) => ({ header, kind, width })), rows },
+        chosen,
+      );
+      ctx.status = 200;
+      ctx.type = REPORT_MEDIA_TYPES[chosen];
+      ctx.set('Content-Disposition', `attachment; filename="${list.file}-${company.code}.${chosen}"`);
+      ctx.body = bytes;
+      return;
+    }
+    const result = await list.page(company.id, { ...query, page });
+    const summary = await list.summary(company.id, query);
+    const base = companyPath(company.code, list.path);
+    renderPage(ctx, {
+      title: `${list.title} de ${company.code}`,
+      body: (
+        <>
+          <Crumbs company={company} />
+          <h1>{list.title}</h1>
+          <SearchForm action={base} query={query} label={`Buscar ${list.title.toLowerCase()}`} />
+          <Summary summary={summary} noun={list.noun} exportHref={(f) => listHref(base, query, { format: f })} />
+          <ResultTable
+            company={company}
+            rows={result.rows}
+            columns={list.columns}
+            none={list.none}
+            caption={`${list.title}, de la más reciente a la más antigua (página ${result.page})`}
+          />
+          <Pager page={result.page} hasNext={result.hasNext} href={(n) => listHref(base, query, { page: n })} />
+        </>
+      ),
+    });
+  });
+}
+
 /**
- * `/companies/{code}/invoices?q=&from=&to=&page=`: the company's invoices found by number (or its
- * last digits), client name or RTN within a Honduras period, 50 a page, newest first (decision 62).
- * A bad parameter is the refusal page naming it.
+ * `/companies/{code}/invoices?q=&from=&to=&state=&page=&format=` and the same for `/notes`: a
+ * company's invoices, or its credit and debit notes, found by number (or its last digits), client
+ * name or RTN within a Honduras period and by state (VIGENTE or ANULADA), 50 a page, newest first
+ * (decision 62); how many the search finds with their total and ISV; `format=csv|xlsx` exports
+ * everything the search finds, written as the fiscal reports are (decision 91). A bad parameter is
+ * the refusal page naming it.
  */
 export function registerInvoicesPage(router: ConsoleRouter, container: Container): void {
   const access = container.get(OperatorAccess);
   const search = container.get(InvoiceSearch);
-  router.get('/companies/:code/invoices', async (ctx) => {
-    const company = await companyOf(ctx, access);
-    const text = (name: string) => (typeof ctx.query[name] === 'string' ? ctx.query[name] : '');
-    const query: SearchQuery = { q: text('q').trim(), from: text('from').trim(), to: text('to').trim() };
-    const result = await search.search(company.id, { ...query, page: text('page') });
-    const base = companyPath(company.code, 'invoices');
-    renderPage(ctx, {
-      title: `Facturas de ${company.code}`,
-      body: (
-        <>
-          <Crumbs company={company} />
-          <h1>Facturas</h1>
-          <SearchForm action={base} query={query} />
-          <ResultTable company={company} result={result} />
-          <Pager page={result.page} hasNext={result.hasNext} href={(n) => pageHref(base, query, n)} />
-        </>
-      ),
-    });
+  registerList<InvoiceSearchRow>(router, access, {
+    path: 'invoices',
+    title: 'Facturas',
+    noun: 'Facturas',
+    none: 'Ninguna factura coincide con la búsqueda.',
+    file: 'facturas',
+    columns: INVOICE_COLUMNS,
+    page: (id, query) => search.search(id, query),
+    summary: (id, query) => search.summary(id, query),
+    all: (id, query) => search.all(id, query),
+  });
+  registerList<NoteSearchRow>(router, access, {
+    path: 'notes',
+    title: 'Notas de crédito y débito',
+    noun: 'Notas',
+    none: 'Ninguna nota coincide con la búsqueda.',
+    file: 'notas',
+    columns: NOTE_COLUMNS,
+    page: (id, query) => search.searchNotes(id, query),
+    summary: (id, query) => search.noteSummary(id, query),
+    all: (id, query) => search.allNotes(id, query),
   });
 }

@@ -1,12 +1,13 @@
 import type { Container } from 'inversify';
 import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
 import { NotePdfService, NoteReader } from '../../services/sales';
-import { OperatorAccess } from '../../services/access';
+import { ActivityReader, documentTarget, OperatorAccess } from '../../services/access';
 import { DeliveryMessages } from '../../services/delivery';
 import { companyPath } from '../company-paths';
 import type { ConsoleRouter } from '../console-state';
 import { companyOf, pathId } from '../page-tools';
 import { renderPage } from '../render';
+import { AnnulmentFacts } from '../views/annulment';
 import { Crumbs } from '../views/crumbs';
 import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tables';
 import { formatInstant } from '../views/format';
@@ -20,12 +21,16 @@ export function registerNotePages(router: ConsoleRouter, container: Container): 
   const notes = container.get(NoteReader);
   const pdfs = container.get(NotePdfService);
   const deliveries = container.get(DeliveryMessages);
+  const trail = container.get(ActivityReader);
 
   router.get('/companies/:code/notes/:id', async (ctx) => {
     const company = await companyOf(ctx, access);
     const note = await notes.get(company, pathId(ctx));
     const sent = await deliveries.ofDocument(company, note.documentType, note.id);
     const title = `${DOCUMENT_TYPE_INFO[note.documentType].title} ${note.fiscalNumber}`;
+    const annulment = note.isAnnulled
+      ? await trail.latest(company.id, 'note-annulled', documentTarget(note.documentType, note.fiscalNumber, note.id))
+      : null;
     renderPage(ctx, {
       title,
       body: (
@@ -52,15 +57,8 @@ export function registerNotePages(router: ConsoleRouter, container: Container): 
             <dd>
               <code>{note.cai}</code>
             </dd>
-            {note.isAnnulled && (
-              <>
-                <dt>Anulada</dt>
-                <dd>
-                  {note.annulledAt ? formatInstant(note.annulledAt) : ''} {note.annulReason}
-                </dd>
-              </>
-            )}
           </dl>
+          {note.isAnnulled && <AnnulmentFacts entry={annulment} stored={{ at: note.annulledAt, reason: note.annulReason }} />}
           <p>
             <a href={`${companyPath(company.code, 'notes', note.id)}/pdf`}>Descargar el PDF</a>
           </p>

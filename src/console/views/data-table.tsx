@@ -8,25 +8,28 @@ export type Column = string | { label: string; num: true };
  * screen reader names each cell's column), then the rows the page writes.
  */
 export function DataTable({ caption, columns, children }: { caption: ComponentChildren; columns: Column[]; children: ComponentChildren }) {
+  // A wide table scrolls inside its own box (focusable, so a keyboard can scroll it), never the page.
   return (
-    <table>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((column) =>
-            typeof column === 'string' ? (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ) : (
-              <th key={column.label} scope="col" class="num">
-                {column.label}
-              </th>
-            ),
-          )}
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
-    </table>
+    <div class="table-scroll" tabIndex={0} role="region" aria-label={typeof caption === 'string' ? caption : 'Tabla'}>
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) =>
+              typeof column === 'string' ? (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ) : (
+                <th key={column.label} scope="col" class="num">
+                  {column.label}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }

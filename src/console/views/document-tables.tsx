@@ -77,13 +77,14 @@ export interface LineRow {
   description: string;
   quantity: string;
   unitPrice: string;
+  /** Quantity x unit price, before the discount: what the PDF prints as the line's Importe. */
+  importe: string;
   discountAmount: string;
-  subTotal: string;
 }
 
 const FIGURE_COLUMNS = ['Cantidad', 'Precio', 'Descuento', 'Importe'].map((label) => ({ label, num: true as const }));
 
-/** The lines of an invoice or a note, as printed. */
+/** The lines of an invoice or a note, with the figures the PDF prints for each (its Importe before the discount). */
 export function LinesTable({ lines, positionHeader }: { lines: LineRow[]; positionHeader: string }) {
   return (
     <DataTable caption="Líneas" columns={[positionHeader, 'Código', 'Descripción', ...FIGURE_COLUMNS]}>
@@ -95,7 +96,7 @@ export function LinesTable({ lines, positionHeader }: { lines: LineRow[]; positi
           <td class="num">{Number(line.quantity)}</td>
           <td class="num">{formatLempiras(line.unitPrice)}</td>
           <td class="num">{formatLempiras(line.discountAmount)}</td>
-          <td class="num">{formatLempiras(line.subTotal)}</td>
+          <td class="num">{formatLempiras(line.importe)}</td>
         </tr>
       ))}
     </DataTable>

@@ -40,9 +40,9 @@ export class DeliveryMessages {
   }
 
   /**
-   * Queues the invoice or note (`kind`) once more, to `to` or else its client's address, records
-   * `document-resent` in the same transaction, then sends it at once from this process (a
-   * failure there leaves it to the retries of every instance's sender). Refuses an annulled
+   * Queues the invoice or note (`kind`) once more, to `to` or else its client's address, and
+   * records `document-resent` in the same transaction; returns the message's id, for `sendNow`
+   * (a failure there leaves it to the retries of every instance's sender). Refuses an annulled
    * document (DOCUMENT_ANNULLED), a company without a sender address or a document without an
    * address to send to (DELIVERY_NOT_CONFIGURED), a bad address (VALIDATION_FAILED); a refusal
    * queues nothing.
@@ -54,7 +54,7 @@ export class DeliveryMessages {
     documentId: number,
     to: string | null,
     now: Date = new Date(),
-  ): Promise<DeliveryMessageView> {
+  ): Promise<number> {
     if (to !== null && !isEmailAddress(to)) throw new AppError('VALIDATION_FAILED', `"${to}" is not an e-mail address.`);
     const doc = await this.documents.load(company, kind, documentId);
     const { documentType } = doc;
@@ -81,6 +81,11 @@ export class DeliveryMessages {
       },
       (err) => needsFreshConnection(classifyDatabaseError(err)),
     );
+    return id;
+  }
+
+  /** Sends a queued message now from this process (it needs the PDF renderer started); its state after. */
+  sendNow(id: number, now: Date = new Date()): Promise<DeliveryMessageView> {
     return this.sender.deliverNow(id, now);
   }
 }

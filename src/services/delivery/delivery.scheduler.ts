@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { repeatInBackground, type BackgroundRun } from '../documents';
 
 /** What the schedule needs of DeliverySender. */
 export interface DueDeliverer {
@@ -12,54 +13,35 @@ export interface DeliveryScheduleOptions {
   clock?: () => Date;
 }
 
-export interface DeliverySchedule {
-  /** Looks at the outbox now instead of at the next interval (after a manual resend). */
-  wake(): void;
-  /** Cancels the next look, waits for one in flight, closes the transport. */
-  stop(): Promise<void>;
-}
+/** `wake` looks at the outbox now (after a manual resend); `stop` also closes the transport. */
+export type DeliverySchedule = BackgroundRun;
 
 export const DELIVERY_INTERVAL_MS = 1_000;
 
 /**
  * Every instance's sender (decision 86): looks at the outbox every second, and again at once
- * while it finds full batches. Looks never overlap; the timer is unref'd; a failed look (the
- * database away) is logged and tried at the next interval. Instances share the outbox safely:
- * each claim takes rows no other sender holds.
+ * while it finds messages to send; looks never overlap. A failed look (the database away) is
+ * logged and tried at the next interval. Instances share the outbox safely: each claim takes rows
+ * no other sender holds.
  */
 export function scheduleDelivery(sender: DueDeliverer, logger: Logger, options: DeliveryScheduleOptions = {}): DeliverySchedule {
   const { intervalMs = DELIVERY_INTERVAL_MS, clock = () => new Date() } = options;
   let stopped = false;
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
-  const runOnce = async () => {
-    try {
-      while (!stopped && (await sender.deliverDue(clock())) > 0);
-    } catch (err) {
-      logger.error({ err }, 'sending document e-mails failed; tried again at the next interval');
-    }
-  };
-  const arm = (delayMs: number) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      running = runOnce().finally(() => {
-        running = undefined;
-        if (!stopped) arm(intervalMs);
-      });
-    }, delayMs);
-    timer.unref();
-  };
-  arm(intervalMs);
-
-  return {
-    wake() {
-      if (!stopped && running === undefined) arm(0);
+  const run = repeatInBackground(
+    async () => {
+      try {
+        while (!stopped && (await sender.deliverDue(clock())) > 0);
+      } catch (err) {
+        logger.error({ err }, 'sending document e-mails failed; tried again at the next interval');
+      }
     },
+    { firstDelayMs: intervalMs, intervalMs },
+  );
+  return {
+    wake: () => run.wake(),
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      await running;
+      await run.stop();
       sender.close();
     },
   };

@@ -20,28 +20,30 @@ export interface PurgeSchedule {
 export const PURGE_FIRST_DELAY_MS = 15_000;
 export const PURGE_INTERVAL_MS = 10 * 60_000;
 
+/** A task run again and again in the background: `stop` ends it, `wake` runs it now instead of at its next time. */
+export interface BackgroundRun {
+  /** Runs the task now when it is not running (else it runs at its next time as usual). */
+  wake(): void;
+  /** Cancels the next run and waits for one in flight. */
+  stop(): Promise<void>;
+}
+
 /**
- * Purges idempotency records past retention in the background (decision 14: the key is
- * free again after 24 h; purge in bounded batches). Runs never overlap: the next one is armed
- * when the previous ends. The timer is unref'd, so it never keeps a process alive, and a failed
- * run is logged and tried again at the next interval. Every instance runs it; concurrent purges
- * only delete the same rows by id.
+ * Runs `runOnce` after `firstDelayMs`, then `intervalMs` after the end of each run: runs never
+ * overlap, the timer is unref'd (it never keeps a process alive), and `runOnce` handles its own
+ * failures (it must not reject). Every instance's background work (this purge, the e-mail sender)
+ * runs on it.
  */
-export function scheduleIdempotencyPurge(purger: ExpiredKeyPurger, logger: Logger, options: PurgeScheduleOptions = {}): PurgeSchedule {
-  const { firstDelayMs = PURGE_FIRST_DELAY_MS, intervalMs = PURGE_INTERVAL_MS } = options;
+export function repeatInBackground(
+  runOnce: () => Promise<void>,
+  { firstDelayMs, intervalMs }: Required<PurgeScheduleOptions>,
+): BackgroundRun {
   let stopped = false;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
 
-  const runOnce = async () => {
-    try {
-      const deleted = await purger.purgeExpired();
-      if (deleted > 0) logger.info({ deleted }, 'purged expired idempotency records');
-    } catch (err) {
-      logger.error({ err }, 'purging expired idempotency records failed; retried at the next interval');
-    }
-  };
   const arm = (delayMs: number) => {
+    clearTimeout(timer);
     timer = setTimeout(() => {
       running = runOnce().finally(() => {
         running = undefined;
@@ -53,10 +55,34 @@ export function scheduleIdempotencyPurge(purger: ExpiredKeyPurger, logger: Logge
   arm(firstDelayMs);
 
   return {
+    wake() {
+      if (!stopped && running === undefined) arm(0);
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);
       await running;
     },
   };
+}
+
+/**
+ * Purges idempotency records past retention in the background (decision 14: the key is
+ * free again after 24 h; purge in bounded batches), on repeatInBackground. A failed run is logged
+ * and tried again at the next interval. Every instance runs it; concurrent purges only delete the
+ * same rows by id.
+ */
+export function scheduleIdempotencyPurge(purger: ExpiredKeyPurger, logger: Logger, options: PurgeScheduleOptions = {}): PurgeSchedule {
+  const { firstDelayMs = PURGE_FIRST_DELAY_MS, intervalMs = PURGE_INTERVAL_MS } = options;
+  return repeatInBackground(
+    async () => {
+      try {
+        const deleted = await purger.purgeExpired();
+        if (deleted > 0) logger.info({ deleted }, 'purged expired idempotency records');
+      } catch (err) {
+        logger.error({ err }, 'purging expired idempotency records failed; retried at the next interval');
+      }
+    },
+    { firstDelayMs, intervalMs },
+  );
 }

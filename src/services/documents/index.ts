@@ -6,7 +6,7 @@
  * (.dependency-cruiser.js); files inside the context import each other directly.
  */
 export { documentsModule } from './documents.module';
-export { scheduleIdempotencyPurge } from './idempotency-purge.scheduler';
+export { repeatInBackground, scheduleIdempotencyPurge, type BackgroundRun } from './idempotency-purge.scheduler';
 export { DOCUMENT_KINDS, type DocumentKind } from './document-kinds';
 export { claimFor, IdempotencyStore, type IdempotencyClaim, type LiveKey } from './idempotency-store';
 export { issuedFromRange, issuedNumbersOf, takenPerPointSql, type IssuedDocument, type IssuedNumbers } from './issued-documents';
@@ -15,6 +15,7 @@ export { LetterheadService, type LogoChoice } from './letterheads/letterhead.ser
 export { NumberedWriter, RETRY_LOG_MESSAGE, type DocumentIssue, type DocumentOutbox, type NumberTakenWatcher } from './numbered-writer';
 export { checkNumberAvailable, type TakenNumber } from './numbering';
 export { DocumentPdfService, type IssuedRenderInputs } from './printing/document-pdf.service';
+export { issuerOf } from './printing/printed-issuer';
 export { TemplateCheckService, type CompanyTemplateCheck } from './printing/template-check.service';
 export { FIXED_VERSIONS_COLUMNS, fixedVersionsJoins, fixedVersionsOf, type FixedVersions } from './template-versions/fixed-versions';
 export { TemplateVersionStore } from './template-versions/template-version-store';

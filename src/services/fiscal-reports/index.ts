@@ -14,7 +14,7 @@ export {
   type MonthSummaryFormat,
 } from './month-summary.service';
 export { NumberingAuditService, type AuditResult } from './numbering-audit/numbering-audit.service';
-export { parseFormat, type ReportFormat, type ReportTable } from './report-table';
+export { parseFormat, type ReportColumn, type ReportFormat, type ReportTable } from './report-table';
 export { REPORT_MEDIA_TYPES, REPORT_WRITERS, reportBytes } from './report-writers';
 export { SalesRegisterService } from './sales-register.service';
 export { readTable } from './table-readers';

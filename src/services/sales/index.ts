@@ -15,7 +15,14 @@ export { InvoiceIssuer } from './invoicing/invoice-issuer.service';
 export { InvoicePdfService } from './invoicing/invoice-pdf.service';
 export { InvoicePreviewService, type InvoicePreview } from './invoicing/invoice-preview.service';
 export { InvoiceReader } from './invoicing/invoice-reader.service';
-export { InvoiceSearch, type InvoiceSearchPage } from './invoicing/invoice-search.service';
+export {
+  InvoiceSearch,
+  type InvoiceSearchPage,
+  type InvoiceSearchRow,
+  type NoteSearchPage,
+  type NoteSearchRow,
+  type SearchSummary,
+} from './invoicing/invoice-search.service';
 export type { InvoiceView } from './invoicing/invoice-view';
 export { NoteAnnulmentService, noteName } from './notes/note-annulment.service';
 export { parseKey, parseQuantity, parseReturns } from './notes/note-arguments';

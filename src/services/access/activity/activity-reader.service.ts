@@ -23,6 +23,12 @@ export interface ActivityQuery {
   companyIds: readonly number[] | null;
   /** Only rows at or after this instant; null for all. */
   since: Date | null;
+  /** Only rows before this instant; absent or null for all. */
+  until?: Date | null;
+  /** Only rows of this action; absent or null for all. */
+  action?: ActivityAction | null;
+  /** Only rows by this actor (an operator's e-mail, `cli:<user>`); absent or null for all. */
+  actor?: string | null;
   /** At most this many rows, newest first. */
   limit: number;
 }
@@ -112,6 +118,16 @@ export class ActivityReader {
     return { actor: Number(row.actor ?? 0), company: Number(row.company ?? 0), target: Number(row.target ?? 0) };
   }
 
+  /** The newest row of `action` about `target` in a company (who annulled a document, and when); null when none. */
+  async latest(companyId: number, action: ActivityAction, target: string): Promise<ActivityView | null> {
+    const [row] = await this.db.select(
+      'SELECT a.id AS id, a.at AS at, a.actor AS actor, c.code AS company, a.action AS action, a.target AS target, a.details AS details' +
+        ` FROM ${this.from} WHERE a.company_id = ? AND a.action = ? AND a.target = ? ORDER BY a.at DESC, a.id DESC LIMIT 1`,
+      [companyId, action, target],
+    );
+    return row === undefined ? null : view(row);
+  }
+
   private filter(query: ActivityQuery): { where: string[]; params: unknown[] } {
     const where: string[] = [];
     const params: unknown[] = [];
@@ -123,6 +139,18 @@ export class ActivityReader {
     if (query.since !== null) {
       where.push('a.at >= ?');
       params.push(utcDatetime(query.since));
+    }
+    if (query.until) {
+      where.push('a.at < ?');
+      params.push(utcDatetime(query.until));
+    }
+    if (query.action) {
+      where.push('a.action = ?');
+      params.push(query.action);
+    }
+    if (query.actor) {
+      where.push('a.actor = ?');
+      params.push(query.actor);
     }
     return { where, params };
   }

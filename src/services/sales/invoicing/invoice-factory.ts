@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/mysql';
-import { DocumentRowsInsert, leanInsert } from '../../../db/lean-insert';
+import { DocumentRowsInsert } from '../../../db/lean-insert';
 import type { SqlTransaction } from '../../../db/sql-client';
 import { printedBuyerId } from '../../../domain/buyer-identity';
 import { formatFiscalNumber } from '../../../domain/fiscal-number';
@@ -127,8 +127,6 @@ const LINE_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof InvoiceLine>;
 const TAX_COLUMNS = ['invoice', ...INVOICE_TAX_VIEW_FIELDS] as const satisfies ReadonlyArray<keyof InvoiceTax>;
 
-type Row<K extends string> = Record<K, unknown>;
-
 /**
  * Writes an issued invoice in three statements (the invoice, its lines, its taxes: multi-row
  * INSERTs) inside the numbered write's transaction, and answers its view from what it wrote,
@@ -136,20 +134,10 @@ type Row<K extends string> = Record<K, unknown>;
  * never cached), and the ORM's flush would cost more than the write itself (decision 49).
  */
 export class InvoiceRowWriter {
-  private readonly rows: DocumentRowsInsert<
-    Row<(typeof INVOICE_COLUMNS)[number]>,
-    Row<(typeof LINE_COLUMNS)[number]>,
-    Row<(typeof TAX_COLUMNS)[number]>,
-    'invoice'
-  >;
+  private readonly rows;
 
   constructor(em: EntityManager) {
-    this.rows = new DocumentRowsInsert(
-      leanInsert(em, Invoice, INVOICE_COLUMNS),
-      leanInsert(em, InvoiceLine, LINE_COLUMNS),
-      leanInsert(em, InvoiceTax, TAX_COLUMNS),
-      'invoice',
-    );
+    this.rows = DocumentRowsInsert.of(em, [Invoice, INVOICE_COLUMNS], [InvoiceLine, LINE_COLUMNS], [InvoiceTax, TAX_COLUMNS], 'invoice');
   }
 
   async insert(

@@ -1,4 +1,5 @@
 import { EntityManager } from '@mikro-orm/mysql';
+import Big from 'big.js';
 import { inject, injectable } from 'inversify';
 import { leanSelect, tableOf, utcDatetime } from '../../../db/lean-select';
 import type { SqlClient, SqlParams } from '../../../db/sql-client';
@@ -6,6 +7,7 @@ import { addDays, hondurasDate, startOfHondurasDay } from '../../../domain/calen
 import type { DocumentType } from '../../../domain/document-type';
 import {
   MAX_SEARCH_PAGE,
+  NOTE_CODES,
   parseInvoiceSearch,
   SEARCH_PAGE_SIZE,
   type InvoiceSearchCriteria,
@@ -17,12 +19,27 @@ import { documentState, type DocumentState } from '../../../domain/document-word
 
 const CREDIT_NOTE: DocumentType = 'creditNote';
 
-const ROW_FIELDS = ['id', 'fiscalNumber', 'invoiceDate', 'clientName', 'clientLegalId', 'total', 'isAnnulled'] as const;
+const ROW_FIELDS = ['id', 'fiscalNumber', 'invoiceDate', 'clientName', 'clientLegalId', 'total', 'totalTaxes', 'isAnnulled'] as const;
+const NOTE_ROW_FIELDS = [
+  'id',
+  'documentType',
+  'fiscalNumber',
+  'noteDate',
+  'clientName',
+  'clientLegalId',
+  'total',
+  'totalTaxes',
+  'isAnnulled',
+  'invoiceFiscalNumber',
+] as const;
 
-/** One invoice as a search lists it. Amounts are exact decimal strings (2 decimals). */
-export interface InvoiceSearchRow {
+/** Rows an export reads at a time. */
+const EXPORT_BATCH = 1000;
+
+/** One document as a list shows it. Amounts are exact decimal strings (2 decimals). */
+export interface DocumentSearchRow {
   id: number;
-  /** EEE-PPP-01-NNNNNNNN */
+  /** EEE-PPP-TT-NNNNNNNN */
   fiscalNumber: string;
   issuedAt: Date;
   /** Its Honduras calendar day, YYYY-MM-DD. */
@@ -31,15 +48,37 @@ export interface InvoiceSearchRow {
   clientName: string | null;
   clientRtn: string | null;
   total: string;
+  /** Its ISV, every rate together. */
+  isv: string;
   status: DocumentState;
+}
+
+/** One invoice as a search lists it. */
+export interface InvoiceSearchRow extends DocumentSearchRow {
   /** The sum of its live (not annulled) credit notes' totals; "0.00" when none. */
   credited: string;
 }
 
-export interface InvoiceSearchPage {
-  rows: InvoiceSearchRow[];
+/** One note as its list shows it: its kind and the invoice it modifies. */
+export interface NoteSearchRow extends DocumentSearchRow {
+  documentType: DocumentType;
+  invoiceFiscalNumber: string;
+}
+
+export interface SearchPage<Row> {
+  rows: Row[];
   page: number;
   hasNext: boolean;
+}
+
+export type InvoiceSearchPage = SearchPage<InvoiceSearchRow>;
+export type NoteSearchPage = SearchPage<NoteSearchRow>;
+
+/** How many documents a search finds (all its pages), with their total and ISV summed. */
+export interface SearchSummary {
+  count: number;
+  total: string;
+  isv: string;
 }
 
 /** LIKE's wildcards and its escape character, taken literally in what the operator typed. */
@@ -47,68 +86,189 @@ function likeContaining(text: string): string {
   return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
+/** Where a list's documents are: its table and columns, and how it reads a row. */
+interface ListedTable<Row> {
+  table: string;
+  date: string;
+  number: string;
+  /** The codes a printed number typed in q may carry. */
+  codes?: readonly string[];
+  /** What the page's SELECT reads of `i` (the documents, whole) besides its columns. */
+  extra: string;
+  extraParams: unknown[];
+  columns: string;
+  /** The condition a client's name puts on `p`, and its parameters. */
+  byName(companyId: number, text: string): Promise<{ where: string; params: unknown[] } | null>;
+  read(row: Record<string, unknown>): Row;
+}
+
 /**
- * Finds a company's invoices for the console's list (decision 62): by printed number or its
- * end, the buyer's RTN or part of a client's name, within a Honduras period, newest first, 50 a
- * page, each with what its live credit notes credited.
+ * Finds a company's invoices, or its credit and debit notes, for the console's lists (decision 62):
+ * by printed number or its end, the buyer's RTN or part of a client's name, within a Honduras
+ * period, by state, newest first, 50 a page; with how many there are and their total and ISV, and
+ * all of them at once for an export of what is listed.
  *
- * Every kind of search walks an index that starts with what it filters on and ends with the
- * date, so a page reads its 51 rows and no more: the number by (company, number), the RTN by
+ * Every kind of invoice search walks an index that starts with what it filters on and ends with
+ * the date, so a page reads its 51 rows and no more: the number by (company, number), the RTN by
  * (company, RTN, date), a period by (company, date). A name is looked for among the company's
  * clients (thousands of names, not a million invoices), then their invoices by (company,
  * client, date). The page's ids are chosen on the index alone; only those rows are read whole.
+ * Notes, far fewer, are found by (company, date) and their own columns.
  */
 @injectable()
 export class InvoiceSearch {
-  private readonly columns;
-  private readonly tables: { invoices: string; notes: string; clients: string };
+  private readonly invoices: ListedTable<InvoiceSearchRow>;
+  private readonly notes: ListedTable<NoteSearchRow>;
 
   constructor(
     @inject(TOKENS.EntityManager) em: EntityManager,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
   ) {
-    this.columns = leanSelect(em, Invoice, 'i', ROW_FIELDS);
-    this.tables = { invoices: tableOf(em, Invoice), notes: tableOf(em, Note), clients: tableOf(em, Client) };
-  }
-
-  /** One page of the company's invoices that match; a bad q, from, to or page is VALIDATION_FAILED. */
-  async search(companyId: number, input: InvoiceSearchInput): Promise<InvoiceSearchPage> {
-    const criteria = parseInvoiceSearch(input);
-    const filter = await this.filter(companyId, criteria);
-    if (filter === null) return { rows: [], page: criteria.page, hasNext: false };
-    const { invoices, notes } = this.tables;
-    // One row more than a page tells whether there is a next one.
-    const sql =
-      `SELECT ${this.columns.columns}, (SELECT COALESCE(SUM(n.total), 0) FROM ${notes} n` +
-      ` WHERE n.invoice_id = i.id AND n.document_type = ? AND n.is_annulled = 0) AS credited` +
-      ` FROM (SELECT p.id FROM ${invoices} p WHERE ${filter.where} ORDER BY p.invoice_date DESC, p.id DESC LIMIT ? OFFSET ?) page` +
-      ` JOIN ${invoices} i ON i.id = page.id ORDER BY i.invoice_date DESC, i.id DESC`;
-    const offset = (criteria.page - 1) * SEARCH_PAGE_SIZE;
-    const found = await this.db.select(sql, [CREDIT_NOTE, ...filter.params, SEARCH_PAGE_SIZE + 1, offset]);
-    const rows = found.slice(0, SEARCH_PAGE_SIZE).map((row): InvoiceSearchRow => {
-      const invoice = this.columns.read(row);
-      return {
-        id: invoice.id,
-        fiscalNumber: invoice.fiscalNumber,
-        issuedAt: invoice.invoiceDate,
-        date: hondurasDate(invoice.invoiceDate),
-        clientName: invoice.clientName,
-        clientRtn: invoice.clientLegalId,
-        total: invoice.total,
-        status: documentState(invoice.isAnnulled),
-        credited: String(row.credited),
-      };
+    const invoiceColumns = leanSelect(em, Invoice, 'i', ROW_FIELDS);
+    const noteColumns = leanSelect(em, Note, 'i', NOTE_ROW_FIELDS);
+    const tables = { invoices: tableOf(em, Invoice), notes: tableOf(em, Note), clients: tableOf(em, Client) };
+    const common = (
+      d: {
+        id: number;
+        fiscalNumber: string;
+        clientName: string | null;
+        clientLegalId: string | null;
+        total: string;
+        totalTaxes: string;
+        isAnnulled: boolean;
+      },
+      at: Date,
+    ) => ({
+      id: d.id,
+      fiscalNumber: d.fiscalNumber,
+      issuedAt: at,
+      date: hondurasDate(at),
+      clientName: d.clientName,
+      clientRtn: d.clientLegalId,
+      total: d.total,
+      isv: d.totalTaxes,
+      status: documentState(d.isAnnulled),
     });
-    return { rows, page: criteria.page, hasNext: found.length > SEARCH_PAGE_SIZE && criteria.page < MAX_SEARCH_PAGE };
+    this.invoices = {
+      table: tables.invoices,
+      date: 'invoice_date',
+      number: 'invoice_number',
+      columns: invoiceColumns.columns,
+      // What its live credit notes credited.
+      extra:
+        `, (SELECT COALESCE(SUM(n.total), 0) FROM ${tables.notes} n` +
+        ' WHERE n.invoice_id = i.id AND n.document_type = ? AND n.is_annulled = 0) AS credited',
+      extraParams: [CREDIT_NOTE],
+      byName: async (companyId, text) => {
+        const clients = await this.db.select(
+          `SELECT c.id AS id FROM ${tables.clients} c WHERE c.company_id = ? AND c.client_name LIKE ? ESCAPE '!'`,
+          [companyId, likeContaining(text)],
+        );
+        if (clients.length === 0) return null;
+        return { where: `p.client_id IN (${clients.map(() => '?').join(', ')})`, params: clients.map((c) => Number(c.id)) };
+      },
+      read: (row) => {
+        const invoice = invoiceColumns.read(row);
+        return { ...common(invoice, invoice.invoiceDate), credited: String(row.credited) };
+      },
+    };
+    this.notes = {
+      table: tables.notes,
+      date: 'note_date',
+      number: 'note_number',
+      codes: NOTE_CODES,
+      columns: noteColumns.columns,
+      extra: '',
+      extraParams: [],
+      byName: (_companyId, text) => Promise.resolve({ where: "p.client_name LIKE ? ESCAPE '!'", params: [likeContaining(text)] }),
+      read: (row) => {
+        const note = noteColumns.read(row);
+        return { ...common(note, note.noteDate), documentType: note.documentType, invoiceFiscalNumber: note.invoiceFiscalNumber };
+      },
+    };
   }
 
-  /** The WHERE of the page's ids; null when no invoice can match (a name no client has). */
-  private async filter(companyId: number, { term, from, to }: InvoiceSearchCriteria): Promise<{ where: string; params: SqlParams } | null> {
+  /** One page of the company's invoices that match; a bad q, from, to, state or page is VALIDATION_FAILED. */
+  search(companyId: number, input: InvoiceSearchInput): Promise<InvoiceSearchPage> {
+    return this.page(this.invoices, companyId, input);
+  }
+
+  /** One page of the company's credit and debit notes that match, as `search`. */
+  searchNotes(companyId: number, input: InvoiceSearchInput): Promise<NoteSearchPage> {
+    return this.page(this.notes, companyId, input);
+  }
+
+  /** How many invoices match (every page), their total and their ISV. */
+  summary(companyId: number, input: InvoiceSearchInput): Promise<SearchSummary> {
+    return this.sum(this.invoices, companyId, input);
+  }
+
+  noteSummary(companyId: number, input: InvoiceSearchInput): Promise<SearchSummary> {
+    return this.sum(this.notes, companyId, input);
+  }
+
+  /** Every invoice that matches, newest first, read a batch at a time: what an export of the list holds. */
+  all(companyId: number, input: InvoiceSearchInput): AsyncIterable<InvoiceSearchRow> {
+    return this.every(this.invoices, companyId, input);
+  }
+
+  allNotes(companyId: number, input: InvoiceSearchInput): AsyncIterable<NoteSearchRow> {
+    return this.every(this.notes, companyId, input);
+  }
+
+  private async page<Row>(list: ListedTable<Row>, companyId: number, input: InvoiceSearchInput): Promise<SearchPage<Row>> {
+    const criteria = parseInvoiceSearch(input, list.codes);
+    const offset = (criteria.page - 1) * SEARCH_PAGE_SIZE;
+    // One row more than a page tells whether there is a next one.
+    const found = await this.rows(list, companyId, criteria, SEARCH_PAGE_SIZE + 1, offset);
+    return {
+      rows: found.slice(0, SEARCH_PAGE_SIZE),
+      page: criteria.page,
+      hasNext: found.length > SEARCH_PAGE_SIZE && criteria.page < MAX_SEARCH_PAGE,
+    };
+  }
+
+  private async rows<Row>(list: ListedTable<Row>, companyId: number, criteria: InvoiceSearchCriteria, limit: number, offset: number) {
+    const filter = await this.filter(list, companyId, criteria);
+    if (filter === null) return [];
+    const sql =
+      `SELECT ${list.columns}${list.extra}` +
+      ` FROM (SELECT p.id FROM ${list.table} p WHERE ${filter.where} ORDER BY p.${list.date} DESC, p.id DESC LIMIT ? OFFSET ?) page` +
+      ` JOIN ${list.table} i ON i.id = page.id ORDER BY i.${list.date} DESC, i.id DESC`;
+    const found = await this.db.select(sql, [...list.extraParams, ...filter.params, limit, offset]);
+    return found.map((row) => list.read(row));
+  }
+
+  private async sum<Row>(list: ListedTable<Row>, companyId: number, input: InvoiceSearchInput): Promise<SearchSummary> {
+    const filter = await this.filter(list, companyId, parseInvoiceSearch(input, list.codes));
+    if (filter === null) return { count: 0, total: '0.00', isv: '0.00' };
+    const [row] = await this.db.select(
+      `SELECT COUNT(*) AS count, COALESCE(SUM(p.total), 0) AS total, COALESCE(SUM(p.total_taxes), 0) AS isv FROM ${list.table} p WHERE ${filter.where}`,
+      filter.params,
+    );
+    return { count: Number(row.count), total: new Big(String(row.total)).toFixed(2), isv: new Big(String(row.isv)).toFixed(2) };
+  }
+
+  private async *every<Row>(list: ListedTable<Row>, companyId: number, input: InvoiceSearchInput): AsyncIterable<Row> {
+    const criteria = parseInvoiceSearch(input, list.codes);
+    for (let offset = 0; ; offset += EXPORT_BATCH) {
+      const batch = await this.rows(list, companyId, criteria, EXPORT_BATCH, offset);
+      yield* batch;
+      if (batch.length < EXPORT_BATCH) return;
+    }
+  }
+
+  /** The WHERE of the documents that match; null when none can (a name no client has). */
+  private async filter<Row>(
+    list: ListedTable<Row>,
+    companyId: number,
+    { term, from, to, annulled }: InvoiceSearchCriteria,
+  ): Promise<{ where: string; params: SqlParams } | null> {
     const where = ['p.company_id = ?'];
     const params: unknown[] = [companyId];
     switch (term.kind) {
       case 'number':
-        where.push('p.invoice_number = ?', 'p.fiscal_number LIKE ?');
+        where.push(`p.${list.number} = ?`, 'p.fiscal_number LIKE ?');
         params.push(term.sequence, `%${term.suffix}`);
         break;
       case 'rtn':
@@ -116,25 +276,26 @@ export class InvoiceSearch {
         params.push(term.rtn);
         break;
       case 'name': {
-        const clients = await this.db.select(
-          `SELECT c.id AS id FROM ${this.tables.clients} c WHERE c.company_id = ? AND c.client_name LIKE ? ESCAPE '!'`,
-          [companyId, likeContaining(term.text)],
-        );
-        if (clients.length === 0) return null;
-        where.push(`p.client_id IN (${clients.map(() => '?').join(', ')})`);
-        params.push(...clients.map((c) => Number(c.id)));
+        const byName = await list.byName(companyId, term.text);
+        if (byName === null) return null;
+        where.push(byName.where);
+        params.push(...byName.params);
         break;
       }
       case 'all':
         break;
     }
     if (from !== null) {
-      where.push('p.invoice_date >= ?');
+      where.push(`p.${list.date} >= ?`);
       params.push(utcDatetime(startOfHondurasDay(from)));
     }
     if (to !== null) {
-      where.push('p.invoice_date < ?');
+      where.push(`p.${list.date} < ?`);
       params.push(utcDatetime(startOfHondurasDay(addDays(to, 1))));
+    }
+    if (annulled !== null) {
+      where.push('p.is_annulled = ?');
+      params.push(annulled ? 1 : 0);
     }
     return { where: where.join(' AND '), params };
   }

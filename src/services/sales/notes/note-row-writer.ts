@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/mysql';
-import { DocumentRowsInsert, leanInsert } from '../../../db/lean-insert';
+import { DocumentRowsInsert } from '../../../db/lean-insert';
 import type { SqlTransaction } from '../../../db/sql-client';
 import { amountInWords } from '../../../domain/amount-in-words';
 import { formatFiscalNumber } from '../../../domain/fiscal-number';
@@ -56,27 +56,15 @@ const NOTE_COLUMNS = [
 const LINE_COLUMNS = ['note', ...NOTE_LINE_VIEW_FIELDS] as const satisfies ReadonlyArray<keyof NoteLine>;
 const TAX_COLUMNS = ['note', ...NOTE_TAX_VIEW_FIELDS] as const satisfies ReadonlyArray<keyof NoteTax>;
 
-type Row<K extends string> = Record<K, unknown>;
-
 /**
  * Writes an issued note in three multi-row INSERTs (the note, its lines, its taxes) inside the
  * numbered write's transaction, and answers its view from what it wrote.
  */
 export class NoteRowWriter {
-  private readonly rows: DocumentRowsInsert<
-    Row<(typeof NOTE_COLUMNS)[number]>,
-    Row<(typeof LINE_COLUMNS)[number]>,
-    Row<(typeof TAX_COLUMNS)[number]>,
-    'note'
-  >;
+  private readonly rows;
 
   constructor(em: EntityManager) {
-    this.rows = new DocumentRowsInsert(
-      leanInsert(em, Note, NOTE_COLUMNS),
-      leanInsert(em, NoteLine, LINE_COLUMNS),
-      leanInsert(em, NoteTax, TAX_COLUMNS),
-      'note',
-    );
+    this.rows = DocumentRowsInsert.of(em, [Note, NOTE_COLUMNS], [NoteLine, LINE_COLUMNS], [NoteTax, TAX_COLUMNS], 'note');
   }
 
   async insert(

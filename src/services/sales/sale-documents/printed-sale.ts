@@ -3,6 +3,7 @@ import type { DocumentType } from '../../../domain/document-type';
 import { formatFiscalNumber } from '../../../domain/fiscal-number';
 import type { SaleDocumentRecord } from '../../../entities';
 import type { PrintedCommon } from '../../../pdf/template-data';
+import { issuerOf } from '../../documents';
 
 /** What an invoice or a note prints of itself, stored or (an invoice's preview) not yet numbered. */
 export type PrintableSale = Pick<
@@ -68,15 +69,17 @@ export function printedSale(
       deadline: numbering.caiDeadline,
       verificationUrl: numbering.verificationUrl,
     }),
-    issuer: {
-      name: sale.issuerName,
-      tradeName: sale.issuerTradeName,
-      rtn: sale.issuerRtn,
-      address: sale.issuerAddress ?? '',
-      phone: sale.issuerPhone,
-      email: sale.issuerEmail,
-      establishment: { code: sale.establishmentCode, name: sale.establishmentName, address: sale.establishmentAddress },
-    },
+    issuer: issuerOf(
+      {
+        name: sale.issuerName,
+        tradeName: sale.issuerTradeName,
+        rtn: sale.issuerRtn,
+        address: sale.issuerAddress,
+        phone: sale.issuerPhone,
+        email: sale.issuerEmail,
+      },
+      { code: sale.establishmentCode, name: sale.establishmentName, address: sale.establishmentAddress },
+    ),
     issuedAt,
     client: sale.clientName ? { name: sale.clientName, rtn: sale.clientLegalId } : null,
     lines: sale.lines.map((line) => ({
