@@ -131,7 +131,7 @@ describe('numbering per emission point and document type', () => {
 
     expect(await apply([invoices, { ...notes, documentType: 'debitNote' }], code)).toMatchObject({
       code: 0,
-      stdout: `applied ${code}: 0 created, 1 updated, 0 deleted\n`,
+      stdout: `applied ${code}: 0 created, 1 updated, 0 deleted\nupdate ${AT}[1] (CAI ${notes.cai} at 000-001)\n`,
     });
     const { documentType: _omitted, ...withoutType } = notes;
     expect(await apply([invoices, withoutType], code)).toMatchObject({
