@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { ACTIVITY_ACTIONS } from '../../src/domain/activity-action';
 import { ActivityTrail, ActivityReader } from '../../src/services/access';
-import { caiRangeData, clientData, inContext, sellingCompany, TEST_ACTOR } from '../support/factories';
+import { caiRangeData, clientData, companyCai, inContext, sellingCompany, TEST_ACTOR, uniqueCode } from '../support/factories';
 import { runAdminProcess } from '../support/admin-process';
 import { runAdmin } from '../support/run-admin';
 import { writeSetupFile } from '../support/setup-apply';
@@ -54,18 +54,19 @@ describe('activity trail', () => {
   }
 
   /** A company with invoice, credit note and debit note ranges and one client. */
-  const noteCompany = () =>
+  const noteCompany = (code = uniqueCode('N')) =>
     setUpCompany(
       t,
       sellingCompany({
+        code,
         clients: [clientData()],
         emissionPoints: [
           {
             code: '001',
             caiRanges: [
-              caiRangeData(),
-              caiRangeData({ cai: 'B1B2B3-B4B5B6-B7B8B9-B0B1B2-B3B4B5-B6', documentType: 'creditNote' }),
-              caiRangeData({ cai: 'D1D2D3-D4D5D6-D7D8D9-D0D1D2-D3D4D5-D6', documentType: 'debitNote' }),
+              caiRangeData({ cai: companyCai(code) }),
+              caiRangeData({ cai: companyCai(code, 'creditNote'), documentType: 'creditNote' }),
+              caiRangeData({ cai: companyCai(code, 'debitNote'), documentType: 'debitNote' }),
             ],
           },
         ],

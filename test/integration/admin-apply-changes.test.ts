@@ -14,7 +14,7 @@ import {
   ProductPrice,
 } from '../../src/entities';
 import type { CaiRangeSpec, SetupDocument } from '../../src/services/company/setup/setup-document';
-import { issueApiKey, uniqueCode } from '../support/factories';
+import { companyCai, issueApiKey, uniqueCode } from '../support/factories';
 import { applyDocument, applyError, exampleDocument } from '../support/setup-apply';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -194,7 +194,7 @@ describe('admin apply over an existing setup', () => {
       deadline: '2028-12-31',
     });
     expect(await applyError(t, overlapping)).toBe(
-      `${at}[1]: numbers 4000-6000 overlap CAI 35BD6A-0195F4-B34BAA-8B7D13-37F5E8-0B (1-5000) of emission point 000-001`,
+      `${at}[1]: numbers 4000-6000 overlap CAI ${companyCai(code, '0')} (1-5000) of emission point 000-001`,
     );
 
     // Shrinking to the issued numbers is allowed; the next range follows on.

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { main } from '../../src/cli/admin';
-import { uniqueCode } from '../support/factories';
+import { companyCai, uniqueCode } from '../support/factories';
 import { exampleDocument, writeSetupFile } from '../support/setup-apply';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -50,7 +50,7 @@ describe('admin apply on the command line', () => {
     expect(lines).toContain(`create company (company ${code})`);
     expect(lines).toContain('create priceLists[0].prices[1] (price P-CERVEZA in GENERAL)');
     expect(lines).toContain(
-      'create establishments[0].emissionPoints[0].caiRanges[0] (CAI 35BD6A-0195F4-B34BAA-8B7D13-37F5E8-0B at 000-001)',
+      `create establishments[0].emissionPoints[0].caiRanges[0] (CAI ${companyCai(code, '0')} at 000-001)`,
     );
     expect((await runMain(['apply', file])).stdout).toBe(`applied ${code}: 0 created, 0 updated, 0 deleted\n`);
   });

@@ -11,7 +11,7 @@ import {
   ProductPrice,
 } from '../../src/entities';
 import { SetupValidationError, type SetupDocument } from '../../src/services/company';
-import { issueApiKey, uniqueCode } from '../support/factories';
+import { companyCai, issueApiKey, uniqueCode } from '../support/factories';
 import { applyDocument, applyError, applyFile, EXAMPLE_FILE, exampleDocument, tableCounts, writeSetupFile } from '../support/setup-apply';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -52,7 +52,7 @@ describe('admin apply', () => {
     });
     const range = await e.findOneOrFail(CaiRange, { emissionPoint: { code: '001', establishment: { code: '000', company } } });
     expect(range).toMatchObject({
-      cai: '35BD6A-0195F4-B34BAA-8B7D13-37F5E8-0B',
+      cai: companyCai(code, '0'),
       rangeStart: 1,
       rangeEnd: 5000,
       deadline: '2027-12-31',

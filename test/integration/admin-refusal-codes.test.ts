@@ -6,7 +6,7 @@ import { AppError } from '../../src/domain/app-error';
 import { ErrorCode, OPERATOR_ERROR_STATUS } from '../../src/domain/error-codes';
 import { Establishment, Invoice } from '../../src/entities';
 import { SetupValidationError } from '../../src/services/company';
-import { caiRangeData, clientData, sellingCompany } from '../support/factories';
+import { caiRangeData, clientData, companyCai, sellingCompany } from '../support/factories';
 import { runAdminFailure } from '../support/run-admin';
 import { applyDocument, writeSetupFile } from '../support/setup-apply';
 import { issueSale } from '../support/issuing-fixtures';
@@ -281,7 +281,7 @@ describe('operator refusals carry a code', () => {
 
   it('cai cancel: an unknown CAI is CAI_NOT_FOUND (404), a cancelled one CAI_ALREADY_CANCELLED (409)', async () => {
     const fresh = await setUpCompany(t);
-    const { cai } = caiRangeData();
+    const cai = companyCai(fresh.code);
     const cancel = (which: string) => ['cai', 'cancel', '--company', fresh.code, '--cai', which, '--reason', 'Resolución SAR'];
     expect(await refused(...cancel('ZZZZZZ-000000-ZZZZZZ-000000-ZZZZZZ-00'))).toMatchObject({ code: 'CAI_NOT_FOUND', status: 404 });
     expect((await runAdminFailure(t.config.databaseUrl, cancel(cai))).code).toBe(0);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { runAdminProcess } from '../support/admin-process';
-import { uniqueCode } from '../support/factories';
+import { companyCai, issueApiKey, uniqueCode } from '../support/factories';
 import { exampleDocument, writeSetupFile } from '../support/setup-apply';
 import { tableChecksums } from '../support/table-checksums';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -223,6 +223,61 @@ describe('admin apply and export on the command line', () => {
     it('refuses a bad document as apply does, writing nothing', async () => {
       expect(await refused(() => apply({ company: { code: 'NOPE' }, products: [{ code: 'X' }] }, '--dry-run'))).toBe(
         'error: company.name: is required to create a company; company.rtn: is required to create a company; products[0].name: is required; products[0].isvRate: is required unless the product is exempt: true\n',
+      );
+    });
+  });
+
+  describe('CAI ownership', () => {
+    const range = (cai: string, rangeStart: number) => ({ cai, rangeStart, rangeEnd: rangeStart + 999, deadline: '2099-12-31' });
+    /** A document adding these ranges to emission point 000-001 of the company. */
+    const withRanges = (code: string, ...caiRanges: object[]) => ({
+      company: { code },
+      establishments: [{ code: '000', emissionPoints: [{ code: '001', caiRanges }] }],
+    });
+    let holder: string;
+    let other: string;
+    beforeAll(async () => {
+      [holder, other] = [uniqueCode('H'), uniqueCode('O')];
+      expect((await apply(exampleDocument(holder))).code).toBe(0);
+      expect((await apply(exampleDocument(other))).code).toBe(0);
+    }, 60_000);
+
+    it("refuses a file naming another company's CAI with the range's path, exit 1, nothing written", async () => {
+      const held = companyCai(holder, '0');
+      const own = { cai: companyCai(other, '0') };
+      expect(await refused(() => apply(withRanges(other, own, range(held, 6001))))).toBe(
+        `error: establishments[0].emissionPoints[0].caiRanges[1].cai: CAI ${held} belongs to another company\n`,
+      );
+      // Spelled in lower case it is the same CAI; a company the file would create is refused alike.
+      const created = exampleDocument(uniqueCode('N'));
+      created.establishments![0].emissionPoints![0].caiRanges![0].cai = held.toLowerCase();
+      expect(await refused(() => apply(created, '--dry-run'))).toBe(
+        `error: establishments[0].emissionPoints[0].caiRanges[0].cai: CAI ${held.toLowerCase()} belongs to another company\n`,
+      );
+    });
+
+    it('lets a CAI go once the company that held it deleted its range before issuing from it', async () => {
+      const moved = `MOVED-${holder}`;
+      expect((await apply(withRanges(holder, range(moved, 6001)))).code).toBe(0);
+      expect(await refused(() => apply(withRanges(other, range(moved, 6001))))).toBe(
+        `error: establishments[0].emissionPoints[0].caiRanges[0].cai: CAI ${moved} belongs to another company\n`,
+      );
+      expect((await apply(withRanges(holder, { cai: moved, deleted: true }))).code).toBe(0);
+      expect((await apply(withRanges(other, range(moved, 6001)))).code).toBe(0);
+    });
+
+    it('keeps the CAI of a deleted range that issued numbers with its company: its documents print it', async () => {
+      const issuedFrom = companyCai(holder, '0');
+      const { auth } = await issueApiKey(t.orm, t.container, holder);
+      const sale = await t.http
+        .post('/v1/invoices')
+        .set(auth)
+        .set('Idempotency-Key', 'ownership-1')
+        .send({ items: [{ externalProductId: 'SKU-1', quantity: 1 }] });
+      expect(sale.body).toMatchObject({ invoiceNumber: 1, cai: issuedFrom });
+      expect((await apply(withRanges(holder, { cai: issuedFrom, deleted: true }))).code).toBe(0);
+      expect(await refused(() => apply(withRanges(other, range(issuedFrom, 7001))))).toBe(
+        `error: establishments[0].emissionPoints[0].caiRanges[0].cai: CAI ${issuedFrom} belongs to another company\n`,
       );
     });
   });

@@ -227,6 +227,16 @@ describe('console setup pages', () => {
     },
   );
 
+  it("refuses to register a CAI another company holds, at the range's CAI field, nothing changed", async () => {
+    const holder = uniqueCode('H');
+    const held = caiOf('h', holder);
+    await setUpCompany(c.t, setupWithRanges([{ cai: held, rangeStart: 1, rangeEnd: 100, deadline: FAR }], holder));
+    const fields = { point: '000-001', documentType: 'invoice', cai: held, rangeStart: '100', rangeEnd: '200', deadline: FAR };
+    const res = await refused(`${base()}/cai/new`, fields, `caiRanges[0].cai: CAI ${held} belongs to another company`);
+    expect(res.text).toContain(`value="${held}"`);
+    expect(res.text).toMatch(/id="range-cai"[^>]*aria-invalid="true"/);
+  });
+
   it('refuses the accountant every setup page and form, as pages that do not exist', async () => {
     for (const path of ['setup', 'products', 'cai/new']) expect((await accountant.get(`${base()}/${path}`)).status).toBe(404);
     await accountant.get(base());

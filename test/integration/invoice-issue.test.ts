@@ -2,7 +2,7 @@ import { CaiRange, IdempotencyRecord, Invoice } from '../../src/entities';
 import { printedInvoiceOf } from '../../src/services/sales/invoicing/printed-invoice';
 import { InvoiceReader } from '../../src/services/sales';
 import { createTestApp, TestApp } from '../support/test-app';
-import { caiRangeData, DEMO_CAI, inContext, productData, sellingCompany, SellingCompanyData } from '../support/factories';
+import { caiRangeData, companyCai, inContext, productData, sellingCompany, SellingCompanyData } from '../support/factories';
 import { expectError } from '../support/expect-error';
 import { runAdmin } from '../support/run-admin';
 import { applySetup, ReadyCompany, setUpCompany } from '../support/setup-fixtures';
@@ -59,7 +59,7 @@ describe('POST /v1/invoices', () => {
       id: expect.any(Number),
       invoiceNumber: 1,
       fiscalNumber: '000-001-01-00000001',
-      cai: DEMO_CAI,
+      cai: companyCai(acme.code),
       invoiceDate: expect.any(String),
       clientId: null,
       buyer: null,

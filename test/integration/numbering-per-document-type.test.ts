@@ -142,14 +142,15 @@ describe('numbering per emission point and document type', () => {
   });
 
   describe('cai status exit codes', () => {
-    const invoices = { cai: caiOf('g'), rangeStart: 1, rangeEnd: 1000, deadline: FAR };
+    /** The invoice range every company of these cases has; a CAI is one company's, so each gets its own. */
+    const invoices = (code: string): CaiRangeSpec => ({ cai: caiOf('g', code), rangeStart: 1, rangeEnd: 1000, deadline: FAR });
 
     it('counts a LOW or DUE note range for exit 3', async () => {
       const code = uniqueCode('W');
       await setUpCompany(
         t,
         setupWithRanges(
-          [invoices, { cai: caiOf('h'), rangeStart: 1, rangeEnd: 100, deadline: addDays(today, 30), documentType: 'creditNote' }],
+          [invoices(code), { cai: caiOf('h'), rangeStart: 1, rangeEnd: 100, deadline: addDays(today, 30), documentType: 'creditNote' }],
           code,
         ),
       );
@@ -167,7 +168,7 @@ describe('numbering per emission point and document type', () => {
         t,
         setupWithRanges(
           [
-            invoices,
+            invoices(code),
             { cai: caiOf('i'), rangeStart: 1, rangeEnd: 100, deadline: FAR, documentType: 'creditNote' },
             { cai: caiOf('j'), rangeStart: 1, rangeEnd: 100, deadline: '2020-06-30', documentType: 'debitNote' },
           ],
@@ -182,7 +183,8 @@ describe('numbering per emission point and document type', () => {
         ['creditNote', 'EXHAUSTED'],
         ['debitNote', 'EXPIRED'],
       ]);
-      expect((await status((await setUpCompany(t, setupWithRanges([invoices], uniqueCode('E')))).code)).code).toBe(0);
+      const plain = uniqueCode('E');
+      expect((await status((await setUpCompany(t, setupWithRanges([invoices(plain)], plain))).code)).code).toBe(0);
     });
 
     it("exits 4 when the integration's point has note ranges but no usable invoice range", async () => {

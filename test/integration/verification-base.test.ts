@@ -57,8 +57,8 @@ describe('the verification address fixed at issue', () => {
         {
           code: '001',
           caiRanges: [
-            { cai: caiOf('a'), rangeStart: 1, rangeEnd: 500, deadline: '2099-12-31' },
-            { cai: caiOf('b'), rangeStart: 1, rangeEnd: 500, deadline: '2099-12-31', documentType: 'creditNote' },
+            { cai: caiOf('a', code), rangeStart: 1, rangeEnd: 500, deadline: '2099-12-31' },
+            { cai: caiOf('b', code), rangeStart: 1, rangeEnd: 500, deadline: '2099-12-31', documentType: 'creditNote' },
           ],
         },
       ],

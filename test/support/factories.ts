@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Container } from 'inversify';
 import { MikroORM, RequestContext } from '@mikro-orm/mysql';
 import type { Currency } from '../../src/entities/product-price.entity';
@@ -76,6 +76,16 @@ export function clientData(overrides: Partial<ClientSpec> = {}): ClientSpec {
 /** The CAI of the default range, in the printed shape. */
 export const DEMO_CAI = '35BD6A-0195F4-B34BAA-8B7D13-37F5E8-0B';
 
+/**
+ * A CAI in the printed shape that is this company's alone: SAR grants a CAI to one taxpayer, and
+ * a setup naming a CAI that another company of the database holds is refused. `salt` tells apart
+ * several CAIs of one company.
+ */
+export function companyCai(companyCode: string, salt = ''): string {
+  const hex = createHash('sha256').update(`${companyCode}/${salt}`).digest('hex').toUpperCase();
+  return [0, 6, 12, 18, 24].map((at) => hex.slice(at, at + 6)).join('-') + `-${hex.slice(30, 32)}`;
+}
+
 /** Numbers 1 to 1000 of DEMO_CAI, far from their deadline. */
 export function caiRangeData(overrides: Partial<CaiRangeSpec> = {}): CaiRangeSpec {
   return { cai: DEMO_CAI, rangeStart: 1, rangeEnd: 1000, deadline: '2099-12-31', ...overrides };
@@ -91,7 +101,7 @@ export interface SellingCompanyData {
   clients?: ClientSpec[];
   /** Name and address of the one establishment, 000. */
   establishment?: Pick<EstablishmentSpec, 'name' | 'address'>;
-  /** Overrides of the one CAI range of the default emission point 000-001. */
+  /** Overrides of the one CAI range of the default emission point 000-001, whose CAI is companyCai(code) unless given. */
   caiRange?: Partial<CaiRangeSpec>;
   /** The emission points of establishment 000, replacing the default 001 with one range. */
   emissionPoints?: EmissionPointEntry[];
@@ -109,7 +119,7 @@ export function sellingCompany({
   clients = [],
   establishment = {},
   caiRange = {},
-  emissionPoints = [{ code: '001', caiRanges: [caiRangeData(caiRange)] }],
+  emissionPoints = [{ code: '001', caiRanges: [caiRangeData({ cai: companyCai(code), ...caiRange })] }],
   integration = {},
 }: SellingCompanyData = {}): SetupDocument {
   return {

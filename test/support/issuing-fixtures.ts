@@ -2,12 +2,17 @@ import type { MikroORM } from '@mikro-orm/mysql';
 import type supertest from 'supertest';
 import { CaiRange, Company, IdempotencyRecord, Invoice } from '../../src/entities';
 import type { CaiRangeSpec, SetupDocument } from '../../src/services/company/setup/setup-document';
-import { productData, sellingCompany, uniqueCode } from './factories';
+import { companyCai, productData, sellingCompany, uniqueCode } from './factories';
 
-/** A CAI in the printed shape, distinct per letter so two ranges of one point never collide. */
-export function caiOf(letter: string): string {
+/**
+ * A CAI in the printed shape, distinct per letter so two ranges of one point never collide. Give
+ * the company's code when several companies of one database use the same letters: a CAI belongs
+ * to one company, so each needs its own.
+ */
+export function caiOf(letter: string, companyCode?: string): string {
   const l = letter.toUpperCase();
-  return `${l.repeat(6)}-111111-${l.repeat(6)}-222222-${l.repeat(6)}-33`;
+  const owner = companyCode === undefined ? '111111' : companyCai(companyCode).slice(0, 6);
+  return `${l.repeat(6)}-${owner}-${l.repeat(6)}-222222-${l.repeat(6)}-33`;
 }
 
 /** Rice at 100.00 (ISV 15 %) and beer at 35.50 (ISV 18 %) with a 10 % promotion: what CART buys. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/mysql';
 import { parse, stringify } from 'yaml';
 import { ApplySummary, CompanySetupService, type SetupDocument, readSetupFile } from '../../src/services/company';
-import { inContext, TEST_ACTOR } from './factories';
+import { companyCai, inContext, TEST_ACTOR } from './factories';
 import type { TestApp } from './test-app';
 
 /** The setup-format example as first published, verbatim (it prices a product it does not list). */
@@ -12,11 +12,16 @@ export const EXAMPLE_FILE = path.join(__dirname, '../fixtures/operator-setup-exa
 
 /**
  * The example as a document for company `code`. The published example prices P-IMPORT without
- * listing it in `products`, so it is refused as it stands; by default the product is added.
+ * listing it in `products`, so it is refused as it stands; by default the product is added. Its
+ * CAI ranges get CAIs of their own, companyCai(code, index).
  */
 export function exampleDocument(code: string, { withImportProduct = true } = {}): SetupDocument {
   const doc = parse(readFileSync(EXAMPLE_FILE, 'utf8'), { schema: 'core' }) as SetupDocument;
   doc.company.code = code;
+  // A CAI is one company's: each company made from the example gets its own.
+  for (const point of doc.establishments?.flatMap((e) => e.emissionPoints ?? []) ?? []) {
+    point.caiRanges?.forEach((range, k) => (range.cai = companyCai(code, String(k))));
+  }
   if (withImportProduct) doc.products?.push({ code: 'P-IMPORT', name: 'Aceite de oliva importado 500 ml', isvRate: 15 });
   return doc;
 }

@@ -20,9 +20,10 @@ export const letterhead: Journey = (env) => {
 
     beforeAll(async () => {
       const { console: c } = env();
+      const code = uniqueCode('L');
       company = await setUpCompany(
         c.t,
-        setupWithRanges([{ cai: caiOf('e'), rangeStart: 1, rangeEnd: 100, deadline: '2099-12-31' }], uniqueCode('L')),
+        setupWithRanges([{ cai: caiOf('e', code), rangeStart: 1, rangeEnd: 100, deadline: '2099-12-31' }], code),
       );
       password = await c.addOperator('luis.admin@example.hn', 'admin');
     }, 240_000);

@@ -32,14 +32,16 @@ export const phoneForms: Journey = (env) => {
 
     beforeAll(async () => {
       const { browser, console: c, url } = env();
+      // The accountant's journey uses letter a in this database too; a CAI is one company's.
+      const code = uniqueCode('P');
       company = await setUpCompany(
         c.t,
         setupWithRanges(
           [
-            { cai: caiOf('a'), rangeStart: 1, rangeEnd: 1000, deadline: FAR },
-            { cai: caiOf('c'), rangeStart: 1, rangeEnd: 1000, deadline: FAR, documentType: 'debitNote' },
+            { cai: caiOf('a', code), rangeStart: 1, rangeEnd: 1000, deadline: FAR },
+            { cai: caiOf('c', code), rangeStart: 1, rangeEnd: 1000, deadline: FAR, documentType: 'debitNote' },
           ],
-          uniqueCode('P'),
+          code,
         ),
       );
       const res = await c.t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', 'phone-1').send(CART);

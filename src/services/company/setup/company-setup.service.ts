@@ -8,7 +8,7 @@ import { AppError } from '../../../domain/app-error';
 import { type ApplyCounts, countChanges, sectionsOf, type SetupChange } from './setup-changes';
 import { checkClients } from './setup-client-checks';
 import { completeFromStored, keysOf } from './setup-partial';
-import { checkCaiRanges } from './setup-range-checks';
+import { checkCaiOwnership, checkCaiRanges } from './setup-range-checks';
 import { checkDuplicates, checkReferences } from './setup-references';
 import { companyCodeOf, parseSetupDocument } from './setup-schema';
 import { loadExistingSetup } from './setup-state';
@@ -86,6 +86,7 @@ export class CompanySetupService {
         problems.throwIfAny();
         checkReferences(doc, existing, problems);
         checkCaiRanges(doc, existing, problems);
+        checkCaiOwnership(doc, existing, problems);
         checkClients(doc, existing, problems);
         problems.throwIfAny();
         const { changes, company } = writeSetup(em, doc, existing, now);

@@ -105,6 +105,8 @@ export interface SetupKeys {
   externalProductIds: string[];
   clientCodes: string[];
   clientLegalIds: string[];
+  /** The CAIs of the file's ranges, to find those another company holds. */
+  cais: string[];
 }
 
 /** The keys a raw file names; entries that are not mappings or keys that are not strings are skipped (the schema refuses them). */
@@ -126,5 +128,8 @@ export function keysOf(raw: Raw, companyCode: string): SetupKeys {
     externalProductIds: strings(mappings, 'externalProductId'),
     clientCodes: strings(clients, 'code'),
     clientLegalIds: strings(clients, 'legalId'),
+    cais: all(raw.establishments)
+      .flatMap((e) => all(e.emissionPoints))
+      .flatMap((p) => strings(all(p.caiRanges), 'cai')),
   };
 }

@@ -113,3 +113,16 @@ function reportOverlaps(spans: Span[], point: string, problems: ProblemList): vo
     });
   });
 }
+
+/** A CAI another company holds is refused at the range that names it, before anything is written. */
+export function checkCaiOwnership(doc: SetupDocument, existing: ExistingSetup, problems: ProblemList): void {
+  if (existing.caisOfOthers.size === 0) return;
+  doc.establishments?.forEach((est, i) =>
+    est.emissionPoints?.forEach((point, j) =>
+      point.caiRanges?.forEach((range, k) => {
+        if (range.deleted || !existing.caisOfOthers.has(codeKey(range.cai))) return;
+        problems.add(`establishments[${i}].emissionPoints[${j}].caiRanges[${k}].cai`, `CAI ${range.cai} belongs to another company`);
+      }),
+    ),
+  );
+}

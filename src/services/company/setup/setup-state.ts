@@ -44,6 +44,8 @@ export interface ExistingSetup {
   mappings: Map<string, ProductMapping>;
   clients: Map<string, Client>;
   clientsByLegalId: Map<string, Client>;
+  /** codeKey(cai) of the file's CAIs that a range of another company holds (decision 76). */
+  caisOfOthers: Set<string>;
 }
 
 /**
@@ -80,6 +82,7 @@ export function emptySetupState(company: Company | null): ExistingSetup {
     mappings: new Map(),
     clients: new Map(),
     clientsByLegalId: new Map(),
+    caisOfOthers: new Set(),
   };
 }
 
@@ -91,6 +94,7 @@ export function emptySetupState(company: Company | null): ExistingSetup {
 export async function loadExistingSetup(em: EntityManager, keys: SetupKeys): Promise<ExistingSetup> {
   const company = await em.findOne(Company, { code: keys.companyCode }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   const state = emptySetupState(company);
+  state.caisOfOthers = await caisHeldElsewhere(em, company, keys.cais);
   if (!company) return state;
 
   state.integration = await em.findOne(IntegrationSettings, { company });
@@ -159,4 +163,21 @@ async function loadClients(em: EntityManager, company: Company, keys: SetupKeys,
   // A deleted client holds no RTN: the unique index counts live clients only.
   for (const client of clients)
     if (client.legalId !== null && client.deletedAt === null) state.clientsByLegalId.set(client.legalId, client);
+}
+
+/**
+ * A CAI is SAR's grant to one taxpayer: the file's CAIs that another company holds, by a live
+ * range or by a deleted one that issued numbers (its documents print that CAI). A range deleted
+ * before any number was issued holds nothing, so a CAI registered under the wrong company can
+ * be deleted there and registered where it belongs.
+ */
+async function caisHeldElsewhere(em: EntityManager, company: Company | null, cais: string[]): Promise<Set<string>> {
+  if (cais.length === 0) return new Set();
+  const ranges = await em.find(CaiRange, {
+    cai: { $in: [...new Set(cais)] },
+    ...(company ? { emissionPoint: { establishment: { company: { $ne: company.id } } } } : {}),
+  });
+  const deleted = ranges.filter((r) => r.deletedAt !== null);
+  const issued = deleted.length > 0 ? await issuedNumbersOf(em, deleted) : new Map<number, IssuedNumbers>();
+  return new Set(ranges.filter((r) => r.deletedAt === null || issued.has(r.id)).map((r) => codeKey(r.cai)));
 }
