@@ -89,7 +89,7 @@ describe('console: a document e-mails on its page, and Reenviar', () => {
     const invoice = res.body as { id: number };
     const page = await accountant.get(`${base()}/invoices/${invoice.id}`);
     expect(page.text).toContain('No se ha enviado por correo.');
-    expect((await accountant.post(`${base()}/invoices/${invoice.id}/annul`, { reason: 'Error' })).status).toBe(303);
+    expect((await accountant.post(`${base()}/invoices/${invoice.id}/annul`, { reason: 'Error', confirm: '1' })).status).toBe(303);
     const before = await tableChecksums(c.t.orm);
     const refused = await accountant.post(`${base()}/invoices/${invoice.id}/resend`, { to: 'otra@cliente.hn' });
     expect(refused.status).toBe(409);
