@@ -49,9 +49,7 @@ describe('admin apply on the command line', () => {
     expect(lines.slice(1, -1)).toHaveLength(22);
     expect(lines).toContain(`create company (company ${code})`);
     expect(lines).toContain('create priceLists[0].prices[1] (price P-CERVEZA in GENERAL)');
-    expect(lines).toContain(
-      `create establishments[0].emissionPoints[0].caiRanges[0] (CAI ${companyCai(code, '0')} at 000-001)`,
-    );
+    expect(lines).toContain(`create establishments[0].emissionPoints[0].caiRanges[0] (CAI ${companyCai(code, '0')} at 000-001)`);
     expect((await runMain(['apply', file])).stdout).toBe(`applied ${code}: 0 created, 0 updated, 0 deleted\n`);
   });
 

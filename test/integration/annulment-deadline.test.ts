@@ -160,7 +160,9 @@ describe('annulment deadline', () => {
       const early = await issueSale(c.t.http, company.auth, 'c-2', CART);
       await at(nextMonthAt(10, '23:00:00'));
       await accountant.get(`/companies/${code}/invoices/${early.id}`);
-      expect((await accountant.post(`/companies/${code}/invoices/${early.id}/annul`, { reason: 'Error en el RTN', confirm: '1' })).status).toBe(303);
+      expect(
+        (await accountant.post(`/companies/${code}/invoices/${early.id}/annul`, { reason: 'Error en el RTN', confirm: '1' })).status,
+      ).toBe(303);
       expect(await c.t.orm.em.fork().findOneOrFail(Invoice, early.id)).toMatchObject({ isAnnulled: true });
 
       await at(nextMonthAt(11, '00:00:30'));

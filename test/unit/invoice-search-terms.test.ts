@@ -22,7 +22,13 @@ describe('what an invoice search for q looks for', () => {
   });
 
   it('takes the first page and no period by default, empty form fields as not given', () => {
-    expect(parseInvoiceSearch({ q: '', from: '', to: '', page: '' })).toEqual({ term: { kind: 'all' }, from: null, to: null, page: 1, annulled: null });
+    expect(parseInvoiceSearch({ q: '', from: '', to: '', page: '' })).toEqual({
+      term: { kind: 'all' },
+      from: null,
+      to: null,
+      page: 1,
+      annulled: null,
+    });
     expect(parseInvoiceSearch({ from: '2026-03-01', to: '2026-03-01', page: '7' })).toMatchObject({
       from: '2026-03-01',
       to: '2026-03-01',
