@@ -261,7 +261,13 @@ describe('credit and debit notes (CLI)', () => {
 
   it('--emission-point issues the note at another live emission point, from its own range', async () => {
     const two = uniqueCode('E');
-    const doc = setupWithRanges([invoiceRange, creditRange], two);
+    const doc = setupWithRanges(
+      [
+        { ...invoiceRange, cai: caiOf('a', two) },
+        { ...creditRange, cai: caiOf('b', two) },
+      ],
+      two,
+    );
     doc.establishments![0].emissionPoints!.push({ code: '002', caiRanges: [{ ...creditRange, cai: caiOf('d') }] });
     await applySetup(t, doc);
     const { auth: twoAuth } = await issueApiKey(t.orm, t.container, two);
@@ -303,7 +309,7 @@ describe('credit and debit notes (CLI)', () => {
 
   it("no usable range of the note's type at the emission point is refused naming both", async () => {
     const bare = uniqueCode('B');
-    await applySetup(t, setupWithRanges([invoiceRange], bare));
+    await applySetup(t, setupWithRanges([{ ...invoiceRange, cai: caiOf('a', bare) }], bare));
     const { auth: bareAuth } = await issueApiKey(t.orm, t.container, bare);
     const res = await t.http.post('/v1/invoices').set(bareAuth).set('Idempotency-Key', 'b-1').send(CART);
     expect(res.status).toBe(201);

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { companyCai } from '../support/factories';
 import { applyDocument, applyFile } from '../support/setup-apply';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -40,8 +41,15 @@ describe('the README setup examples', () => {
   });
 
   it('applies the essential example printed in the README', async () => {
-    const document = readmeSetupBlock() as { company: { code: string } };
+    const document = readmeSetupBlock() as {
+      company: { code: string };
+      establishments: { emissionPoints: { caiRanges: { cai: string }[] }[] }[];
+    };
     document.company.code = 'README';
+    // A CAI belongs to one company, and ACME (applied above) holds the example's: this copy takes its own.
+    document.establishments
+      .flatMap((e) => e.emissionPoints.flatMap((p) => p.caiRanges))
+      .forEach((range, i) => (range.cai = companyCai('README', String(i))));
     await expect(applyDocument(t, document)).resolves.toMatchObject({ companyCode: 'README' });
   });
 });

@@ -97,6 +97,12 @@ const DETAIL_NAMES: Record<string, string> = {
   sha256: 'Huella',
   logoSha256: 'Huella del logo',
   sections: 'Secciones',
+  created: 'Creadas',
+  updated: 'Cambiadas',
+  deleted: 'Eliminadas',
+  entries: 'Entradas',
+  to: 'Para',
+  messageId: 'Mensaje',
 };
 
 function detailValue(name: string, value: unknown): string {
@@ -105,9 +111,13 @@ function detailValue(name: string, value: unknown): string {
   if (name === 'total' && typeof value === 'string') return formatLempiras(value);
   if (Array.isArray(value))
     return value.length === 0 ? 'ninguna' : value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
+  // Nested details read as words too: a field's old and new value, an apply's counts per section.
+  if (typeof value === 'object' && 'from' in value && 'to' in value && Object.keys(value).length === 2) {
+    return `${detailValue('', value.from)} → ${detailValue('', value.to)}`;
+  }
   if (typeof value === 'object')
     return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${k} ${String(v)}`)
+      .map(([k, v]) => `${DETAIL_NAMES[k] ?? k} ${typeof v === 'object' && v !== null ? `(${detailValue(k, v)})` : detailValue(k, v)}`)
       .join(', ');
   return String(value);
 }
