@@ -11,7 +11,7 @@ import { renderPage } from '../render';
 import { type HeldFor, SessionHeld } from '../session-held';
 import { DataTable } from '../views/data-table';
 import { PostForm } from '../views/post-form';
-import { download } from './reports.page';
+import { sendReport } from './file-answers';
 
 /** An uploaded catalog whose preview had no problem, waiting for "Aplicar". */
 interface HeldCatalog extends HeldFor {
@@ -127,7 +127,7 @@ export function registerCatalogPages(router: ConsoleRouter, container: Container
     const rows = (async function* () {
       yield* sheet.rows;
     })();
-    download(ctx, `catalogo-${company.code}`, format, await reportBytes({ title: 'Catálogo', columns: sheet.columns, rows }, format));
+    sendReport(ctx, `catalogo-${company.code}`, format, await reportBytes({ title: 'Catálogo', columns: sheet.columns, rows }, format));
   });
 
   router.post('/companies/:code/catalog/preview', async (ctx) => {

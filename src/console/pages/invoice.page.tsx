@@ -29,7 +29,7 @@ import { DeliveryPanel } from '../views/delivery-panel';
 import { isConfirmed, renderConfirmation } from '../views/confirmation';
 import { type FormEcho, FormEchoContext } from '../views/form-echo';
 import { ANNUL_FIELDS, InvoiceActions, NOTE_TYPES } from './invoice-forms';
-import { sendPdf } from './pdf-answer';
+import { sendPdf } from './file-answers';
 import { buyerName } from '../../domain/document-words';
 
 /** How far back a note's confirmation looks for notes already issued on the invoice (a form sent again after Back). */

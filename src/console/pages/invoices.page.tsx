@@ -1,7 +1,7 @@
 import type { Container } from 'inversify';
 import type { ComponentChildren } from 'preact';
 import { ANNULLED, buyerName, LIVE } from '../../domain/document-words';
-import { parseFormat, type ReportColumn, type ReportFormat, reportBytes, REPORT_MEDIA_TYPES } from '../../services/fiscal-reports';
+import { parseFormat, type ReportColumn, type ReportFormat, reportBytes } from '../../services/fiscal-reports';
 import { InvoiceSearch, type InvoiceSearchRow, type NoteSearchRow, type SearchSummary } from '../../services/sales';
 import { OperatorAccess, type VisibleCompany } from '../../services/access';
 import { companyPath } from '../company-paths';
@@ -13,6 +13,7 @@ import { DataTable } from '../views/data-table';
 import { DocumentStatus } from '../views/document-tables';
 import { DOCUMENT_TYPE_NAMES, formatDay, formatLempiras } from '../views/format';
 import { Pager } from '../views/pager';
+import { sendReport } from './file-answers';
 
 /** A list's query: what the search form sends, and what the pages and exports repeat. */
 interface SearchQuery {
@@ -125,14 +126,19 @@ const COMMON_COLUMNS = {
   },
 } as const;
 
-const INVOICE_COLUMNS: ListColumn<InvoiceSearchRow>[] = [
-  {
+/** The printed number, linked to the document's page under `kind` ('invoices' or 'notes'). */
+function numberColumn<R extends { id: number; fiscalNumber: string }>(kind: 'invoices' | 'notes'): ListColumn<R> {
+  return {
     header: 'Número',
     kind: 'text',
     width: 22,
     cell: (r) => r.fiscalNumber,
-    shown: (r, company) => <a href={companyPath(company.code, 'invoices', r.id)}>{r.fiscalNumber}</a>,
-  },
+    shown: (r, company) => <a href={companyPath(company.code, kind, r.id)}>{r.fiscalNumber}</a>,
+  };
+}
+
+const INVOICE_COLUMNS: ListColumn<InvoiceSearchRow>[] = [
+  numberColumn('invoices'),
   COMMON_COLUMNS.date,
   COMMON_COLUMNS.client,
   COMMON_COLUMNS.rtn,
@@ -143,13 +149,7 @@ const INVOICE_COLUMNS: ListColumn<InvoiceSearchRow>[] = [
 ];
 
 const NOTE_COLUMNS: ListColumn<NoteSearchRow>[] = [
-  {
-    header: 'Número',
-    kind: 'text',
-    width: 22,
-    cell: (r) => r.fiscalNumber,
-    shown: (r, company) => <a href={companyPath(company.code, 'notes', r.id)}>{r.fiscalNumber}</a>,
-  },
+  numberColumn('notes'),
   { header: 'Tipo', kind: 'text', width: 16, cell: (r) => DOCUMENT_TYPE_NAMES[r.documentType] },
   { header: 'Factura', kind: 'text', width: 22, cell: (r) => r.invoiceFiscalNumber },
   COMMON_COLUMNS.date,
@@ -229,10 +229,7 @@ function registerList<Row extends { id: number }>(router: ConsoleRouter, access:
         { title: list.title, columns: list.columns.map(({ header, kind, width }) => ({ header, kind, width })), rows },
         chosen,
       );
-      ctx.status = 200;
-      ctx.type = REPORT_MEDIA_TYPES[chosen];
-      ctx.set('Content-Disposition', `attachment; filename="${list.file}-${company.code}.${chosen}"`);
-      ctx.body = bytes;
+      sendReport(ctx, `${list.file}-${company.code}`, chosen, bytes);
       return;
     }
     const result = await list.page(company.id, { ...query, page });

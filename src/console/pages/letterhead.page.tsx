@@ -17,7 +17,7 @@ import { renderPage } from '../render';
 import { DataTable } from '../views/data-table';
 import { DOCUMENT_TYPE_NAMES, formatInstant } from '../views/format';
 import { PostForm } from '../views/post-form';
-import { sendPdf } from './pdf-answer';
+import { sendAttachment, sendPdf } from './file-answers';
 
 /** How much of a SHA-256 the page shows: as `admin template current` prints at least. */
 const SHA_SHOWN = 12;
@@ -246,10 +246,7 @@ export function registerLetterheadPages(router: ConsoleRouter, container: Contai
     const { company, type } = await target(ctx);
     const template = await letterheads.currentTemplate(company, type);
     const fileName = `${company.code}-${DOCUMENT_TYPE_INFO[type].templateFile}`.replace(/[^A-Za-z0-9._-]/g, '_');
-    ctx.status = 200;
-    ctx.type = ODT_TYPE;
-    ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
-    ctx.body = template.data;
+    sendAttachment(ctx, fileName, ODT_TYPE, template.data);
   });
 
   router.post('/companies/:code/letterhead/:document/candidate', async (ctx) => {

@@ -12,7 +12,7 @@ import { Crumbs } from '../views/crumbs';
 import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tables';
 import { formatInstant } from '../views/format';
 import { DeliveryPanel } from '../views/delivery-panel';
-import { sendPdf } from './pdf-answer';
+import { sendPdf } from './file-answers';
 import { buyerName } from '../../domain/document-words';
 
 /** `/companies/{code}/notes/{id}` and its `/pdf`: a credit or debit note as issued. */

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { sendAttachment, sendReport } from './file-answers';
 import type { Container } from 'inversify';
 import { AppError } from '../../domain/app-error';
 import {
@@ -8,9 +9,7 @@ import {
   monthSummaryJson,
   parseFormat,
   type MonthSummary,
-  type ReportFormat,
   type ReportTable,
-  REPORT_MEDIA_TYPES,
   reportBytes,
   SalesRegisterService,
   UnusedNumbersService,
@@ -149,16 +148,6 @@ function queryText(ctx: ConsoleContext, name: string): string {
 }
 
 /** Answers a report (or any table) as a file download. */
-export function download(ctx: ConsoleContext, fileName: string, format: ReportFormat, bytes: Buffer): void {
-  attachment(ctx, `${fileName}.${format}`, REPORT_MEDIA_TYPES[format], bytes);
-}
-
-function attachment(ctx: ConsoleContext, fileName: string, type: string, body: Buffer | PassThrough): void {
-  ctx.status = 200;
-  ctx.type = type;
-  ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
-  ctx.body = body;
-}
 
 /**
  * `/companies/{code}/reports`: the sales register (CSV or XLSX) of a period, the ISV summary of a
@@ -195,7 +184,7 @@ export function registerReportsPages(router: ConsoleRouter, container: Container
     if (from > to) throw new AppError('VALIDATION_FAILED', `from ${from} is after to ${to}`);
     const format = parseFormat(queryText(ctx, 'format') || 'csv', 'format');
     const table: ReportTable = await sales.open(company, from, to);
-    download(ctx, `libro-de-ventas-${company.code}-${from}-${to}`, format, await reportBytes(table, format));
+    sendReport(ctx, `libro-de-ventas-${company.code}-${from}-${to}`, format, await reportBytes(table, format));
   });
 
   router.get('/companies/:code/reports/month', async (ctx) => {
@@ -207,8 +196,8 @@ export function registerReportsPages(router: ConsoleRouter, container: Container
     const summary = await summaries.summary(company, month);
     const fileName = `resumen-isv-${company.code}-${month}`;
     if (fileFormat === 'json')
-      return attachment(ctx, `${fileName}.json`, 'application/json; charset=utf-8', Buffer.from(monthSummaryJson(summary)));
-    if (fileFormat !== undefined) return download(ctx, fileName, fileFormat, await reportBytes(summaries.table(summary), fileFormat));
+      return sendAttachment(ctx, `${fileName}.json`, 'application/json; charset=utf-8', Buffer.from(monthSummaryJson(summary)));
+    if (fileFormat !== undefined) return sendReport(ctx, fileName, fileFormat, await reportBytes(summaries.table(summary), fileFormat));
     renderPage(ctx, {
       title: `Resumen ISV de ${company.code}`,
       body: (
@@ -231,14 +220,14 @@ export function registerReportsPages(router: ConsoleRouter, container: Container
     // The headers are gone by then, so a failure cannot be a page: destroying the body makes Koa
     // (which pipes it with stream.pipeline) cut the connection.
     archives.write(company, month, body).catch((err: unknown) => body.destroy(err instanceof Error ? err : new Error(String(err))));
-    attachment(ctx, `archivo-${company.code}-${month}.zip`, 'application/zip', body);
+    sendAttachment(ctx, `archivo-${company.code}-${month}.zip`, 'application/zip', body);
   });
 
   router.get('/companies/:code/reports/unused', async (ctx) => {
     const company = await companyOf(ctx, access);
     const month = parseMonth(queryText(ctx, 'month'), 'month');
     const format = parseFormat(queryText(ctx, 'format') || 'csv', 'format');
-    download(ctx, `numeros-no-usados-${company.code}-${month}`, format, await reportBytes(await unused.table(company, month), format));
+    sendReport(ctx, `numeros-no-usados-${company.code}-${month}`, format, await reportBytes(await unused.table(company, month), format));
   });
 
   router.get('/companies/:code/reports/audit', async (ctx) => {
