@@ -1,5 +1,6 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from '../../domain/app-error';
+import { excelJs } from './exceljs-module';
 import type { ReportFormat } from './report-table';
 import { restoredText } from './spreadsheet-cells';
 
@@ -19,7 +20,8 @@ export async function readTable(bytes: Buffer): Promise<string[][]> {
 }
 
 async function readXlsx(bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await excelJs();
+  const workbook = new Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch (err) {

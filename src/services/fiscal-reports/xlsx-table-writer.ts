@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excelJs } from './exceljs-module';
 import type { ReportTable, TableFileOptions } from './report-table';
 import { xlsxCellValue } from './spreadsheet-cells';
 
@@ -47,7 +48,8 @@ function pinPartDates(workbook: ExcelJS.stream.xlsx.WorkbookWriter, date: Date):
  * row as it goes, so a month of invoices is never held in memory at once.
  */
 export async function writeXlsxTable(table: ReportTable, out: NodeJS.WritableStream, options: TableFileOptions = {}): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const { stream } = await excelJs();
+  const workbook = new stream.xlsx.WorkbookWriter({
     stream: out as unknown as import('stream').Stream,
     useStyles: true,
     useSharedStrings: false,
