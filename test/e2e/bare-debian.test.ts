@@ -15,7 +15,7 @@ import { SERVER_URL } from '../support/test-database';
  *
  * The slowest test of the project, about 7 minutes on 2 shared cores (debootstrap 1 to 4 of them
  * the first time; then its copy is cached), apt installing LibreOffice and Chromium, npm ci
- * compiling: it runs only when E2E_BARE_DEBIAN=1, as CI's e2e step sets, alone. Needs root,
+ * compiling: it runs only when E2E_BARE_DEBIAN=1, as CI sets it, beside the suite's first phase. Needs root,
  * debootstrap and the machine's Debian mirror and npm registry.
  */
 const SCRIPT = path.resolve(__dirname, 'bare-debian.sh');
