@@ -1,4 +1,5 @@
-import QRCode, { type QRCodeToBufferOptions } from 'qrcode';
+import type QRCode from 'qrcode';
+import type { QRCodeToBufferOptions } from 'qrcode';
 import type { OdtPackage } from './odt-package';
 import type { PrintedDocument, TemplateData } from './template-data';
 import { fillPicture } from './template-picture';
@@ -34,7 +35,10 @@ export const PREVIEW_QR_PICTURE = Buffer.from(
 export function qrPng(text: string): Promise<Buffer> {
   // qrcode writes the picture's size into rendererOpts: each call gets its own copy.
   const rendererOpts: PngOptions = { filterType: PNG_FILTER_UP };
-  return QRCode.toBuffer(text, { ...QR_OPTIONS, rendererOpts });
+  // Required at the first QR drawn, not when this module loads: most CLI commands print nothing.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const qrcode = require('qrcode') as typeof QRCode;
+  return qrcode.toBuffer(text, { ...QR_OPTIONS, rendererOpts });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
 import type { AppConfig } from '../../../config/config';
 
 /** One message, ready to go: its headers, its Spanish text and its PDF. */
@@ -46,6 +46,10 @@ const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, sock
  * set; the key file is read here, once, so a missing key stops the start.
  */
 export function createMailTransport(config: Pick<AppConfig, 'smtpUrl' | 'mailOutboxDir' | 'dkim'>): MailTransport {
+  // Required here, when the sender first needs a transport, rather than by every process that
+  // loads this module: each CLI command is a process of its own, and almost none sends mail.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const nodemailer = require('nodemailer') as typeof Nodemailer;
   const dkim = config.dkim && {
     domainName: config.dkim.domainName,
     keySelector: config.dkim.keySelector,

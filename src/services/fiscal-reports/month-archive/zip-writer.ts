@@ -10,9 +10,16 @@ interface Archiver extends NodeJS.ReadableStream {
   abort(): this;
 }
 
-// archiver ships no types; its API is small and stable since version 1.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const archiver = require('archiver') as (format: 'zip', options: { zlib: { level: number } }) => Archiver;
+/**
+ * archiver ships no types; its API is small and stable since version 1. Required when the first
+ * archive is written, not when this module loads: every CLI command is a process of its own, and
+ * only `admin archive` writes one.
+ */
+function newZip(): Archiver {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const archiver = require('archiver') as (format: 'zip', options: { zlib: { level: number } }) => Archiver;
+  return archiver('zip', { zlib: { level: 6 } });
+}
 
 /** An entry as written: its name, size in bytes (uncompressed) and SHA-256 (hex). */
 export interface ZipEntry {
@@ -28,7 +35,7 @@ export interface ZipEntry {
  * archiver writes ZIP64 records when an archive outgrows the classic format.
  */
 export class ZipWriter {
-  private readonly archive = archiver('zip', { zlib: { level: 6 } });
+  private readonly archive = newZip();
   private readonly piped: Promise<void>;
   /** Rejects when writing out fails, so an entry waiting for a stream that stopped does not wait forever. */
   private readonly failed: Promise<never>;
