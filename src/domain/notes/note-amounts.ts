@@ -2,8 +2,6 @@ import Big from 'big.js';
 import { sum, ZERO } from '../money';
 import { documentAmounts, type DocumentAmounts, type LineAmounts, taxableBase, type TaxEntry } from '../sale-amounts';
 
-export { taxableBase, taxOf } from '../sale-amounts';
-
 /**
  * What a note is computed from and what it computes: plain amounts (big.js), the invoice's as
  * stored and the earlier notes' as stored. Pure: no database, no clock.
