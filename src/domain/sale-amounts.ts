@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import { round2, sum, ZERO } from './money';
 
 /**
  * The amounts every sale document (an invoice, a credit or debit note) has, whoever computes them:
@@ -35,6 +36,39 @@ export interface DocumentAmounts<L extends LineAmounts> {
   taxBreakdown: TaxEntry[];
   totalTaxes: Big;
   total: Big;
+}
+
+const PERCENT = new Big('0.01');
+
+/** A line's taxable base: what is neither discounted nor exempt. */
+export function taxableBase(line: Pick<LineAmounts, 'subTotal' | 'exemptAmount'>): Big {
+  return line.subTotal.minus(line.exemptAmount);
+}
+
+/** The ISV of a base at a rate (a percent), rounded half-up to cents. */
+export function taxOf(base: Big, rate: Big): Big {
+  return round2(base.times(rate).times(PERCENT));
+}
+
+/**
+ * A document's sums over its priced lines and its tax breakdown, alike for an invoice and a note:
+ * on an exonerated document every taxable base is exonerated; the total is importe less discounts
+ * plus taxes.
+ */
+export function documentAmounts<L extends LineAmounts>(lines: L[], taxBreakdown: TaxEntry[], exonerated: boolean): DocumentAmounts<L> {
+  const importe = sum(lines.map((l) => l.importe));
+  const discountTotal = sum(lines.map((l) => l.discountAmount));
+  const totalTaxes = sum(taxBreakdown.map((t) => t.taxAmount));
+  return {
+    lines,
+    importe,
+    discountTotal,
+    exemptedAmount: sum(lines.map((l) => l.exemptAmount)),
+    exoneratedAmount: exonerated ? sum(lines.map(taxableBase)) : ZERO,
+    taxBreakdown,
+    totalTaxes,
+    total: importe.minus(discountTotal).plus(totalTaxes),
+  };
 }
 
 const big = (v: unknown) => new Big(String(v));

@@ -1,6 +1,6 @@
 import Big from 'big.js';
-import type { DocumentAmounts, LineAmounts, TaxEntry } from './sale-amounts';
-import { round2, round4, sum, ZERO } from './money';
+import { documentAmounts, type DocumentAmounts, type LineAmounts, taxOf, type TaxEntry } from './sale-amounts';
+import { round2, round4, ZERO } from './money';
 
 /**
  * Pure totals engine (decision 4), shared by preview and issuance. The caller resolves
@@ -133,10 +133,7 @@ function buildTaxBreakdown(lines: readonly LineTotals[]): TaxEntry[] {
   }
   return [...bases.values()]
     .sort((a, b) => a.rate.cmp(b.rate))
-    .map(({ rate, taxedAmount }) => {
-      const taxAmount = round2(taxedAmount.times(rate).times(PERCENT));
-      return { rate, taxedAmount, taxAmount };
-    });
+    .map(({ rate, taxedAmount }) => ({ rate, taxedAmount, taxAmount: taxOf(taxedAmount, rate) }));
 }
 
 /** Prices every line and totals the invoice, rounding half-up where each value is produced. */
@@ -145,18 +142,8 @@ export function computeTotals(input: TotalsInput): InvoiceTotals {
   const lines = input.lines.map((line, index) => computeLine(line, index, input.exchangeRate));
 
   const taxBreakdown = input.exonerated ? [] : buildTaxBreakdown(lines);
-  const importe = sum(lines.map((l) => l.importe));
-  const discountTotal = sum(lines.map((l) => l.discountAmount));
-  const totalTaxes = sum(taxBreakdown.map((t) => t.taxAmount));
   return {
-    lines,
-    importe,
-    discountTotal,
-    exemptedAmount: sum(lines.map((l) => l.exemptAmount)),
-    exoneratedAmount: input.exonerated ? sum(lines.map((l) => l.taxableBase)) : ZERO,
-    taxBreakdown,
-    totalTaxes,
-    total: importe.minus(discountTotal).plus(totalTaxes),
+    ...documentAmounts(lines, taxBreakdown, input.exonerated),
     appliedDollarExchangeRate: lines.some((l) => l.pricedInUsd) ? input.exchangeRate : null,
   };
 }

@@ -1091,7 +1091,13 @@ export interface components {
         /** @description The internal invoice id returned when it was issued (not the invoiceNumber). */
         InvoiceId: number;
     };
-    requestBodies: never;
+    requestBodies: {
+        InvoiceCreate: {
+            content: {
+                "application/json": components["schemas"]["InvoiceCreateRequest"];
+            };
+        };
+    };
     headers: {
         /** @description Identifies the request in the service logs: the X-Request-Id sent by the caller when it is plain (1-128 of A-Z a-z 0-9 . _ : -), else a new UUID. Quote it when reporting a problem. */
         XRequestId: string;
@@ -1114,11 +1120,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["InvoiceCreateRequest"];
-            };
-        };
+        requestBody: components["requestBodies"]["InvoiceCreate"];
         responses: {
             /** @description The computed invoice and its PDF marked SIN VALIDEZ FISCAL. */
             200: {
@@ -1157,11 +1159,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["InvoiceCreateRequest"];
-            };
-        };
+        requestBody: components["requestBodies"]["InvoiceCreate"];
         responses: {
             /** @description The invoice: issued now (replayed false), or the original one of an earlier request with the same key and body (replayed true; no second invoice was issued). */
             201: {

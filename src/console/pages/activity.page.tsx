@@ -7,6 +7,7 @@ import type { ConsoleRouter } from '../console-state';
 import { operatorOf } from '../page-tools';
 import { renderPage } from '../render';
 import { DataTable } from '../views/data-table';
+import { DayRangeFields } from '../views/search-fields';
 import { formatInstant, formatLempiras } from '../views/format';
 
 /** The newest rows the page shows; `admin activity` reads further back. */
@@ -166,14 +167,7 @@ function FilterForm({ filter }: { filter: ActivityFilter }) {
         <label for="actor">Operador (correo o cli:usuario)</label>
         <input id="actor" name="actor" value={filter.actor} maxLength={255} />
       </div>
-      <div>
-        <label for="from">Desde</label>
-        <input id="from" name="from" type="date" value={filter.from} />
-      </div>
-      <div>
-        <label for="to">Hasta</label>
-        <input id="to" name="to" type="date" value={filter.to} />
-      </div>
+      <DayRangeFields from={filter.from} to={filter.to} />
       <button class="primary" type="submit">
         Filtrar
       </button>

@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import type { ComponentChildren } from 'preact';
 import { ANNULLED, buyerName, LIVE } from '../../domain/document-words';
 import { parseFormat, type ReportColumn, type ReportFormat, reportBytes } from '../../services/fiscal-reports';
-import { InvoiceSearch, type InvoiceSearchRow, type NoteSearchRow, type SearchSummary } from '../../services/sales';
+import { type DocumentListing, InvoiceSearch, type InvoiceSearchRow, type NoteSearchRow, type SearchSummary } from '../../services/sales';
 import { OperatorAccess, type VisibleCompany } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
@@ -10,6 +10,7 @@ import { companyOf } from '../page-tools';
 import { renderPage } from '../render';
 import { Crumbs } from '../views/crumbs';
 import { DataTable } from '../views/data-table';
+import { DayRangeFields } from '../views/search-fields';
 import { DocumentStatus } from '../views/document-tables';
 import { DOCUMENT_TYPE_NAMES, formatDay, formatLempiras } from '../views/format';
 import { Pager } from '../views/pager';
@@ -40,14 +41,7 @@ function SearchForm({ action, query, label }: { action: string; query: SearchQue
         <label for="q">Número, últimos dígitos, cliente o RTN</label>
         <input id="q" name="q" type="search" value={query.q} maxLength={100} />
       </div>
-      <div>
-        <label for="from">Desde</label>
-        <input id="from" name="from" type="date" value={query.from} />
-      </div>
-      <div>
-        <label for="to">Hasta</label>
-        <input id="to" name="to" type="date" value={query.to} />
-      </div>
+      <DayRangeFields from={query.from} to={query.to} />
       <div>
         <label for="state">Estado</label>
         <select id="state" name="state">
@@ -101,30 +95,31 @@ interface ListColumn<Row> {
   shown?(row: Row, company: VisibleCompany): ComponentChildren;
 }
 
-const COMMON_COLUMNS = {
-  date: { header: 'Fecha', kind: 'text', cell: (r: InvoiceSearchRow | NoteSearchRow) => formatDay(r.date) },
-  client: {
+/** The columns every document list has, in its order, after the number and what only its kind has. */
+const DOCUMENT_COLUMNS: ListColumn<InvoiceSearchRow | NoteSearchRow>[] = [
+  { header: 'Fecha', kind: 'text', cell: (r) => formatDay(r.date) },
+  {
     header: 'Cliente',
     kind: 'text',
     width: 40,
-    cell: (r: InvoiceSearchRow | NoteSearchRow) => buyerName(r.clientName),
-    shown: (r: InvoiceSearchRow | NoteSearchRow) => (
+    cell: (r) => buyerName(r.clientName),
+    shown: (r) => (
       <>
         {buyerName(r.clientName)}
         {r.clientRtn && <span class="muted"> · RTN {r.clientRtn}</span>}
       </>
     ),
   },
-  rtn: { header: 'RTN', kind: 'text', width: 16, cell: (r: InvoiceSearchRow | NoteSearchRow) => r.clientRtn ?? '' },
-  total: { header: 'Total', kind: 'amount', cell: (r: InvoiceSearchRow | NoteSearchRow) => r.total },
-  isv: { header: 'ISV', kind: 'amount', cell: (r: InvoiceSearchRow | NoteSearchRow) => r.isv },
-  state: {
+  { header: 'RTN', kind: 'text', width: 16, cell: (r) => r.clientRtn ?? '' },
+  { header: 'Total', kind: 'amount', cell: (r) => r.total },
+  { header: 'ISV', kind: 'amount', cell: (r) => r.isv },
+  {
     header: 'Estado',
     kind: 'text',
-    cell: (r: InvoiceSearchRow | NoteSearchRow) => r.status,
-    shown: (r: InvoiceSearchRow | NoteSearchRow) => <DocumentStatus annulled={r.status === ANNULLED} />,
+    cell: (r) => r.status,
+    shown: (r) => <DocumentStatus annulled={r.status === ANNULLED} />,
   },
-} as const;
+];
 
 /** The printed number, linked to the document's page under `kind` ('invoices' or 'notes'). */
 function numberColumn<R extends { id: number; fiscalNumber: string }>(kind: 'invoices' | 'notes'): ListColumn<R> {
@@ -139,12 +134,7 @@ function numberColumn<R extends { id: number; fiscalNumber: string }>(kind: 'inv
 
 const INVOICE_COLUMNS: ListColumn<InvoiceSearchRow>[] = [
   numberColumn('invoices'),
-  COMMON_COLUMNS.date,
-  COMMON_COLUMNS.client,
-  COMMON_COLUMNS.rtn,
-  COMMON_COLUMNS.total,
-  COMMON_COLUMNS.isv,
-  COMMON_COLUMNS.state,
+  ...DOCUMENT_COLUMNS,
   { header: 'Acreditado', kind: 'amount', cell: (r) => r.credited },
 ];
 
@@ -152,12 +142,7 @@ const NOTE_COLUMNS: ListColumn<NoteSearchRow>[] = [
   numberColumn('notes'),
   { header: 'Tipo', kind: 'text', width: 16, cell: (r) => DOCUMENT_TYPE_NAMES[r.documentType] },
   { header: 'Factura', kind: 'text', width: 22, cell: (r) => r.invoiceFiscalNumber },
-  COMMON_COLUMNS.date,
-  COMMON_COLUMNS.client,
-  COMMON_COLUMNS.rtn,
-  COMMON_COLUMNS.total,
-  COMMON_COLUMNS.isv,
-  COMMON_COLUMNS.state,
+  ...DOCUMENT_COLUMNS,
 ];
 
 /** The page's table: every column but the RTN, which the client's cell already shows. */
@@ -201,7 +186,7 @@ function queryOf(ctx: ConsoleContext): SearchQuery & { page: string; format: str
   return { q: text('q'), from: text('from'), to: text('to'), state: text('state'), page: text('page'), format: text('format') };
 }
 
-/** What a list is: its path, its words, its columns, and the search's three reads of its documents. */
+/** What a list is: its path, its words, its columns, and the search's reads of its documents. */
 interface DocumentList<Row extends { id: number }> {
   path: 'invoices' | 'notes';
   title: string;
@@ -209,9 +194,7 @@ interface DocumentList<Row extends { id: number }> {
   none: string;
   file: string;
   columns: ListColumn<Row>[];
-  page(companyId: number, query: SearchQuery & { page: string }): Promise<{ rows: Row[]; page: number; hasNext: boolean }>;
-  summary(companyId: number, query: SearchQuery): Promise<SearchSummary>;
-  all(companyId: number, query: SearchQuery): AsyncIterable<Row>;
+  listing: DocumentListing<Row>;
 }
 
 function registerList<Row extends { id: number }>(router: ConsoleRouter, access: OperatorAccess, list: DocumentList<Row>): void {
@@ -221,7 +204,7 @@ function registerList<Row extends { id: number }>(router: ConsoleRouter, access:
     if (format !== '') {
       // The export of what the page lists: the same query, every page of it.
       const chosen = parseFormat(format, 'format');
-      const all = list.all(company.id, query);
+      const all = list.listing.all(company.id, query);
       const rows = (async function* () {
         for await (const row of all) yield list.columns.map((c) => c.cell(row));
       })();
@@ -232,8 +215,8 @@ function registerList<Row extends { id: number }>(router: ConsoleRouter, access:
       sendReport(ctx, `${list.file}-${company.code}`, chosen, bytes);
       return;
     }
-    const result = await list.page(company.id, { ...query, page });
-    const summary = await list.summary(company.id, query);
+    const result = await list.listing.page(company.id, { ...query, page });
+    const summary = await list.listing.summary(company.id, query);
     const base = companyPath(company.code, list.path);
     renderPage(ctx, {
       title: `${list.title} de ${company.code}`,
@@ -275,9 +258,7 @@ export function registerInvoicesPage(router: ConsoleRouter, container: Container
     none: 'Ninguna factura coincide con la búsqueda.',
     file: 'facturas',
     columns: INVOICE_COLUMNS,
-    page: (id, query) => search.search(id, query),
-    summary: (id, query) => search.summary(id, query),
-    all: (id, query) => search.all(id, query),
+    listing: search.invoiceListing,
   });
   registerList<NoteSearchRow>(router, access, {
     path: 'notes',
@@ -286,8 +267,6 @@ export function registerInvoicesPage(router: ConsoleRouter, container: Container
     none: 'Ninguna nota coincide con la búsqueda.',
     file: 'notas',
     columns: NOTE_COLUMNS,
-    page: (id, query) => search.searchNotes(id, query),
-    summary: (id, query) => search.noteSummary(id, query),
-    all: (id, query) => search.allNotes(id, query),
+    listing: search.noteListing,
   });
 }

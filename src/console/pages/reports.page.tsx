@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { PassThrough } from 'node:stream';
 import { sendAttachment, sendReport } from './file-answers';
 import type { Container } from 'inversify';
@@ -22,7 +23,41 @@ import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { companyOf } from '../page-tools';
 import { renderPage } from '../render';
 import { Crumbs } from '../views/crumbs';
-import { DataTable } from '../views/data-table';
+import { DataTable, FiguresRow } from '../views/data-table';
+
+const ARCHIVE_CONTENTS =
+  'Un ZIP con el PDF de cada factura y nota del mes, el Libro de Ventas, el resumen, los números no usados y un manifiesto de sumas SHA-256.';
+
+/** One report's panel: its heading, what it holds, and the GET form (its fields, then its Submit) that asks for it. */
+function ReportForm(props: { id: string; heading: string; action: string; about?: string; children: ComponentChildren }) {
+  return (
+    <section class="panel" aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.heading}</h2>
+      {props.about && <p>{props.about}</p>}
+      <form method="get" action={props.action} class="stack">
+        {props.children}
+      </form>
+    </section>
+  );
+}
+
+function Submit({ children }: { children: ComponentChildren }) {
+  return (
+    <button class="primary" type="submit">
+      {children}
+    </button>
+  );
+}
+
+/** The month a report is of (YYYY-MM). */
+function MonthField({ id }: { id: string }) {
+  return (
+    <>
+      <label for={id}>Mes</label>
+      <input id={id} name="month" type="month" required />
+    </>
+  );
+}
 
 function FormatChoice({ id }: { id: string }) {
   return (
@@ -40,61 +75,34 @@ function ReportForms({ company }: { company: VisibleCompany }) {
   const base = companyPath(company.code, 'reports');
   return (
     <>
-      <section class="panel" aria-labelledby="ventas">
-        <h2 id="ventas">Libro de Ventas</h2>
-        <form method="get" action={`${base}/sales`} class="stack">
-          <label for="sales-from">Desde</label>
-          <input id="sales-from" name="from" type="date" required />
-          <label for="sales-to">Hasta (inclusive)</label>
-          <input id="sales-to" name="to" type="date" required />
-          <FormatChoice id="sales-format" />
-          <button class="primary" type="submit">
-            Descargar el Libro de Ventas
-          </button>
-        </form>
-      </section>
-      <section class="panel" aria-labelledby="resumen">
-        <h2 id="resumen">Resumen ISV del mes</h2>
-        <form method="get" action={`${base}/month`} class="stack">
-          <label for="month-month">Mes</label>
-          <input id="month-month" name="month" type="month" required />
-          <label for="month-format">Formato</label>
-          <select id="month-format" name="format">
-            <option value="table">Tabla en pantalla</option>
-            <option value="csv">CSV</option>
-            <option value="xlsx">XLSX (Excel)</option>
-            <option value="json">JSON</option>
-          </select>
-          <button class="primary" type="submit">
-            Ver o descargar el resumen
-          </button>
-        </form>
-      </section>
-      <section class="panel" aria-labelledby="archivo">
-        <h2 id="archivo">Archivo del mes (Art. 38 y 41)</h2>
-        <p>
-          Un ZIP con el PDF de cada factura y nota del mes, el Libro de Ventas, el resumen, los números no usados y un manifiesto de sumas
-          SHA-256.
-        </p>
-        <form method="get" action={`${base}/archive`} class="stack">
-          <label for="archive-month">Mes</label>
-          <input id="archive-month" name="month" type="month" required />
-          <button class="primary" type="submit">
-            Descargar el archivo del mes
-          </button>
-        </form>
-      </section>
-      <section class="panel" aria-labelledby="no-usados">
-        <h2 id="no-usados">Números no usados de un mes (Art. 42)</h2>
-        <form method="get" action={`${base}/unused`} class="stack">
-          <label for="unused-month">Mes</label>
-          <input id="unused-month" name="month" type="month" required />
-          <FormatChoice id="unused-format" />
-          <button class="primary" type="submit">
-            Descargar los números no usados
-          </button>
-        </form>
-      </section>
+      <ReportForm id="ventas" heading="Libro de Ventas" action={`${base}/sales`}>
+        <label for="sales-from">Desde</label>
+        <input id="sales-from" name="from" type="date" required />
+        <label for="sales-to">Hasta (inclusive)</label>
+        <input id="sales-to" name="to" type="date" required />
+        <FormatChoice id="sales-format" />
+        <Submit>Descargar el Libro de Ventas</Submit>
+      </ReportForm>
+      <ReportForm id="resumen" heading="Resumen ISV del mes" action={`${base}/month`}>
+        <MonthField id="month-month" />
+        <label for="month-format">Formato</label>
+        <select id="month-format" name="format">
+          <option value="table">Tabla en pantalla</option>
+          <option value="csv">CSV</option>
+          <option value="xlsx">XLSX (Excel)</option>
+          <option value="json">JSON</option>
+        </select>
+        <Submit>Ver o descargar el resumen</Submit>
+      </ReportForm>
+      <ReportForm id="archivo" heading="Archivo del mes (Art. 38 y 41)" action={`${base}/archive`} about={ARCHIVE_CONTENTS}>
+        <MonthField id="archive-month" />
+        <Submit>Descargar el archivo del mes</Submit>
+      </ReportForm>
+      <ReportForm id="no-usados" heading="Números no usados de un mes (Art. 42)" action={`${base}/unused`}>
+        <MonthField id="unused-month" />
+        <FormatChoice id="unused-format" />
+        <Submit>Descargar los números no usados</Submit>
+      </ReportForm>
       <section class="panel" aria-labelledby="auditoria">
         <h2 id="auditoria">Auditoría de la numeración y los montos</h2>
         <p>
@@ -115,28 +123,10 @@ function SummaryTable({ summary }: { summary: MonthSummary }) {
       columns={['Concepto', amount('Facturas'), amount('Notas de crédito'), amount('Notas de débito'), amount('Neto')]}
     >
       {summary.rows.map((row) => (
-        <tr key={row.concept}>
-          <th scope="row">{row.concept}</th>
-          <td class="num">{row.invoices}</td>
-          <td class="num">{row.creditNotes}</td>
-          <td class="num">{row.debitNotes}</td>
-          <td class="num">{row.net}</td>
-        </tr>
+        <FiguresRow key={row.concept} label={row.concept} figures={[row.invoices, row.creditNotes, row.debitNotes, row.net]} />
       ))}
-      <tr>
-        <th scope="row">Documentos emitidos</th>
-        <td class="num">{counts.invoices}</td>
-        <td class="num">{counts.creditNotes}</td>
-        <td class="num">{counts.debitNotes}</td>
-        <td></td>
-      </tr>
-      <tr>
-        <th scope="row">Documentos anulados</th>
-        <td class="num">{annulled.invoice}</td>
-        <td class="num">{annulled.creditNote}</td>
-        <td class="num">{annulled.debitNote}</td>
-        <td></td>
-      </tr>
+      <FiguresRow label="Documentos emitidos" figures={[counts.invoices, counts.creditNotes, counts.debitNotes, null]} />
+      <FiguresRow label="Documentos anulados" figures={[annulled.invoice, annulled.creditNote, annulled.debitNote, null]} />
     </DataTable>
   );
 }

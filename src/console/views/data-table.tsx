@@ -33,3 +33,21 @@ export function DataTable({ caption, columns, children }: { caption: ComponentCh
     </div>
   );
 }
+
+/** A row headed by what it counts, then its figures right-aligned; a null figure leaves its cell empty. */
+export function FiguresRow({ label, figures }: { label: string; figures: ReadonlyArray<string | number | null> }) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      {figures.map((figure, i) =>
+        figure === null ? (
+          <td key={i}></td>
+        ) : (
+          <td key={i} class="num">
+            {figure}
+          </td>
+        ),
+      )}
+    </tr>
+  );
+}

@@ -8,11 +8,11 @@ import {
   noteAmounts,
   rateKey,
   ratePercent,
-  taxOf,
   type InvoiceForNotes,
   type NoteAmounts,
   type NoteLineAmounts,
 } from './note-amounts';
+import { taxOf } from '../sale-amounts';
 
 /** Why a note cannot be issued: a limit (`rate 15%: 90.00 left`), nothing left, or a bad request. */
 export type NoteRefusalKind = 'limit' | 'nothing-left' | 'input';

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { round2, ZERO } from '../money';
-import { noteAmounts, taxOf, type NoteAmounts } from './note-amounts';
+import { noteAmounts, type NoteAmounts } from './note-amounts';
+import { taxOf } from '../sale-amounts';
 
 /** A charge after the sale: one line, `quantity` x `unitPrice`, at a rate or exempt (rate null). */
 export interface DebitRequest {

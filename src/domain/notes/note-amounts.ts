@@ -1,6 +1,6 @@
 import Big from 'big.js';
-import { round2, sum, ZERO } from '../money';
-import type { DocumentAmounts, LineAmounts, TaxEntry } from '../sale-amounts';
+import { sum, ZERO } from '../money';
+import { documentAmounts, type DocumentAmounts, type LineAmounts, taxableBase, type TaxEntry } from '../sale-amounts';
 
 /**
  * What a note is computed from and what it computes: plain amounts (big.js), the invoice's as
@@ -37,13 +37,6 @@ export type NoteAmounts = DocumentAmounts<NoteLineAmounts>;
 export const DISCOUNT_AFTER_SALE = 'Descuento posterior a la venta';
 export const LESS_CREDITED_DISCOUNTS = 'Menos descuentos acreditados';
 
-export const PERCENT = new Big('0.01');
-
-/** A line's taxable base: what is neither discounted nor exempt. */
-export function taxableBase(line: Pick<NoteLineAmounts, 'subTotal' | 'exemptAmount'>): Big {
-  return line.subTotal.minus(line.exemptAmount);
-}
-
 /** The key a rate is grouped under (15, 15.0000 and "15" are one rate). */
 export function rateKey(rate: Big): string {
   return rate.toString();
@@ -52,11 +45,6 @@ export function rateKey(rate: Big): string {
 /** A rate as the operator reads it: 15%, 12.5%. */
 export function ratePercent(rate: Big): string {
   return `${rate.toString()}%`;
-}
-
-/** The ISV of a base at a rate, rounded half-up to cents. */
-export function taxOf(base: Big, rate: Big): Big {
-  return round2(base.times(rate).times(PERCENT));
 }
 
 /** The bases of a note's lines per rate (lines with a taxable base only). */
@@ -80,24 +68,12 @@ export function basesByRate(lines: readonly NoteLineAmounts[]): Map<string, { ra
  * what is left of the invoice's tax). On an exonerated note every base is exonerated, no ISV.
  */
 export function noteAmounts(lines: NoteLineAmounts[], exonerated: boolean, taxAt: (rate: Big, base: Big) => Big): NoteAmounts {
-  const importe = sum(lines.map((l) => l.importe));
-  const discountTotal = sum(lines.map((l) => l.discountAmount));
   const taxBreakdown: TaxEntry[] = exonerated
     ? []
     : [...basesByRate(lines).values()]
         .sort((a, b) => a.rate.cmp(b.rate))
         .map(({ rate, base }) => ({ rate, taxedAmount: base, taxAmount: taxAt(rate, base) }));
-  const totalTaxes = sum(taxBreakdown.map((t) => t.taxAmount));
-  return {
-    lines,
-    importe,
-    discountTotal,
-    exemptedAmount: sum(lines.map((l) => l.exemptAmount)),
-    exoneratedAmount: exonerated ? sum(lines.map(taxableBase)) : ZERO,
-    taxBreakdown,
-    totalTaxes,
-    total: importe.minus(discountTotal).plus(totalTaxes),
-  };
+  return documentAmounts(lines, taxBreakdown, exonerated);
 }
 
 /** The invariant every note keeps (as every invoice): exempt + exonerated + taxed = importe - discounts. */

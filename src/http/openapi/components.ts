@@ -130,6 +130,13 @@ export const components = {
     },
   },
   schemas,
+  requestBodies: {
+    // Issuing and the preview take the same body: the preview prices exactly what issuing would.
+    InvoiceCreate: {
+      required: true,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/InvoiceCreateRequest' } } },
+    },
+  },
   responses: {
     ClientBadRequest: errorResponse(`The request is invalid. ${NO_RETRY}`, ['VALIDATION_FAILED', 'INVALID_RTN_FORMAT']),
     ListBadRequest: errorResponse(`page or limit is not an integer of at least 1. ${NO_RETRY}`, ['VALIDATION_FAILED'], {

@@ -17,11 +17,7 @@ export const INVOICE_PATHS = openApiPaths(`
       POST /v1/invoices, including items.price, the isCredit rejection, the exonerated buyer's
       references and the identified buyer above the final-consumer threshold.
     requestBody:
-      required: true
-      content:
-        application/json:
-          schema:
-            $ref: '#/components/schemas/InvoiceCreateRequest'
+      $ref: '#/components/requestBodies/InvoiceCreate'
     responses:
       200:
         description: The computed invoice and its PDF marked SIN VALIDEZ FISCAL.
@@ -74,11 +70,7 @@ export const INVOICE_PATHS = openApiPaths(`
     parameters:
       - $ref: '#/components/parameters/IdempotencyKey'
     requestBody:
-      required: true
-      content:
-        application/json:
-          schema:
-            $ref: '#/components/schemas/InvoiceCreateRequest'
+      $ref: '#/components/requestBodies/InvoiceCreate'
     responses:
       201:
         description: >-

@@ -16,6 +16,7 @@ export { InvoicePdfService } from './invoicing/invoice-pdf.service';
 export { InvoicePreviewService, type InvoicePreview } from './invoicing/invoice-preview.service';
 export { InvoiceReader } from './invoicing/invoice-reader.service';
 export {
+  type DocumentListing,
   InvoiceSearch,
   type InvoiceSearchPage,
   type InvoiceSearchRow,
@@ -26,14 +27,8 @@ export {
 export type { InvoiceView } from './invoicing/invoice-view';
 export { NoteAnnulmentService, noteName } from './notes/note-annulment.service';
 export { parseKey, parseQuantity, parseReturns } from './notes/note-arguments';
-export {
-  creditNoteRequest,
-  debitNoteRequest,
-  noteCommonOf,
-  type NoteCommon,
-  type NoteFieldNames,
-  type WrittenCredit,
-} from './notes/note-input';
+// What the adapters turn a written note into a request with: the file is that and nothing else.
+export * from './notes/note-input';
 export { NoteIssuer } from './notes/note-issuer.service';
 export { noteJson } from './notes/note-json';
 export { NotePdfService } from './notes/note-pdf.service';

@@ -18,6 +18,7 @@ import { NoteReader } from './notes/note-reader.service';
 import { NotePdfService } from './notes/note-pdf.service';
 import { NoteAnnulmentService } from './notes/note-annulment.service';
 import { DocumentReprint } from './document-reprint.service';
+import { SaleDocumentAnnulment } from './sale-documents/document-annulment';
 
 /** The bindings of invoicing, notes, reprints, pricing and clients. Singletons, as every service (src/container.ts). */
 export const salesModule = new ContainerModule(({ bind }) => {
@@ -34,6 +35,7 @@ export const salesModule = new ContainerModule(({ bind }) => {
     InvoiceReader,
     InvoicePreviewService,
     InvoicePdfService,
+    SaleDocumentAnnulment,
     InvoiceAnnulmentService,
     InvoiceSearch,
     NoteIssuer,

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../../../config/config';
 import { AppError } from '../../../domain/app-error';
+import type { DocumentType } from '../../../domain/document-type';
 import { prepareTemplate, readCompanyLogo } from '../../../pdf/company-template';
 import type { OdtPackage } from '../../../pdf/odt-package';
 import { PdfRenderError, type PdfRenderFailure } from '../../../pdf/pdf-render-error';
@@ -79,6 +80,19 @@ export class DocumentPdfService {
     const logo = await readCompanyLogo(templatesDir, companyCode);
     if (logo.problem !== undefined) this.logger.warn({ companyCode, problem: logo.problem }, 'company logo ignored');
     return prepareTemplate(resolveTemplate(templatesDir, companyCode, printed.documentType), logo);
+  }
+
+  /**
+   * The versions a stored document prints with: those fixed at issue or, for one without (issued
+   * while its template was unreadable, or an invoice issued by an older service), the current
+   * ones of its type, fixed on it now (TemplateVersionStore.fixOn).
+   */
+  async versionsOf(
+    companyCode: string,
+    documentType: DocumentType,
+    document: { id: number; versions: FixedVersions | null },
+  ): Promise<FixedVersions> {
+    return document.versions ?? (await this.versions.fixOn(companyCode, documentType, document.id));
   }
 
   /** An issued document's PDF from its stored versions, or throws PDF_RENDER_FAILED (503 with Retry-After). */

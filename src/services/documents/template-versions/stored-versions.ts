@@ -63,18 +63,19 @@ export async function storeVersion(
   }
 }
 
+/** Where a letterhead's files are read (TEMPLATES_DIR), where their versions are stored, and where a logo left out is told. */
+export interface LetterheadFiles {
+  em: EntityManager;
+  templatesDir: string;
+  logger: Logger;
+}
+
 /**
  * The company's current letterhead of a document type: the published one when there is one
  * (already stored), else the files of TEMPLATES_DIR as they are now, stored as versions.
  */
-export async function currentVersions(
-  em: EntityManager,
-  templatesDir: string,
-  companyCode: string,
-  documentType: DocumentType,
-  logger: Logger,
-): Promise<FixedVersions> {
-  return (await readPublished(em, companyCode, documentType)) ?? storeFileVersions(em, templatesDir, companyCode, documentType, logger);
+export async function currentVersions(files: LetterheadFiles, companyCode: string, documentType: DocumentType): Promise<FixedVersions> {
+  return (await readPublished(files.em, companyCode, documentType)) ?? storeFileVersions(files, companyCode, documentType);
 }
 
 /**
@@ -82,13 +83,8 @@ export async function currentVersions(
  * cannot be read or is not an ODT throws TemplateReadError (nothing can print with it); a logo
  * that is missing or not a PNG is no logo, as when rendering from the files.
  */
-export async function storeFileVersions(
-  em: EntityManager,
-  templatesDir: string,
-  companyCode: string,
-  documentType: DocumentType,
-  logger: Logger,
-): Promise<FixedVersions> {
+export async function storeFileVersions(files: LetterheadFiles, companyCode: string, documentType: DocumentType): Promise<FixedVersions> {
+  const { em, templatesDir, logger } = files;
   const templateFile = resolveTemplate(templatesDir, companyCode, documentType);
   const template = await readTemplateFile(templateFile);
   const logo = await readCompanyLogo(templatesDir, companyCode);

@@ -92,7 +92,7 @@ export class TemplateVersionStore {
     const known = this.currentByStamp.get(cacheKey);
     if (known !== undefined && known.stamp === stamp) return known.versions;
     try {
-      const versions = await storeFileVersions(this.em, templatesDir, companyCode, documentType, this.logger);
+      const versions = await storeFileVersions({ em: this.em, templatesDir, logger: this.logger }, companyCode, documentType);
       this.currentByStamp.set(cacheKey, { stamp, versions });
       return versions;
     } catch (err) {
@@ -138,7 +138,7 @@ export class TemplateVersionStore {
    * when the template still cannot be read.
    */
   storeCurrent(companyCode: string, documentType: DocumentType): Promise<FixedVersions> {
-    return currentVersions(this.em, this.config.templatesDir, companyCode, documentType, this.logger);
+    return currentVersions({ em: this.em, templatesDir: this.config.templatesDir, logger: this.logger }, companyCode, documentType);
   }
 
   /**

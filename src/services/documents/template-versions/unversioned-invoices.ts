@@ -17,7 +17,7 @@ export async function fixVersionsOfUnversionedInvoices(em: EntityManager, templa
   let fixed = 0;
   for (const { company_id: companyId, code } of pending) {
     try {
-      const versions = await currentVersions(em, templatesDir, code, 'invoice', logger);
+      const versions = await currentVersions({ em, templatesDir, logger }, code, 'invoice');
       // No read-cache counter moves: the read cache never keeps an invoice without versions.
       fixed += await em.nativeUpdate(
         Invoice,

@@ -2,15 +2,8 @@ import Big from 'big.js';
 import { amountInWords } from '../../../domain/amount-in-words';
 import { sum, ZERO } from '../../../domain/money';
 import { creditedSoFar } from '../../../domain/notes/credited-so-far';
-import { storedLineAmounts, storedTaxEntry } from '../../../domain/sale-amounts';
-import {
-  rateKey,
-  taxableBase,
-  taxOf,
-  type InvoiceForNotes,
-  type NoteAmounts,
-  type NoteLineAmounts,
-} from '../../../domain/notes/note-amounts';
+import { storedLineAmounts, storedTaxEntry, taxableBase, taxOf } from '../../../domain/sale-amounts';
+import { rateKey, type InvoiceForNotes, type NoteAmounts, type NoteLineAmounts } from '../../../domain/notes/note-amounts';
 import type { NoteView } from '../../sales';
 
 /** A stored note's lines and amounts as the domain reads them. */

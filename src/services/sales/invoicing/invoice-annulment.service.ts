@@ -1,13 +1,9 @@
-import { EntityManager, LockMode } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { Invoice, Note } from '../../../entities';
-import { TOKENS } from '../../../tokens';
 import { AppError } from '../../../domain/app-error';
 import type { Actor } from '../../../domain/actor';
-import { ActivityTrail, documentTarget } from '../../access';
 import type { CompanyRef } from '../../../domain/company-ref';
-import { assertAnnulmentOpen } from '../../../domain/annulment-deadline';
-import type { AppConfig } from '../../../../config/config';
+import { type AnnulledKind, SaleDocumentAnnulment } from '../sale-documents/document-annulment';
 
 export interface AnnulmentResult {
   invoice: Invoice;
@@ -16,60 +12,37 @@ export interface AnnulmentResult {
 }
 
 /**
- * Annuls an issued invoice (done by the operator, never through the API: decision 16). The
- * number stays consumed and the document stays readable, marked ANULADA.
+ * An invoice as annulment treats it. One with live credit or debit notes is refused: undoing a sale
+ * the buyer has is a credit note's job, and annulment is for a document issued with errors
+ * (Art. 41); its notes are annulled first.
  */
+const ANNULLED_INVOICE: AnnulledKind<Invoice> = {
+  entity: Invoice,
+  notFound: (company, id) => new AppError('EXTERNAL_INVOICE_NOT_FOUND', `company ${company.code} has no invoice with id ${id}`),
+  documentType: () => 'invoice',
+  issuedAt: (invoice) => invoice.invoiceDate,
+  instead: 'issue a credit note instead',
+  async refuse(em, invoice) {
+    // Under the invoice's lock, which issuing a note takes too: no note can slip in before the commit.
+    const notes = await em.count(Note, { invoice: invoice.id, isAnnulled: false });
+    if (notes > 0) {
+      throw new AppError(
+        'INVOICE_HAS_NOTES',
+        `invoice ${invoice.id} (${invoice.fiscalNumber}) has ${notes} live note(s); annul them first, or issue a credit note instead`,
+      );
+    }
+  },
+  action: 'invoice-annulled',
+};
+
+/** Annuls an issued invoice through the one annulment of sale documents (document-annulment.ts). */
 @injectable()
 export class InvoiceAnnulmentService {
-  constructor(
-    @inject(TOKENS.EntityManager) private readonly em: EntityManager,
-    @inject(ActivityTrail) private readonly trail: ActivityTrail,
-    @inject(TOKENS.Config) private readonly config: Pick<AppConfig, 'annulmentDeadlineDay'>,
-  ) {}
+  constructor(@inject(SaleDocumentAnnulment) private readonly annulment: SaleDocumentAnnulment) {}
 
-  /**
-   * Idempotent: annulling an annulled invoice keeps its first annulment date and reason. An invoice
-   * with live credit or debit notes is refused: undoing a sale the buyer has is a credit note's job,
-   * and annulment is for a document issued with errors (Art. 41); its notes are annulled first.
-   * Past its window (ANNULMENT_DEADLINE_DAY of the next month, by `now`, decision 71) it is refused
-   * with ANNULMENT_PERIOD_CLOSED and nothing changes.
-   * The annulment and its `invoice-annulled` row in the activity trail commit together; annulling
-   * again changes nothing and records nothing.
-   */
+  /** Records `invoice-annulled`; refused with INVOICE_HAS_NOTES while the invoice has live notes. */
   async annul(actor: Actor, company: CompanyRef, invoiceId: number, reason: string, now = new Date()): Promise<AnnulmentResult> {
-    return this.em.transactional(async (em) => {
-      // The row lock makes two concurrent annulments agree on one annulledAt.
-      const invoice = await em.findOne(Invoice, { id: invoiceId, company: company.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!invoice) throw new AppError('EXTERNAL_INVOICE_NOT_FOUND', `company ${company.code} has no invoice with id ${invoiceId}`);
-      if (invoice.isAnnulled) return { invoice, alreadyAnnulled: true };
-      assertAnnulmentOpen(
-        `invoice ${invoice.id} (${invoice.fiscalNumber})`,
-        invoice.invoiceDate,
-        now,
-        this.config.annulmentDeadlineDay,
-        'issue a credit note instead',
-      );
-      // Under the invoice's lock, which issuing a note takes too: no note can slip in before the commit.
-      const notes = await em.count(Note, { invoice: invoice.id, isAnnulled: false });
-      if (notes > 0) {
-        throw new AppError(
-          'INVOICE_HAS_NOTES',
-          `invoice ${invoice.id} (${invoice.fiscalNumber}) has ${notes} live note(s); annul them first, or issue a credit note instead`,
-        );
-      }
-      invoice.isAnnulled = true;
-      invoice.annulReason = reason;
-      invoice.annulledAt = now;
-      await em.flush();
-      await this.trail.record(em, {
-        actor,
-        companyId: company.id,
-        action: 'invoice-annulled',
-        target: documentTarget('invoice', invoice.fiscalNumber, invoice.id),
-        details: { reason },
-        at: now,
-      });
-      return { invoice, alreadyAnnulled: false };
-    });
+    const { document, alreadyAnnulled } = await this.annulment.annul(ANNULLED_INVOICE, actor, company, invoiceId, reason, now);
+    return { invoice: document, alreadyAnnulled };
   }
 }

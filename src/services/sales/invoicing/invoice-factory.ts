@@ -13,7 +13,8 @@ import {
   type InvoiceLineView,
   type InvoiceView,
 } from './invoice-view';
-import { SALE_DOCUMENT_WRITTEN_FIELDS } from '../sale-documents/sale-document-fields';
+import { SALE_DOCUMENT_WRITTEN_FIELDS, writtenFields } from '../sale-documents/sale-document-fields';
+import { storedLine, storedSums, storedTaxes } from '../sale-documents/stored-amounts';
 import { numberedFields } from '../sale-documents/numbered-fields';
 
 /** A line as stored: what the invoice view answers, plus what only the record keeps. */
@@ -75,12 +76,7 @@ export function invoiceContentOf(priced: PricedInvoice): InvoiceContent {
     exonerationSagRegistry: sale.exonerationSagRegistry,
     exemptPurchaseOrderNumber: request.exemptPurchaseOrderNumber,
     purchaseOrderNumber: request.purchaseOrderNumber,
-    importe: totals.importe.toFixed(2),
-    discountTotal: totals.discountTotal.toFixed(2),
-    exemptedAmount: totals.exemptedAmount.toFixed(2),
-    exoneratedAmount: totals.exoneratedAmount.toFixed(2),
-    totalTaxes: totals.totalTaxes.toFixed(2),
-    total: totals.total.toFixed(2),
+    ...storedSums(totals),
     totalInLetters: priced.totalInLetters,
     appliedDollarExchangeRate: totals.appliedDollarExchangeRate?.toFixed(4) ?? null,
     lines: totals.lines.map((line, i) => {
@@ -91,20 +87,10 @@ export function invoiceContentOf(priced: PricedInvoice): InvoiceContent {
         externalProductId: item.externalProductId,
         productCode: product.code,
         description: product.name,
-        quantity: line.quantity.toFixed(4),
-        unitPrice: line.unitPrice.toFixed(4),
-        importe: line.importe.toFixed(2),
-        discountAmount: line.discountAmount.toFixed(2),
-        subTotal: line.subTotal.toFixed(2),
-        exemptAmount: line.exemptAmount.toFixed(2),
-        isvRate: line.isvRate?.toFixed(4) ?? null,
+        ...storedLine(line),
       };
     }),
-    taxes: totals.taxBreakdown.map((tax) => ({
-      rate: tax.rate.toFixed(4),
-      taxedAmount: tax.taxedAmount.toFixed(2),
-      taxAmount: tax.taxAmount.toFixed(2),
-    })),
+    taxes: storedTaxes(totals.taxBreakdown),
   };
 }
 
@@ -166,16 +152,11 @@ export class InvoiceRowWriter {
     };
     const invoiceRow = {
       ...view,
-      company: companyId,
-      emissionPoint: config.emissionPoint.id,
-      caiRange: taken.range.id,
+      ...writtenFields(companyId, config.emissionPoint.id, taken, versions),
       client: content.clientId,
       creatorUser: config.creatorUser.id,
       paymentTerminal: config.paymentTerminal.id,
       priceList: config.priceList.id,
-      templateVersion: versions?.templateVersionId ?? null,
-      logoVersion: versions?.logoVersionId ?? null,
-      createdAt: new Date(),
     };
     const id = await this.rows.insert(
       tx,

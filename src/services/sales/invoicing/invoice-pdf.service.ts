@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { DocumentPdfService, type IssuedRenderInputs, TemplateVersionStore } from '../../documents';
+import { DocumentPdfService, type IssuedRenderInputs } from '../../documents';
 import type { CompanyRef } from '../../../domain/company-ref';
 import type { InvoiceView } from './invoice-view';
 import { InvoiceReader } from './invoice-reader.service';
@@ -14,7 +14,6 @@ import { issuedRenderInputs } from './printed-invoice';
 export class InvoicePdfService {
   constructor(
     @inject(DocumentPdfService) private readonly documents: DocumentPdfService,
-    @inject(TemplateVersionStore) private readonly versions: TemplateVersionStore,
     @inject(InvoiceReader) private readonly reader: InvoiceReader,
   ) {}
 
@@ -28,7 +27,7 @@ export class InvoicePdfService {
    * while its template was unreadable, or by an older service) the current ones are fixed first.
    */
   async renderInputs(companyCode: string, invoice: InvoiceView): Promise<IssuedRenderInputs> {
-    const versions = invoice.versions ?? (await this.versions.fixOn(companyCode, 'invoice', invoice.id));
+    const versions = await this.documents.versionsOf(companyCode, 'invoice', invoice);
     return issuedRenderInputs({ ...invoice, versions });
   }
 

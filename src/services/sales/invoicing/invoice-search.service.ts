@@ -74,6 +74,13 @@ export interface SearchPage<Row> {
 export type InvoiceSearchPage = SearchPage<InvoiceSearchRow>;
 export type NoteSearchPage = SearchPage<NoteSearchRow>;
 
+/** The three reads of one kind of document a list needs: a page, the summary of every page, every row (an export). */
+export interface DocumentListing<Row> {
+  page(companyId: number, input: InvoiceSearchInput): Promise<SearchPage<Row>>;
+  summary(companyId: number, input: InvoiceSearchInput): Promise<SearchSummary>;
+  all(companyId: number, input: InvoiceSearchInput): AsyncIterable<Row>;
+}
+
 /** How many documents a search finds (all its pages), with their total and ISV summed. */
 export interface SearchSummary {
   count: number;
@@ -185,6 +192,24 @@ export class InvoiceSearch {
         const note = noteColumns.read(row);
         return { ...common(note, note.noteDate), documentType: note.documentType, invoiceFiscalNumber: note.invoiceFiscalNumber };
       },
+    };
+  }
+
+  /** The invoices' reads, as `search`, `summary` and `all`. */
+  get invoiceListing(): DocumentListing<InvoiceSearchRow> {
+    return this.listingOf(this.invoices);
+  }
+
+  /** The notes' reads, as `searchNotes`, `noteSummary` and `allNotes`. */
+  get noteListing(): DocumentListing<NoteSearchRow> {
+    return this.listingOf(this.notes);
+  }
+
+  private listingOf<Row>(list: ListedTable<Row>): DocumentListing<Row> {
+    return {
+      page: (companyId, input) => this.page(list, companyId, input),
+      summary: (companyId, input) => this.sum(list, companyId, input),
+      all: (companyId, input) => this.every(list, companyId, input),
     };
   }
 

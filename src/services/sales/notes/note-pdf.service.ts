@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { CompanyRef } from '../../../domain/company-ref';
-import { DocumentPdfService, TemplateVersionStore } from '../../documents';
+import { DocumentPdfService } from '../../documents';
 import type { NoteView } from './note-view';
 import { NoteReader } from './note-reader.service';
 import { noteRenderInputs } from './printed-note';
@@ -13,14 +13,13 @@ import { noteRenderInputs } from './printed-note';
 export class NotePdfService {
   constructor(
     @inject(DocumentPdfService) private readonly documents: DocumentPdfService,
-    @inject(TemplateVersionStore) private readonly versions: TemplateVersionStore,
     @inject(NoteReader) private readonly reader: NoteReader,
   ) {}
 
   /** The note's PDF, or PDF_RENDER_FAILED. A note issued while its template was unreadable gets the current versions, once. */
   render(company: CompanyRef, note: NoteView): Promise<Buffer> {
     return this.documents.renderIssued(company.code, async () =>
-      noteRenderInputs(note, note.versions ?? (await this.versions.fixOn(company.code, note.documentType, note.id))),
+      noteRenderInputs(note, await this.documents.versionsOf(company.code, note.documentType, note)),
     );
   }
 

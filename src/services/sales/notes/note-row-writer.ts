@@ -7,7 +7,8 @@ import type { NoteAmounts } from '../../../domain/notes/note-amounts';
 import { Note, NoteLine, NoteTax, type NoteType } from '../../../entities';
 import type { DocumentIssue, FixedVersions } from '../../documents';
 import { NOTE_LINE_VIEW_FIELDS, NOTE_TAX_VIEW_FIELDS, NOTE_VIEW_FIELDS, type NoteView } from './note-view';
-import { SALE_DOCUMENT_WRITTEN_FIELDS } from '../sale-documents/sale-document-fields';
+import { SALE_DOCUMENT_WRITTEN_FIELDS, writtenFields } from '../sale-documents/sale-document-fields';
+import { storedLine, storedSums, storedTaxes } from '../sale-documents/stored-amounts';
 import { numberedFields } from '../sale-documents/numbered-fields';
 
 /** Everything a note prints that does not come from its amounts or its number, read before the transaction. */
@@ -100,12 +101,7 @@ export class NoteRowWriter {
       exonerationSagRegistry: invoice.exonerationSagRegistry,
       exemptPurchaseOrderNumber: invoice.exemptPurchaseOrderNumber,
       reason: heading.reason,
-      importe: amounts.importe.toFixed(2),
-      discountTotal: amounts.discountTotal.toFixed(2),
-      exemptedAmount: amounts.exemptedAmount.toFixed(2),
-      exoneratedAmount: amounts.exoneratedAmount.toFixed(2),
-      totalTaxes: amounts.totalTaxes.toFixed(2),
-      total: amounts.total.toFixed(2),
+      ...storedSums(amounts),
       totalInLetters: amountInWords(amounts.total),
       isAnnulled: false,
       annulledAt: null,
@@ -119,29 +115,14 @@ export class NoteRowWriter {
         invoiceLineNumber: line.invoiceLine,
         productCode: line.code,
         description: line.description,
-        quantity: line.quantity.toFixed(4),
-        unitPrice: line.unitPrice.toFixed(4),
-        importe: line.importe.toFixed(2),
-        discountAmount: line.discountAmount.toFixed(2),
-        subTotal: line.subTotal.toFixed(2),
-        exemptAmount: line.exemptAmount.toFixed(2),
-        isvRate: line.isvRate?.toFixed(4) ?? null,
+        ...storedLine(line),
       })),
-      taxes: amounts.taxBreakdown.map((t) => ({
-        rate: t.rate.toFixed(4),
-        taxedAmount: t.taxedAmount.toFixed(2),
-        taxAmount: t.taxAmount.toFixed(2),
-      })),
+      taxes: storedTaxes(amounts.taxBreakdown),
     };
     const noteRow = {
       ...view,
-      company: heading.companyId,
-      emissionPoint: heading.emissionPointId,
-      caiRange: taken.range.id,
+      ...writtenFields(heading.companyId, heading.emissionPointId, taken, versions),
       invoice: invoice.id,
-      templateVersion: versions?.templateVersionId ?? null,
-      logoVersion: versions?.logoVersionId ?? null,
-      createdAt: new Date(),
     };
     const id = await this.rows.insert(tx, noteRow, view.lines, view.taxes);
     return { ...view, id };

@@ -1,4 +1,5 @@
 import type { SaleDocumentRecord } from '../../../entities';
+import type { DocumentIssue, FixedVersions } from '../../documents';
 
 /**
  * The stored properties every sale document (an invoice, a credit or debit note) is answered
@@ -53,3 +54,18 @@ export const SALE_LINE_FIELDS = ['description', 'quantity', 'unitPrice', 'import
 
 /** A tax breakdown entry's fields. */
 export const SALE_TAX_FIELDS = ['rate', 'taxedAmount', 'taxAmount'] as const;
+
+/**
+ * The SALE_DOCUMENT_WRITTEN_FIELDS of a document being issued: its company and emission point, the
+ * range its number came from, the versions fixed at issue (none while its template is unreadable).
+ */
+export function writtenFields(companyId: number, emissionPointId: number, taken: DocumentIssue, versions: FixedVersions | null) {
+  return {
+    company: companyId,
+    emissionPoint: emissionPointId,
+    caiRange: taken.range.id,
+    templateVersion: versions?.templateVersionId ?? null,
+    logoVersion: versions?.logoVersionId ?? null,
+    createdAt: new Date(),
+  } satisfies Record<(typeof SALE_DOCUMENT_WRITTEN_FIELDS)[number], unknown>;
+}
