@@ -7,6 +7,19 @@
  */
 type Pattern = readonly [RegExp, (...parts: string[]) => string];
 
+/** What the setup rules name by its setup-file word, in Spanish. */
+const THINGS: Readonly<Record<string, string>> = {
+  product: 'el producto',
+  'price list': 'la lista de precios',
+  'discount policy': 'la política de descuento',
+  client: 'el cliente',
+  code: 'el código',
+  'emission point': 'el punto de emisión',
+  'price for product': 'el precio del producto',
+};
+const thing = (label: string) => THINGS[label] ?? label;
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const SETUP_REASONS: readonly Pattern[] = [
   [/^is required unless the product is exempt/, () => 'Es obligatoria, salvo que el producto sea exento.'],
   [/^is required when email is true$/, () => 'Es obligatorio cuando el envío por correo está activado.'],
@@ -55,11 +68,13 @@ const SETUP_REASONS: readonly Pattern[] = [
   [/^RTN (\d+) already belongs to client (\S+)$/, (rtn, client) => `El RTN ${rtn} ya pertenece al cliente ${client}.`],
   [/^codes starting with API- are reserved/, () => 'Los códigos que empiezan con API- son de los clientes creados por la API.'],
   [/^needs a certificate or a sagRegistry/, () => 'Necesita la constancia o el registro SAG (al menos uno de los dos).'],
-  [/^duplicate \S+ (.+) \(also at/, (key) => `${key} está repetido.`],
-  [/^\S+ (.+) is marked deleted in this file$/, (key) => `${key} está marcado para eliminarse.`],
-  [/^unknown emission point (\S+)$/, (point) => `La empresa no tiene el punto de emisión ${point}.`],
+  [/^duplicate (.+) (\S+) \(also at/, (what, key) => `${capital(thing(what))} ${key} está repetido.`],
+  [/^(.+) (\S+) is marked deleted in this file$/, (what, key) => `${capital(thing(what))} ${key} se elimina en este mismo cambio.`],
+  [/^(.+) (\S+) was deleted; list it/, (what, key) => `${capital(thing(what))} ${key} fue eliminado.`],
   [/^unknown key/, () => 'Este dato no corresponde a esta parte de la configuración.'],
-  [/^unknown \S+ (.+)$/, (key) => `No existe ${key} en la empresa.`],
+  [/^unknown column$/, () => 'La columna no es una de las que la hoja admite.'],
+  [/^the column is missing$/, () => 'Falta esta columna.'],
+  [/^unknown (.+) (\S+)$/, (what, key) => `La empresa no tiene ${thing(what)} ${key}.`],
   [/^must be (?!at |a |an )(.+)$/, (words) => `Debe ser ${words.replace(/ or /g, ' o ')}.`],
   [/^must be a (?:list|string|mapping)|^must not be null$/, () => 'No tiene la forma que la configuración espera.'],
 ];
