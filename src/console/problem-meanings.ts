@@ -13,6 +13,8 @@ const THINGS: Readonly<Record<string, string>> = {
   'price list': 'la lista de precios',
   'discount policy': 'la política de descuento',
   client: 'el cliente',
+  user: 'el usuario',
+  'payment terminal': 'la terminal de pago',
   code: 'el código',
   'emission point': 'el punto de emisión',
   'price for product': 'el precio del producto',
