@@ -208,6 +208,10 @@ describe('console document pages', () => {
     expect(readPdf(pdf.body as Buffer).text).toContain('NOTA DE CRÉDITO');
     expect((await accountant.get(`${base()}/invoices?q=${inv.fiscalNumber}`)).text).toContain('L 115.00');
     expect((await activity()).at(-1)).toMatchObject({ actor: 'contador@consola.hn', action: 'note-issued' });
+    // The trail says it in Spanish, the note and the invoice it is on.
+    expect((await accountant.get('/activity')).text).toMatch(
+      new RegExp(`emitió la nota de crédito 000-001-06-\\d{8} de la factura ${inv.fiscalNumber}\\.`),
+    );
     // An invoice with a live note cannot be annulled.
     await refused(accountant, `${base()}/invoices/${inv.id}/annul`, { reason: 'Error' }, 409, /INVOICE_HAS_NOTES/);
   }, 240_000);

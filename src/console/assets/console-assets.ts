@@ -73,6 +73,7 @@ table.amounts { width: auto; min-width: min(24rem, 100%); margin: 1rem 0; }
 .wide { overflow-x: auto; max-width: 100%; }
 .field-problem { color: var(--bad); margin: .25rem 0 0; }
 code { overflow-wrap: anywhere; font-family: "Liberation Mono", "DejaVu Sans Mono", monospace; }
+td code { overflow-wrap: normal; } /* in a table, a code breaks at its dashes only: the table scrolls in its box rather than cut a CAI into pairs */
 `;
 
 /** The tab's icon (served at /favicon.ico and /assets/favicon.svg): an "F" on the header's blue. */

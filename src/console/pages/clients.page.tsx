@@ -68,7 +68,6 @@ function ClientActions({ company, client }: { company: VisibleCompany; client: C
   return (
     <details open={refusedHere}>
       <summary>Exoneración de {client.clientName}</summary>
-      <FormProblem form={form} />
       <PostForm action={base} class="stack">
         <label for={ids.certificate}>No. de Constancia del Registro de Exonerados</label>
         <FieldProblem form={form} name="certificate" />
@@ -111,6 +110,15 @@ function ClientActions({ company, client }: { company: VisibleCompany; client: C
       )}
     </details>
   );
+}
+
+/**
+ * A refused exoneration, above the list: its form sits in the table's last column, which a phone
+ * shows only after scrolling the table sideways; the link leads to the field.
+ */
+function ExonerationProblem() {
+  const echo = useContext(FormEchoContext);
+  return echo ? <FormProblem form={echo.form} /> : null;
 }
 
 /** The client's fields as the form names and shows them: the API's field names, Spanish labels. */
@@ -226,6 +234,7 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
         <FormEchoContext.Provider value={echo ?? null}>
           <Crumbs company={company} />
           <h1>Clientes</h1>
+          <ExonerationProblem />
           {rows.length === 0 ? (
             <p>La empresa no tiene clientes en esta página.</p>
           ) : (
