@@ -26,6 +26,7 @@ const SETUP_REASONS: readonly Pattern[] = [
   [/^is required unless the product is exempt/, () => 'Es obligatoria, salvo que el producto sea exento.'],
   [/^is required when email is true$/, () => 'Es obligatorio cuando el envío por correo está activado.'],
   [/^is required$/, () => 'Es obligatorio.'],
+  [/^is required to create a company$/, () => 'Es obligatorio para crear una empresa.'],
   [/^must not be empty$/, () => 'No puede quedar vacío.'],
   [/^must be a non-empty code without surrounding spaces$/, () => 'Debe ser un código, sin espacios al inicio ni al final.'],
   [/^must be at most (\d+) characters$/, (n) => `Debe tener como máximo ${n} caracteres.`],
@@ -104,8 +105,9 @@ function translate(patterns: readonly Pattern[], text: string, otherwise: string
 }
 
 /** A setup rule's reason (the part after `<path>: `) in Spanish. */
+export const SETUP_REASON_FALLBACK = 'Este dato no cumple las reglas de la configuración.';
 export function setupReasonMeaning(reason: string): string {
-  return translate(SETUP_REASONS, reason, 'Este dato no cumple las reglas de la configuración.');
+  return translate(SETUP_REASONS, reason, SETUP_REASON_FALLBACK);
 }
 
 /** A letterhead template's problem, as the template check words it, in Spanish. */
