@@ -28,7 +28,7 @@ const MEANINGS: Partial<Record<ErrorCode, string>> = {
   DOCUMENT_ANNULLED: 'El documento está anulado: un documento anulado no se envía. No se envió nada.',
   CAI_ALREADY_CANCELLED: 'Ese CAI ya estaba cancelado; una cancelación no se deshace y no se cambió nada.',
   SETUP_INVALID:
-    'La configuración no cumple sus reglas (las mismas de un archivo de configuración); no se cambió nada. Cada problema dice dónde.',
+    'La configuración no cumple sus reglas (las mismas de un archivo de configuración); no se cambió nada. Cada problema se lista abajo y, si es de un campo, también junto a él.',
   SETUP_CONFLICT:
     'Otro cambio de la configuración ocurrió al mismo tiempo; no se cambió nada. Vuelva a cargar la página e intente de nuevo.',
   NOTE_LIMIT_EXCEEDED: 'La nota acredita más de lo que queda de la factura; no se emitió nada.',

@@ -55,6 +55,13 @@ function Exoneration({ client }: { client: ClientRow }) {
   );
 }
 
+/** The exoneration form's fields: its name, label, input type and the client's stored value. */
+const EXONERATION_FIELDS = [
+  { name: 'certificate', label: 'No. de Constancia del Registro de Exonerados', stored: (c: ClientRow) => c.exonerationCertificate },
+  { name: 'sagRegistry', label: 'No. de Registro SAG', stored: (c: ClientRow) => c.exonerationSagRegistry },
+  { name: 'validUntil', label: 'Válida hasta (inclusive)', stored: (c: ClientRow) => c.exonerationValidUntil, date: true },
+] as const;
+
 function ClientActions({ company, client }: { company: VisibleCompany; client: ClientRow }) {
   const base = companyPath(company.code, 'clients', client.id, 'exoneration');
   const form = exonerationForm(client.id);
@@ -62,41 +69,24 @@ function ClientActions({ company, client }: { company: VisibleCompany; client: C
   const refusedHere = echo?.form === form;
   const typed = useTyped(form);
   const refused = useRefused(form);
-  // The stored values, or what was typed when this form came back refused.
-  const value = (name: string, stored: string | null) => (refusedHere ? typed(name) : (stored ?? ''));
-  const ids = { certificate: `${form}-certificate`, sagRegistry: `${form}-sagRegistry`, validUntil: `${form}-validUntil` };
   return (
     <details open={refusedHere}>
       <summary>Exoneración de {client.clientName}</summary>
       <PostForm action={base} class="stack">
-        <label for={ids.certificate}>No. de Constancia del Registro de Exonerados</label>
-        <FieldProblem form={form} name="certificate" />
-        <input
-          id={ids.certificate}
-          name="certificate"
-          value={value('certificate', client.exonerationCertificate)}
-          maxLength={64}
-          {...refused('certificate')}
-        />
-        <label for={ids.sagRegistry}>No. de Registro SAG</label>
-        <FieldProblem form={form} name="sagRegistry" />
-        <input
-          id={ids.sagRegistry}
-          name="sagRegistry"
-          value={value('sagRegistry', client.exonerationSagRegistry)}
-          maxLength={64}
-          {...refused('sagRegistry')}
-        />
-        <label for={ids.validUntil}>Válida hasta (inclusive)</label>
-        <FieldProblem form={form} name="validUntil" />
-        <input
-          id={ids.validUntil}
-          name="validUntil"
-          type="date"
-          value={value('validUntil', client.exonerationValidUntil)}
-          required
-          {...refused('validUntil')}
-        />
+        {EXONERATION_FIELDS.map((field) => (
+          <Fragment key={field.name}>
+            <label for={`${form}-${field.name}`}>{field.label}</label>
+            <FieldProblem form={form} name={field.name} />
+            <input
+              id={`${form}-${field.name}`}
+              name={field.name}
+              // The stored value, or what was typed when this form came back refused.
+              value={refusedHere ? typed(field.name) : (field.stored(client) ?? '')}
+              {...('date' in field ? { type: 'date', required: true } : { maxLength: 64 })}
+              {...refused(field.name)}
+            />
+          </Fragment>
+        ))}
         <button class="primary" type="submit">
           Guardar exoneración
         </button>

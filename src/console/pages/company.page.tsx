@@ -190,17 +190,12 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
           title: `¿Cancelar el CAI ${cai}?`,
           submit: 'Sí, cancelar el CAI',
           back: companyPath(company.code),
+          reason,
           children: (
-            <>
-              <p>
-                Los rangos del CAI <code>{cai}</code> de {company.name} dejarán de emitir de inmediato y para siempre; sus números no usados
-                se declararán como CANCELADO en el reporte de este mes. Una cancelación no se deshace.
-              </p>
-              <dl class="facts">
-                <dt>Motivo</dt>
-                <dd>{reason}</dd>
-              </dl>
-            </>
+            <p>
+              Los rangos del CAI <code>{cai}</code> de {company.name} dejarán de emitir de inmediato y para siempre; sus números no usados
+              se declararán como CANCELADO en el reporte de este mes. Una cancelación no se deshace.
+            </p>
           ),
         });
         return;

@@ -161,17 +161,12 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
           title: `¿Anular la factura ${invoice.fiscalNumber}?`,
           submit: 'Sí, anular la factura',
           back,
+          reason,
           children: (
-            <>
-              <p>
-                La factura {invoice.fiscalNumber} de {buyerName(invoice.clientName)}, por {formatLempiras(invoice.total)}, quedará ANULADA
-                para siempre: una anulación no se deshace y su número no se vuelve a usar.
-              </p>
-              <dl class="facts">
-                <dt>Motivo</dt>
-                <dd>{reason}</dd>
-              </dl>
-            </>
+            <p>
+              La factura {invoice.fiscalNumber} de {buyerName(invoice.clientName)}, por {formatLempiras(invoice.total)}, quedará ANULADA
+              para siempre: una anulación no se deshace y su número no se vuelve a usar.
+            </p>
           ),
         });
         return;
