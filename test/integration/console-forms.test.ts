@@ -219,11 +219,12 @@ describe('console forms', () => {
       const inv = await issue();
       const page = `${base()}/invoices/${inv.id}`;
       await admin.get(page);
-      const res = await admin.post(`${page}/resend`, { to: 'no-es-correo', _page: page });
-      expect(res.status).toBe(400);
+      // A token that is not the session's: nothing the form's fields can fix.
+      const res = await admin.post(`${page}/annul`, { reason: 'Error', _page: page }, 'not-the-token');
+      expect(res.status).toBe(403);
       const alert = /<div class="error" role="alert">(.*?)<\/div>/s.exec(res.text)?.[1] ?? '';
-      expect(alert).toMatch(/^<p>[^<]*[áéíóúñ¿][^<]*<\/p>/);
-      expect(alert).toMatch(/<p><small class="muted">Para soporte: <code>VALIDATION_FAILED<\/code> · [^<]+<\/small><\/p>$/);
+      expect(alert).toMatch(/^<p>El formulario caducó[^<]*<\/p>/);
+      expect(alert).toMatch(/<p><small class="muted">Para soporte: <code>CSRF_TOKEN_INVALID<\/code> · [^<]+<\/small><\/p>$/);
       expect(res.text).toContain(`<a href="${page}">Volver al formulario</a>`);
     });
   });

@@ -30,6 +30,7 @@ import { isConfirmed, renderConfirmation } from '../views/confirmation';
 import { type FormEcho, FormEchoContext } from '../views/form-echo';
 import { ANNUL_FIELDS, InvoiceActions, NOTE_TYPES } from './invoice-forms';
 import { sendPdf } from './file-answers';
+import { RESEND_FIELDS, resendDocument, resendField } from '../resend';
 import { buyerName } from '../../domain/document-words';
 
 /** How far back a note's confirmation looks for notes already issued on the invoice (a form sent again after Back). */
@@ -175,6 +176,20 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
       ctx.status = 303;
       ctx.redirect(back);
     });
+  });
+
+  router.post('/companies/:code/invoices/:id/resend', async (ctx) => {
+    const company = await companyOf(ctx, access);
+    const invoice = await invoices.get(company.id, pathId(ctx));
+    await refusable(
+      ctx,
+      company,
+      invoice,
+      'resend',
+      RESEND_FIELDS,
+      () => resendDocument(ctx, deliveries, company, { kind: 'invoice', id: invoice.id }),
+      resendField,
+    );
   });
 
   for (const type of NOTE_TYPES) {
