@@ -1,8 +1,9 @@
 import type { ErrorCode } from '../domain/error-codes';
 
 /**
- * What a refusal means, in the operator's words (Spanish, Honduras); the service's own message
- * follows it on the error page for the detail. A code without a line here falls back on its status.
+ * What a refusal means, in the operator's words (Spanish, Honduras): the main text wherever the
+ * console shows a refusal. The service's own message (English, for the API and the CLI) is only
+ * the small print for support. A code without a line here falls back on its status.
  */
 const MEANINGS: Partial<Record<ErrorCode, string>> = {
   VALIDATION_FAILED: 'Un dato del formulario no es válido.',
@@ -27,7 +28,7 @@ const MEANINGS: Partial<Record<ErrorCode, string>> = {
   DOCUMENT_ANNULLED: 'El documento está anulado: un documento anulado no se envía. No se envió nada.',
   CAI_ALREADY_CANCELLED: 'Ese CAI ya estaba cancelado; una cancelación no se deshace y no se cambió nada.',
   SETUP_INVALID:
-    'La configuración no cumple sus reglas (las mismas de un archivo de configuración); no se cambió nada. Cada problema dice dónde.',
+    'La configuración no cumple sus reglas (las mismas de un archivo de configuración); no se cambió nada. Cada problema se lista abajo y, si es de un campo, también junto a él.',
   SETUP_CONFLICT:
     'Otro cambio de la configuración ocurrió al mismo tiempo; no se cambió nada. Vuelva a cargar la página e intente de nuevo.',
   NOTE_LIMIT_EXCEEDED: 'La nota acredita más de lo que queda de la factura; no se emitió nada.',
@@ -43,6 +44,20 @@ const MEANINGS: Partial<Record<ErrorCode, string>> = {
   EXTERNAL_INVOICE_NOT_FOUND: 'La factura no existe en esta empresa.',
   IDEMPOTENCY_KEY_REQUEST_MISMATCH: 'Este formulario ya se usó para otro documento: vuelva a cargar la página e intente de nuevo.',
   SERVICE_UNAVAILABLE: 'La base de datos no está disponible en este momento; no se cambió nada. Intente de nuevo en unos segundos.',
+  OPERATOR_NOT_FOUND: 'El operador no existe.',
+  OPERATOR_EMAIL_TAKEN: 'Otro operador ya usa ese correo electrónico; no se cambió nada.',
+  PRODUCT_NOT_FOUND: 'El producto no existe en esta empresa; no se cambió nada.',
+  PRICE_NOT_FOUND: 'El producto no tiene precio en la lista de precios de la empresa; no se emitió nada.',
+  INVALID_TAX_RATE: 'La tasa de ISV no es una de las que la empresa admite; no se emitió nada.',
+  INVALID_NUMBER: 'Un número del formulario no es válido; no se cambió nada.',
+  INVALID_REQUEST: 'La solicitud no es válida; no se cambió nada.',
+  FILE_NOT_ACCESSIBLE: 'El archivo no se puede leer; no se cambió nada.',
+  AUDIT_DISCREPANCIES: 'La revisión encontró diferencias entre los documentos y sus registros; avise al administrador.',
+  METHOD_NOT_ALLOWED: 'Esa dirección no admite esta operación; no se cambió nada.',
+  REQUEST_TIMEOUT: 'La operación tardó demasiado y se detuvo; no se cambió nada. Intente de nuevo.',
+  REQUEST_HEADER_FIELDS_TOO_LARGE:
+    'El navegador envió encabezados demasiado grandes (cookies); borre las cookies de este sitio e intente de nuevo.',
+  RATE_LIMITED: 'Demasiadas solicitudes seguidas; espere un momento e intente de nuevo.',
   INTERNAL_ERROR: 'Ocurrió un error inesperado; no se cambió nada. Si se repite, avise al administrador.',
 };
 

@@ -41,7 +41,7 @@ export async function companyOf(ctx: ConsoleContext, access: OperatorAccess): Pr
 /** The `{id}` of a path: the id the API and the CLI print; anything else is the page that does not exist. */
 export function pathId(ctx: ConsoleContext): number {
   if (!/^\d{1,10}$/.test(ctx.params.id ?? '')) throw notFound();
-  return parseId(ctx.params.id);
+  return parseId(ctx.params.id, 'id');
 }
 
 /** A POSTed form field, trimmed; '' when absent. */

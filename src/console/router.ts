@@ -12,7 +12,6 @@ import { registerLoginPages } from './pages/login.page';
 import { registerClientsPages } from './pages/clients.page';
 import { registerInvoicePages } from './pages/invoice.page';
 import { registerInvoicesPage } from './pages/invoices.page';
-import { registerDeliveryPages } from './pages/delivery.page';
 import { registerNotePages } from './pages/note.page';
 import { registerProductsPages } from './pages/products.page';
 import { registerReportsPages } from './pages/reports.page';
@@ -36,7 +35,6 @@ const PAGES: ConsolePages[] = [
   registerInvoicesPage,
   registerInvoicePages,
   registerNotePages,
-  registerDeliveryPages,
   registerClientsPages,
   registerReportsPages,
   registerSetupPages,

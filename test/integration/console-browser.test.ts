@@ -9,13 +9,23 @@ import type { Journey, JourneyEnv } from './console-journeys/journey';
 import { letterhead } from './console-journeys/letterhead.journey';
 import { setupJourney } from './console-journeys/setup.journey';
 import { phoneForms } from './console-journeys/phone-forms.journey';
+import { spanishRefusals } from './console-journeys/spanish-refusals.journey';
 
 /**
  * The console in a real browser (Debian's Chromium through Playwright), against the real service,
  * database and PDF renderer: one browser and one console for every journey. Screenshots of the
  * main pages go to CONSOLE_SCREENSHOTS when it names a directory.
  */
-const JOURNEYS: Journey[] = [adminDay, accountantDocuments, letterhead, setupJourney, clientCorrection, phoneForms, catalogSheet];
+const JOURNEYS: Journey[] = [
+  adminDay,
+  accountantDocuments,
+  letterhead,
+  setupJourney,
+  clientCorrection,
+  phoneForms,
+  catalogSheet,
+  spanishRefusals,
+];
 
 describe('the console in a browser', () => {
   let browser: Browser;

@@ -104,7 +104,10 @@ describe('console catalog spreadsheet', () => {
     rows[1][5] = 'mucho';
     rows[2][7] = 'PROMO99';
     const res = await refused(() => admin.upload(`${base()}/preview`, csvFile(rows)), 422, /no se cambió nada/);
-    expect(res.text).toMatch(/<td>2<\/td><td>price GENERAL<\/td><td>must be a number or a decimal string such as &quot;12.50&quot;<\/td>/);
+    // In Spanish first; the rule's English words only small, for support.
+    expect(res.text).toMatch(
+      /<td>2<\/td><td>price GENERAL<\/td><td>Debe ser un monto, como 1,500.00 o 12.50. <small class="muted">\(must be a number or a decimal string such as &quot;12.50&quot;\)<\/small><\/td>/,
+    );
     expect(res.text).not.toContain('Aplicar');
     await refused(
       () => admin.upload(`${base()}/preview`, { catalog: { name: 'c.xlsx', data: Buffer.from('PK not a zip') } }),

@@ -81,11 +81,18 @@ describe('console: editing and deleting a client', () => {
 
   it('answers a refused form with what was typed and the reason in Spanish, changing nothing', async () => {
     const path = `${clientsPath()}/${(await row('CLI-1')).id}`;
-    const badEmail = await refused(accountant, path, { ...fields, email: 'no-es-correo' }, 400, /Un dato del formulario no es válido/);
+    const badEmail = await refused(accountant, path, { ...fields, email: 'no-es-correo' }, 400, /Escriba un correo electrónico completo/);
     expect(badEmail.text).toContain('value="no-es-correo"');
-    expect(badEmail.text).toContain('email must be a valid e-mail address');
-    await refused(accountant, path, { ...fields, clientName: '' }, 400, /clientName must not be empty/);
-    await refused(accountant, path, { ...fields, legalId: '0801' }, 400, /El RTN debe tener exactamente 14 dígitos/);
+    expect(badEmail.text).toContain('aria-describedby="client-email-problema"');
+    // The service's English is for the API and the CLI: only the code stays, in small print.
+    expect(badEmail.text).not.toContain('must be a valid e-mail address');
+    expect(badEmail.text).toContain('(VALIDATION_FAILED)');
+    const noName = await refused(accountant, path, { ...fields, clientName: '' }, 400, /Escriba el nombre o la razón social/);
+    expect(noName.text).toContain('id="client-clientName-problema"');
+    expect(noName.text).not.toContain('must not be empty');
+    const badRtn = await refused(accountant, path, { ...fields, legalId: '0801' }, 400, /El RTN debe tener exactamente 14 dígitos/);
+    expect(badRtn.text).toContain('value="0801"');
+    expect(badRtn.text).toContain('id="client-legalId-problema"');
     const taken = await refused(
       accountant,
       path,

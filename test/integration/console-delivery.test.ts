@@ -79,7 +79,12 @@ describe('console: a document e-mails on its page, and Reenviar', () => {
     const before = await tableChecksums(c.t.orm);
     const bad = await accountant.post(`${base()}/invoices/${invoice.id}/resend`, { to: 'no es correo' });
     expect(bad.status).toBe(400);
-    expect(bad.text).toContain('VALIDATION_FAILED');
+    // The invoice's page again: the address as typed, the reason in Spanish beside it, the code small.
+    expect(bad.text).toContain(`<h2 id="envios">`);
+    expect(bad.text).toMatch(/id="resend-to-problema">Escriba una dirección de correo completa/);
+    expect(bad.text).toMatch(/<input id="resend-to" name="to" type="email" maxlength="254" value="no es correo" aria-invalid="true"/);
+    expect(bad.text).toContain('(VALIDATION_FAILED)');
+    expect(bad.text).not.toContain('is not an e-mail address');
     expect(await tableChecksums(c.t.orm)).toBe(before);
     expect(await c.t.orm.em.fork().count(DeliveryMessage, { documentId: invoice.id })).toBe(2);
   });
@@ -93,7 +98,27 @@ describe('console: a document e-mails on its page, and Reenviar', () => {
     const before = await tableChecksums(c.t.orm);
     const refused = await accountant.post(`${base()}/invoices/${invoice.id}/resend`, { to: 'otra@cliente.hn' });
     expect(refused.status).toBe(409);
-    expect(refused.text).toContain('DOCUMENT_ANNULLED');
+    expect(refused.text).toContain('El documento está anulado: un documento anulado no se envía.');
+    expect(refused.text).toContain('(DOCUMENT_ANNULLED)');
     expect(await tableChecksums(c.t.orm)).toBe(before);
+  });
+
+  it("refuses a note's resend to a bad address on the note's page, as typed, in Spanish, changing nothing", async () => {
+    const sale = await c.t.http.post('/v1/invoices').set(company.auth).set('Idempotency-Key', 'k-3').send(CART);
+    const invoicePath = `${base()}/invoices/${(sale.body as { id: number }).id}`;
+    await accountant.get(invoicePath);
+    const issued = await accountant.post(`${invoicePath}/credit-notes`, { kind: 'full', reason: 'Devolución', key: 'n-3', confirm: '1' });
+    expect(issued.status).toBe(303);
+    const notePath = issued.headers.location as string;
+    await accountant.get(notePath);
+    const before = await tableChecksums(c.t.orm);
+    const bad = await accountant.post(`${notePath}/resend`, { to: 'otra arroba cliente' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('NOTA DE CRÉDITO');
+    expect(bad.text).toMatch(/id="resend-to-problema">Escriba una dirección de correo completa/);
+    expect(bad.text).toContain('value="otra arroba cliente"');
+    expect(bad.text).not.toContain('is not an e-mail address');
+    expect(await tableChecksums(c.t.orm)).toBe(before);
+    expect((await accountant.post(`${notePath}/resend`, { to: 'otra@cliente.hn' })).headers.location).toBe(`${notePath}#envios`);
   });
 });

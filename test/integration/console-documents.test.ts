@@ -104,17 +104,25 @@ describe('console document pages', () => {
     expect(all.text.match(/<tr/g)).toHaveLength(3);
   });
 
+  // [query, the Spanish sentence, the field it is beside (null: the page number, which has none), a value kept, the English not shown]
   it.each([
-    ['from=2026-02-30', /from: &quot;2026-02-30&quot; is not a date|from: "2026-02-30" is not a date/],
-    ['from=2026-03-02&to=2026-03-01', /from 2026-03-02 is after to 2026-03-01/],
-    ['page=0', /page: .*0.* is not a page number/],
-    ['q=123456789', /neither a printed number or its last digits/],
-  ])('answers a search with %s by a page that says what is wrong (400)', async (query, message) => {
-    const res = await accountant.get(`${base()}/invoices?${query}`);
-    expect(res.status).toBe(400);
-    expect(res.text).toContain('VALIDATION_FAILED');
-    expect(res.text).toMatch(message);
-  });
+    ['from=2026-02-30', 'Escriba la fecha inicial', 'from', 'value="2026-02-30"', 'is not a date'],
+    ['from=2026-03-02&to=2026-03-01', 'no puede ser posterior a la fecha final', 'from', 'value="2026-03-01"', 'is after'],
+    ['page=0', 'La página debe ser un número de 1 en adelante', null, 'Buscar', 'is not a page number'],
+    ['q=123456789', 'Escriba un número impreso de esta lista', 'q', 'value="123456789"', 'neither a printed number'],
+  ])(
+    'answers a search with %s by the search form again, in Spanish beside the part that is wrong (400)',
+    async (query, sentence, field, kept, english) => {
+      const res = await accountant.get(`${base()}/invoices?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.text).toContain('(VALIDATION_FAILED)');
+      expect(res.text).toContain(sentence);
+      expect(res.text).toContain(kept);
+      if (field !== null) expect(res.text).toContain(`id="busqueda-${field}-problema"`);
+      expect(res.text).not.toContain(english);
+      expect(res.text).not.toContain('<caption>');
+    },
+  );
 
   it('answers 404 for a company, invoice or note out of reach, as for a page that does not exist', async () => {
     const theirs = await issue(other);
@@ -200,6 +208,10 @@ describe('console document pages', () => {
     expect(readPdf(pdf.body as Buffer).text).toContain('NOTA DE CRÉDITO');
     expect((await accountant.get(`${base()}/invoices?q=${inv.fiscalNumber}`)).text).toContain('L 115.00');
     expect((await activity()).at(-1)).toMatchObject({ actor: 'contador@consola.hn', action: 'note-issued' });
+    // The trail says it in Spanish, the note and the invoice it is on.
+    expect((await accountant.get('/activity')).text).toMatch(
+      new RegExp(`emitió la nota de crédito 000-001-06-\\d{8} de la factura ${inv.fiscalNumber}\\.`),
+    );
     // An invoice with a live note cannot be annulled.
     await refused(accountant, `${base()}/invoices/${inv.id}/annul`, { reason: 'Error' }, 409, /INVOICE_HAS_NOTES/);
   }, 240_000);
@@ -251,16 +263,29 @@ describe('console document pages', () => {
     expect(list.text).toContain('Ferretería &lt;b>López&lt;/b>');
     const clientId = (await c.t.orm.em.fork().findOneOrFail(Client, { code: 'CLI-1', company: company.companyId })).id;
     const path = `${base()}/clients/${clientId}/exoneration`;
-    await refused(accountant, path, { certificate: 'CE-1', validUntil: '2026-02-30' }, 400, /valid-until date must be a real date/);
-    // The console names no CLI flag: the service's words are neutral, the CLI adds its own.
+    // Refused, the client's form comes back open, as typed, the reason in Spanish beside the field.
+    const badDate = await refused(
+      accountant,
+      path,
+      { certificate: 'CE-1', validUntil: '2026-02-30' },
+      400,
+      /Escriba el último día en que vale/,
+    );
+    expect(badDate.text).toContain('<details open>');
+    expect(badDate.text).toContain('value="CE-1"');
+    expect(badDate.text).toContain(`id="exoneracion-${clientId}-validUntil-problema"`);
+    expect(badDate.text).not.toContain('valid-until date must be');
+    // The console names no CLI flag, and no English words of the service either.
     const noReference = await refused(
       accountant,
       path,
       { validUntil: '2027-12-31' },
       400,
-      /give the exoneration certificate or the Registro SAG number, or both/,
+      /la constancia, el registro SAG o ambos|constancia, el registro SAG o ambos/,
     );
+    expect(noReference.text).toContain('value="2027-12-31"');
     expect(noReference.text).not.toContain('--certificate');
+    expect(noReference.text).not.toContain('give the exoneration certificate');
     expect((await accountant.post(path, { certificate: 'CE-2026-001', validUntil: '2027-12-31' })).status).toBe(303);
     const shown = await accountant.get(`${base()}/clients`);
     expect(shown.text).toContain('Constancia CE-2026-001');

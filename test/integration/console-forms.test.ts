@@ -189,6 +189,44 @@ describe('console forms', () => {
       expect(res.text).toContain(`name="amount" value="${amount}"`);
       expect(res.text).toContain('(VALIDATION_FAILED)');
     });
+
+    it('refuses a CAI cancellation on the company page, in Spanish beside its field, the reason typed kept', async () => {
+      const cai = caiOf('k');
+      const other = await setUpCompany(c.t, setupWithRanges([{ cai, rangeStart: 1, rangeEnd: 100, deadline: FAR }], uniqueCode('K')));
+      const cancel = `/companies/${other.code}/cai/cancel`;
+      await admin.get(`/companies/${other.code}`);
+      const before = await record();
+      const noReason = await admin.post(cancel, { cai, reason: '  ' });
+      expect(noReason.status).toBe(400);
+      expect(await record()).toBe(before);
+      expect(noReason.text).toContain(`<h2 id="cancelar-cai">`);
+      expect(noReason.text).toContain('Escriba el motivo (la resolución del SAR): de 1 a 255 caracteres.');
+      expect(noReason.text).toMatch(/id="cancel-reason"[^>]*aria-invalid="true"/);
+      expect(noReason.text).toMatch(new RegExp(`<option value="${cai}" selected`));
+      expect(noReason.text).not.toMatch(/must be|--reason/);
+
+      expect((await admin.post(cancel, { cai, reason: 'Resolución SAR 7', confirm: '1' })).status).toBe(303);
+      const cancelled = await record();
+      const again = await admin.post(cancel, { cai, reason: 'Resolución SAR 7', confirm: '1' });
+      expect(again.status).toBe(409);
+      expect(await record()).toBe(cancelled);
+      expect(again.text).toContain('Ese CAI ya estaba cancelado');
+      expect(again.text).toContain('(CAI_ALREADY_CANCELLED)');
+      expect(again.text).not.toContain('already cancelled');
+    });
+
+    it('answers what no form can take back on the refusal page: Spanish first, the English small, a way back to the form', async () => {
+      const inv = await issue();
+      const page = `${base()}/invoices/${inv.id}`;
+      await admin.get(page);
+      // A token that is not the session's: nothing the form's fields can fix.
+      const res = await admin.post(`${page}/annul`, { reason: 'Error', _page: page }, 'not-the-token');
+      expect(res.status).toBe(403);
+      const alert = /<div class="error" role="alert">(.*?)<\/div>/s.exec(res.text)?.[1] ?? '';
+      expect(alert).toMatch(/^<p>El formulario caducó[^<]*<\/p>/);
+      expect(alert).toMatch(/<p><small class="muted">Para soporte: <code>CSRF_TOKEN_INVALID<\/code> · [^<]+<\/small><\/p>$/);
+      expect(res.text).toContain(`<a href="${page}">Volver al formulario</a>`);
+    });
   });
 
   describe('sessions and sign-in', () => {

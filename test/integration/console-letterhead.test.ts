@@ -130,6 +130,12 @@ describe('console letterhead page', () => {
       await admin.get(base());
       const upload = (template: Buffer, logo?: Buffer) => () => admin.upload(`${base()}/invoice/candidate`, files(template, logo));
       await refused(upload(await editedTemplate((xml) => xml.replace('{d.cai}', ''))), 422, /missing required field\(s\) \{d\.cai\}/);
+      // In Spanish first; the check's English words only as small print for support.
+      await refused(
+        upload(await editedTemplate((xml) => xml.replace('{d.cai}', ''))),
+        422,
+        /<li>Faltan campos obligatorios: \{d\.cai\}\. <small class="muted">\(missing required field/,
+      );
       await refused(
         upload(await editedTemplate((xml) => xml.replace('{d.issuer.rtn}', '{d.issuer.rtn} {d.issuer.rnt}'))),
         422,

@@ -227,6 +227,20 @@ describe('console setup pages', () => {
     },
   );
 
+  it("says each problem in Spanish beside its field, the rules' English words only in small print for support", async () => {
+    const fields = { point: '000-001', documentType: 'invoice', cai: caiOf('v'), rangeStart: 'diez', rangeEnd: '5', deadline: '' };
+    const res = await refused(`${base()}/cai/new`, fields);
+    expect(res.text).toMatch(/id="range-rangeStart-problem">Debe ser un número entero\.</);
+    expect(res.text).toMatch(/id="range-deadline-problem">Es obligatorio\.</);
+    // In the list above the form: the Spanish first, then the path and the rule's words, small.
+    expect(res.text).toMatch(
+      /<li>Debe ser un número entero\. <small class="muted">\([^)]*rangeStart: must be a whole number\)<\/small><\/li>/,
+    );
+    expect(res.text.replace(/<small[^>]*>.*?<\/small>/gs, '')).not.toMatch(/must be|is required/);
+    const user = await refused(`${base()}/setup/integration`, { enabled: 'on', creatorUser: 'NADIE' });
+    expect(user.text).toContain('La empresa no tiene el usuario NADIE.');
+  });
+
   it("refuses to register a CAI another company holds, at the range's CAI field, nothing changed", async () => {
     const holder = uniqueCode('H');
     const held = caiOf('h', holder);

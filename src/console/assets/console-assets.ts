@@ -47,7 +47,7 @@ button.primary { background: var(--accent); color: #fff; border: 0; border-radiu
 button.danger { background: var(--bad); color: #fff; border: 0; border-radius: 4px; padding: .3rem .8rem; font: inherit; cursor: pointer; }
 .inline { display: inline; margin: 0; }
 .notice { border-left: 5px solid var(--accent); background: #e9f2fc; padding: .75rem 1rem; margin-bottom: 1rem; }
-.error { border-left: 5px solid var(--bad); background: #fbeaea; padding: .75rem 1rem; margin-bottom: 1rem; }
+.error { border-left: 5px solid var(--bad); background: #fbeaea; padding: .75rem 1rem; margin-bottom: 1rem; overflow-wrap: anywhere; }
 .field-problem { color: var(--bad); font-weight: bold; margin: .25rem 0; }
 [aria-invalid="true"] { border: 2px solid var(--bad) !important; }
 .secret { font-family: "Liberation Mono", "DejaVu Sans Mono", monospace; font-size: 1.05rem; word-break: break-all; background: #fff8dc;
@@ -73,6 +73,7 @@ table.amounts { width: auto; min-width: min(24rem, 100%); margin: 1rem 0; }
 .wide { overflow-x: auto; max-width: 100%; }
 .field-problem { color: var(--bad); margin: .25rem 0 0; }
 code { overflow-wrap: anywhere; font-family: "Liberation Mono", "DejaVu Sans Mono", monospace; }
+td code { overflow-wrap: normal; } /* in a table, a code breaks at its dashes only: the table scrolls in its box rather than cut a CAI into pairs */
 `;
 
 /** The tab's icon (served at /favicon.ico and /assets/favicon.svg): an "F" on the header's blue. */

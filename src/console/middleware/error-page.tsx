@@ -4,9 +4,14 @@ import { errorStatus } from '../../domain/error-codes';
 import { refusalOf, type Refusal } from '../../web/refusal';
 import type { ConsoleContext, ConsoleState } from '../console-state';
 import { errorMeaning } from '../error-meanings';
+import { formPageOf } from '../form-page';
 import { renderPage } from '../render';
+import { SupportDetail } from '../views/form-echo';
 
-/** The page of a refusal: what it means in Spanish, then the code and the service's message. */
+/**
+ * The page of a refusal: what it means in Spanish, the code and the service's own words in small
+ * print for support, and for a POST a link back to the form's page.
+ */
 export function renderRefusal(ctx: ConsoleContext, { code, message }: Pick<Refusal, 'code' | 'message'>): void {
   const status = errorStatus(code);
   // Not found is one page whatever was missing: a company out of reach looks like no company.
@@ -19,14 +24,14 @@ export function renderRefusal(ctx: ConsoleContext, { code, message }: Pick<Refus
         <h1>{notFound ? 'Página no encontrada' : 'No se pudo completar'}</h1>
         <div class="error" role="alert">
           <p>{errorMeaning(notFound ? 'NOT_FOUND' : code, status)}</p>
-          {!notFound && (
-            <p class="muted">
-              <code>{code}</code>: {message}
-            </p>
-          )}
+          {!notFound && <SupportDetail code={code} message={message} />}
         </div>
         <p>
-          <a href="/">Volver al inicio</a>
+          {ctx.method === 'POST' && ctx.state.session && ctx.state.form ? (
+            <a href={formPageOf(ctx)}>Volver al formulario</a>
+          ) : (
+            <a href="/">Volver al inicio</a>
+          )}
         </p>
       </>
     ),

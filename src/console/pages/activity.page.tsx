@@ -46,8 +46,9 @@ const DOCUMENT_NOUNS: Record<string, string> = {
 
 /** What a row is about, in Spanish: a document by its number, a key by its prefix; anything else as recorded. */
 function targetWords(target: string): string {
-  const document = /^(invoice|credit note|debit note) (\S+) \(id \d+\)$/.exec(target);
-  if (document) return `${DOCUMENT_NOUNS[document[1]]} ${document[2]}`;
+  const document = /^(invoice|credit note|debit note) (\S+) \(id \d+\)(?: of invoice (\S+) \(id \d+\))?$/.exec(target);
+  // A note names the invoice it is on.
+  if (document) return `${DOCUMENT_NOUNS[document[1]]} ${document[2]}${document[3] ? ` de la factura ${document[3]}` : ''}`;
   const key = /^key \d+ \(([^)]+)\)$/.exec(target);
   if (key) return `la llave ${key[1]}…`;
   const client = /^client (\S+) \(id (\d+)\)$/.exec(target);

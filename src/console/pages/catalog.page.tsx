@@ -7,6 +7,7 @@ import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { UPLOAD_LIMITS } from '../middleware/multipart-body';
 import { actorOf, companyOf, requireAdmin } from '../page-tools';
+import { setupReasonMeaning } from '../problem-meanings';
 import { renderPage } from '../render';
 import { type HeldFor, SessionHeld } from '../session-held';
 import { DataTable } from '../views/data-table';
@@ -32,7 +33,9 @@ function Problems({ outcome }: { outcome: CatalogOutcome }) {
           <tr key={i}>
             <td>{p.row ?? '—'}</td>
             <td>{p.column ?? '—'}</td>
-            <td>{p.message}</td>
+            <td>
+              {setupReasonMeaning(p.message)} <small class="muted">({p.message})</small>
+            </td>
           </tr>
         ))}
       </DataTable>

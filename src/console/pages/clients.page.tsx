@@ -1,22 +1,46 @@
 import type { Container } from 'inversify';
 import { Fragment } from 'preact';
+import { useContext } from 'preact/hooks';
 import { AppError } from '../../domain/app-error';
 import { readPageNumber } from '../../domain/page-number';
-import { errorStatus } from '../../domain/error-codes';
 import { ClientEditor, ClientExonerationService, ClientList, type ClientChanges, type ClientRow } from '../../services/sales';
 import { OperatorAccess, type VisibleCompany } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { actorOf, companyOf, formField, pathId } from '../page-tools';
-import { errorMeaning } from '../error-meanings';
+import { type FieldOfRefusal, type FieldSentences, formEchoOf } from '../form-refusal';
+import { formPageOf } from '../form-page';
 import { renderPage } from '../render';
 import { isConfirmed, renderConfirmation } from '../views/confirmation';
 import { Crumbs } from '../views/crumbs';
 import { DataTable } from '../views/data-table';
 import { formatDay } from '../views/format';
 import { Pager } from '../views/pager';
+import { FieldProblem, type FormEcho, FormEchoContext, FormProblem, useRefused, useTyped } from '../views/form-echo';
 import { PostForm } from '../views/post-form';
-import { refusalOf, type Refusal } from '../../web/refusal';
+
+/** A refused form as the page shows it again (formEchoOf's answer). */
+type Echo = FormEcho & { status: number };
+
+/** Each client's exoneration form has its own name, so that only the refused one comes back filled in. */
+const exonerationForm = (clientId: number) => `exoneracion-${clientId}`;
+
+/** What each field of the exoneration form takes, beside it when refused. */
+const EXONERATION_SENTENCES: FieldSentences = {
+  certificate: 'Escriba el número de constancia, el registro SAG o ambos: al menos uno, de 1 a 64 caracteres cada uno.',
+  sagRegistry: 'Escriba el registro SAG con 1 a 64 caracteres, o déjelo vacío si escribió la constancia.',
+  validUntil: 'Escriba el último día en que vale la exoneración (día, mes y año).',
+};
+
+/** The exoneration service names its fields in words: the date, the SAG registry, the certificate (or both). */
+const exonerationField: FieldOfRefusal = ({ message }) =>
+  /valid-until/.test(message)
+    ? 'validUntil'
+    : /SAG registry/.test(message)
+      ? 'sagRegistry'
+      : /certificate/.test(message)
+        ? 'certificate'
+        : null;
 
 function Exoneration({ client }: { client: ClientRow }) {
   if (client.exonerationValidUntil === null) return <span class="muted">no exonerado</span>;
@@ -31,18 +55,38 @@ function Exoneration({ client }: { client: ClientRow }) {
   );
 }
 
+/** The exoneration form's fields: its name, label, input type and the client's stored value. */
+const EXONERATION_FIELDS = [
+  { name: 'certificate', label: 'No. de Constancia del Registro de Exonerados', stored: (c: ClientRow) => c.exonerationCertificate },
+  { name: 'sagRegistry', label: 'No. de Registro SAG', stored: (c: ClientRow) => c.exonerationSagRegistry },
+  { name: 'validUntil', label: 'Válida hasta (inclusive)', stored: (c: ClientRow) => c.exonerationValidUntil, date: true },
+] as const;
+
 function ClientActions({ company, client }: { company: VisibleCompany; client: ClientRow }) {
   const base = companyPath(company.code, 'clients', client.id, 'exoneration');
+  const form = exonerationForm(client.id);
+  const echo = useContext(FormEchoContext);
+  const refusedHere = echo?.form === form;
+  const typed = useTyped(form);
+  const refused = useRefused(form);
   return (
-    <details>
+    <details open={refusedHere}>
       <summary>Exoneración de {client.clientName}</summary>
       <PostForm action={base} class="stack">
-        <label for={`cert-${client.id}`}>No. de Constancia del Registro de Exonerados</label>
-        <input id={`cert-${client.id}`} name="certificate" value={client.exonerationCertificate ?? ''} maxLength={64} />
-        <label for={`sag-${client.id}`}>No. de Registro SAG</label>
-        <input id={`sag-${client.id}`} name="sagRegistry" value={client.exonerationSagRegistry ?? ''} maxLength={64} />
-        <label for={`until-${client.id}`}>Válida hasta (inclusive)</label>
-        <input id={`until-${client.id}`} name="validUntil" type="date" value={client.exonerationValidUntil ?? ''} required />
+        {EXONERATION_FIELDS.map((field) => (
+          <Fragment key={field.name}>
+            <label for={`${form}-${field.name}`}>{field.label}</label>
+            <FieldProblem form={form} name={field.name} />
+            <input
+              id={`${form}-${field.name}`}
+              name={field.name}
+              // The stored value, or what was typed when this form came back refused.
+              value={refusedHere ? typed(field.name) : (field.stored(client) ?? '')}
+              {...('date' in field ? { type: 'date', required: true } : { maxLength: 64 })}
+              {...refused(field.name)}
+            />
+          </Fragment>
+        ))}
         <button class="primary" type="submit">
           Guardar exoneración
         </button>
@@ -58,6 +102,15 @@ function ClientActions({ company, client }: { company: VisibleCompany; client: C
   );
 }
 
+/**
+ * A refused exoneration, above the list: its form sits in the table's last column, which a phone
+ * shows only after scrolling the table sideways; the link leads to the field.
+ */
+function ExonerationProblem() {
+  const echo = useContext(FormEchoContext);
+  return echo ? <FormProblem form={echo.form} /> : null;
+}
+
 /** The client's fields as the form names and shows them: the API's field names, Spanish labels. */
 const FIELDS = [
   { name: 'clientName', label: 'Nombre o razón social', required: true, max: 255, inputMode: 'text' },
@@ -68,6 +121,18 @@ const FIELDS = [
 ] as const;
 
 type FieldName = (typeof FIELDS)[number]['name'];
+
+/** What each field of the client's form takes, beside it when refused. */
+const CLIENT_SENTENCES: FieldSentences = {
+  clientName: 'Escriba el nombre o la razón social: de 1 a 255 caracteres.',
+  email: 'Escriba un correo electrónico completo, como compras@empresa.hn (hasta 255 caracteres).',
+  legalId: 'El RTN debe tener exactamente 14 dígitos, no todos iguales; déjelo vacío si el cliente no tiene.',
+  phone: 'Escriba el teléfono con hasta 32 caracteres, o déjelo vacío.',
+  address: 'Escriba la dirección con hasta 255 caracteres, o déjela vacía.',
+};
+
+/** An RTN refused by its own codes (its form, or another client holding it) is the RTN field's. */
+const clientField: FieldOfRefusal = ({ code }) => (code === 'INVALID_RTN_FORMAT' || code === 'UQ_CLIENT_CODE_COMPANY' ? 'legalId' : null);
 type FormValues = Record<FieldName, string>;
 
 /**
@@ -86,18 +151,9 @@ function changesOf(values: FormValues): ClientChanges {
 }
 
 /** The client's page: its fields to correct, and the deletion, which asks for a confirmation first. */
-function ClientForm({
-  company,
-  clientId,
-  values,
-  refusal,
-}: {
-  company: VisibleCompany;
-  clientId: number;
-  values: FormValues;
-  refusal: Pick<Refusal, 'code' | 'message'> | null;
-}) {
+function ClientForm({ company, clientId, values }: { company: VisibleCompany; clientId: number; values: FormValues }) {
   const path = companyPath(company.code, 'clients', clientId);
+  const refused = useRefused('client');
   return (
     <>
       <Crumbs company={company} trail={[{ href: companyPath(company.code, 'clients'), label: 'Clientes' }]} />
@@ -106,18 +162,12 @@ function ClientForm({
         Los documentos ya emitidos conservan el cliente con que se imprimieron; los cambios se aplican a los documentos que se emitan
         después.
       </p>
-      {refusal && (
-        <div class="error" role="alert" id="client-refusal">
-          <p>{errorMeaning(refusal.code, errorStatus(refusal.code))} No se cambió nada.</p>
-          <p class="muted">
-            <code>{refusal.code}</code>: {refusal.message}
-          </p>
-        </div>
-      )}
+      <FormProblem form="client" />
       <PostForm action={path} class="stack">
         {FIELDS.map((field) => (
           <Fragment key={field.name}>
             <label for={`client-${field.name}`}>{field.label}</label>
+            <FieldProblem form="client" name={field.name} />
             <input
               id={`client-${field.name}`}
               name={field.name}
@@ -125,7 +175,7 @@ function ClientForm({
               value={values[field.name]}
               maxLength={field.max}
               required={field.required}
-              aria-describedby={refusal ? 'client-refusal' : undefined}
+              {...refused(field.name)}
             />
           </Fragment>
         ))}
@@ -160,9 +210,8 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
   const exoneration = container.get(ClientExonerationService);
   const editor = container.get(ClientEditor);
 
-  router.get('/companies/:code/clients', async (ctx) => {
-    const company = await companyOf(ctx, access);
-    const raw = typeof ctx.query.page === 'string' ? ctx.query.page : '1';
+  /** The list's page `raw`; with `echo`, the exoneration form refused comes back filled in, with the refusal's status. */
+  const showList = async (ctx: ConsoleContext, company: VisibleCompany, raw: string, echo?: Echo) => {
     const read = readPageNumber(raw, MAX_CLIENTS_PAGE);
     if ('refused' in read) throw new AppError('VALIDATION_FAILED', `page: "${raw}" is not a page number (1, 2, 3...)`);
     const { page } = read;
@@ -170,10 +219,12 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
     const base = companyPath(company.code, 'clients');
     renderPage(ctx, {
       title: `Clientes de ${company.code}`,
+      status: echo?.status,
       body: (
-        <>
+        <FormEchoContext.Provider value={echo ?? null}>
           <Crumbs company={company} />
           <h1>Clientes</h1>
+          <ExonerationProblem />
           {rows.length === 0 ? (
             <p>La empresa no tiene clientes en esta página.</p>
           ) : (
@@ -196,23 +247,32 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
             </DataTable>
           )}
           <Pager page={page} hasNext={hasNext} href={(n) => `${base}?page=${n}`} />
-        </>
+        </FormEchoContext.Provider>
       ),
     });
+  };
+
+  router.get('/companies/:code/clients', async (ctx) => {
+    const company = await companyOf(ctx, access);
+    await showList(ctx, company, typeof ctx.query.page === 'string' ? ctx.query.page : '1');
   });
 
-  const showClient = (ctx: ConsoleContext, company: VisibleCompany, clientId: number, values: FormValues, refusal: Refusal | null) =>
+  const showClient = (ctx: ConsoleContext, company: VisibleCompany, clientId: number, values: FormValues, echo?: Echo) =>
     renderPage(ctx, {
       title: `Cliente ${clientId} de ${company.code}`,
-      status: refusal ? errorStatus(refusal.code) : 200,
-      body: <ClientForm company={company} clientId={clientId} values={values} refusal={refusal} />,
+      status: echo?.status,
+      body: (
+        <FormEchoContext.Provider value={echo ?? null}>
+          <ClientForm company={company} clientId={clientId} values={values} />
+        </FormEchoContext.Provider>
+      ),
     });
 
   router.get('/companies/:code/clients/:id', async (ctx) => {
     const company = await companyOf(ctx, access);
     const client = await editor.find(company, pathId(ctx));
     const values = Object.fromEntries(FIELDS.map(({ name }) => [name, client[name] ?? ''])) as FormValues;
-    showClient(ctx, company, client.id, values, null);
+    showClient(ctx, company, client.id, values);
   });
 
   router.post('/companies/:code/clients/:id', async (ctx) => {
@@ -223,9 +283,9 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
       await editor.update(actorOf(ctx), company, clientId, changesOf(values));
     } catch (err) {
       // A refused form comes back with what was typed; a client out of reach is the error page's 404.
-      const refusal = refusalOf(err);
-      if (refusal === null || errorStatus(refusal.code) === 404) throw err;
-      showClient(ctx, company, clientId, values, refusal);
+      const echo = formEchoOf(err, 'client', ctx.state.form, CLIENT_SENTENCES, clientField);
+      if (echo === null || echo.status === 404) throw err;
+      showClient(ctx, company, clientId, values, echo);
       return;
     }
     ctx.status = 303;
@@ -265,13 +325,22 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
     const company = await companyOf(ctx, access);
     const id = pathId(ctx);
     const optional = (name: string) => formField(ctx, name) || null;
-    await exoneration.exonerate(
-      actorOf(ctx),
-      company,
-      id,
-      { certificate: optional('certificate'), sagRegistry: optional('sagRegistry') },
-      formField(ctx, 'validUntil'),
-    );
+    try {
+      await exoneration.exonerate(
+        actorOf(ctx),
+        company,
+        id,
+        { certificate: optional('certificate'), sagRegistry: optional('sagRegistry') },
+        formField(ctx, 'validUntil'),
+      );
+    } catch (err) {
+      // The list again, at the page the form was on, that client's form as it was typed.
+      const echo = formEchoOf(err, exonerationForm(id), ctx.state.form, EXONERATION_SENTENCES, exonerationField);
+      if (echo === null || echo.status === 404) throw err;
+      const listPage = new URL(formPageOf(ctx), 'http://console').searchParams.get('page') ?? '1';
+      await showList(ctx, company, listPage, echo);
+      return;
+    }
     ctx.status = 303;
     ctx.redirect(companyPath(company.code, 'clients'));
   });

@@ -2,15 +2,17 @@ import type { Container } from 'inversify';
 import { DOCUMENT_TYPES } from '../../domain/document-type';
 import { CaiCancellationService, CompanyOverview, type CaiRangeOutlook } from '../../services/company';
 import { parseReason, parseShortText } from '../../domain/operator-arguments';
-import { OperatorAccess } from '../../services/access';
+import { OperatorAccess, type VisibleCompany } from '../../services/access';
 import { companyPath, newRangePath } from '../company-paths';
 import type { CaiRangeState } from '../../domain/cai-range-state';
-import type { ConsoleRouter } from '../console-state';
+import type { ConsoleContext, ConsoleRouter } from '../console-state';
+import { type FieldOfRefusal, type FieldSentences, formEchoOf } from '../form-refusal';
 import { actorOf, companyOf, operatorOf, requireAdmin } from '../page-tools';
 import { renderPage } from '../render';
 import { CaiState } from '../views/cai-state';
 import { DataTable } from '../views/data-table';
 import { isConfirmed, renderConfirmation } from '../views/confirmation';
+import { FieldProblem, type FormEcho, FormEchoContext, FormProblem, useRefused, useTyped } from '../views/form-echo';
 import { PostForm } from '../views/post-form';
 import { IrreversibleSubmit } from '../views/reason-input';
 import { DOCUMENT_TYPE_NAMES, formatDay } from '../views/format';
@@ -72,9 +74,20 @@ function RangeTable({ ranges, adminOf }: { ranges: CaiRangeOutlook[]; adminOf: s
   );
 }
 
+/** What the cancellation's fields take, beside them when refused. */
+const CANCEL_SENTENCES: FieldSentences = {
+  cai: 'Elija uno de los CAI vigentes de la empresa.',
+  reason: 'Escriba el motivo (la resolución del SAR): de 1 a 255 caracteres.',
+};
+
+/** A refusal about the CAI itself (none such, already cancelled) is the CAI field's. */
+const cancelField: FieldOfRefusal = ({ code }) => (code.startsWith('CAI_') ? 'cai' : null);
+
 /** SAR cancelled a CAI (decision 71): administrators record it here, as `admin cai cancel` does. */
 function CancelCaiForm({ code, cais }: { code: string; cais: string[] }) {
-  if (cais.length === 0) return null;
+  const typed = useTyped('cancel');
+  const refused = useRefused('cancel');
+  if (cais.length === 0) return <FormProblem form="cancel" />;
   return (
     <section class="panel" aria-labelledby="cancelar-cai">
       <h2 id="cancelar-cai">Cancelar un CAI</h2>
@@ -82,16 +95,18 @@ function CancelCaiForm({ code, cais }: { code: string; cais: string[] }) {
         Solo cuando el SAR canceló el CAI: sus rangos dejan de emitir de inmediato y para siempre (no se puede deshacer); sus números no
         usados se declaran en el reporte de este mes como CANCELADO.
       </p>
+      <FormProblem form="cancel" />
       <PostForm action={companyPath(code, 'cai', 'cancel')} class="stack">
         <label for="cancel-cai">CAI</label>
-        <select id="cancel-cai" name="cai" required>
+        <FieldProblem form="cancel" name="cai" />
+        <select id="cancel-cai" name="cai" required {...refused('cai')}>
           {cais.map((cai) => (
-            <option key={cai} value={cai}>
+            <option key={cai} value={cai} selected={typed('cai') === cai}>
               {cai}
             </option>
           ))}
         </select>
-        <IrreversibleSubmit id="cancel-reason" label="Motivo (la resolución del SAR, obligatorio)" submit="Cancelar CAI" />
+        <IrreversibleSubmit id="cancel-reason" form="cancel" label="Motivo (la resolución del SAR, obligatorio)" submit="Cancelar CAI" />
       </PostForm>
     </section>
   );
@@ -105,15 +120,16 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
   const access = container.get(OperatorAccess);
   const overview = container.get(CompanyOverview);
   const cancellation = container.get(CaiCancellationService);
-  router.get('/companies/:code', async (ctx) => {
-    const company = await companyOf(ctx, access);
+  /** The company's page; with `echo`, the cancellation refused comes back as typed, with the refusal's status. */
+  const show = async (ctx: ConsoleContext, company: VisibleCompany, echo?: FormEcho & { status: number }) => {
     const ranges = await overview.ranges(company, ctx.state.now);
     const ordered = DOCUMENT_TYPES.flatMap((type) => ranges.filter((r) => r.documentType === type));
     const admin = operatorOf(ctx).role === 'admin';
     renderPage(ctx, {
       title: company.name,
+      status: echo?.status,
       body: (
-        <>
+        <FormEchoContext.Provider value={echo ?? null}>
           <h1>
             {company.name} <span class="muted">({company.code})</span>
           </h1>
@@ -156,37 +172,42 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
           {admin && (
             <CancelCaiForm code={company.code} cais={[...new Set(ordered.filter((r) => r.state !== 'CANCELLED').map((r) => r.cai))]} />
           )}
-        </>
+        </FormEchoContext.Provider>
       ),
     });
-  });
+  };
+
+  router.get('/companies/:code', async (ctx) => show(ctx, await companyOf(ctx, access)));
 
   router.post('/companies/:code/cai/cancel', async (ctx) => {
     requireAdmin(ctx);
     const company = await companyOf(ctx, access);
-    const cai = parseShortText(ctx.state.form.cai ?? '', 'cai');
-    const reason = parseReason(ctx.state.form.reason ?? '', 'reason');
-    if (!isConfirmed(ctx)) {
-      renderConfirmation(ctx, {
-        title: `¿Cancelar el CAI ${cai}?`,
-        submit: 'Sí, cancelar el CAI',
-        back: companyPath(company.code),
-        children: (
-          <>
+    try {
+      const cai = parseShortText(ctx.state.form.cai ?? '', 'cai');
+      const reason = parseReason(ctx.state.form.reason ?? '', 'reason');
+      if (!isConfirmed(ctx)) {
+        renderConfirmation(ctx, {
+          title: `¿Cancelar el CAI ${cai}?`,
+          submit: 'Sí, cancelar el CAI',
+          back: companyPath(company.code),
+          reason,
+          children: (
             <p>
               Los rangos del CAI <code>{cai}</code> de {company.name} dejarán de emitir de inmediato y para siempre; sus números no usados
               se declararán como CANCELADO en el reporte de este mes. Una cancelación no se deshace.
             </p>
-            <dl class="facts">
-              <dt>Motivo</dt>
-              <dd>{reason}</dd>
-            </dl>
-          </>
-        ),
-      });
+          ),
+        });
+        return;
+      }
+      await cancellation.cancel(actorOf(ctx), company, cai, reason, ctx.state.now);
+    } catch (err) {
+      // A refused cancellation comes back on the company's page as typed, nothing changed.
+      const echo = formEchoOf(err, 'cancel', ctx.state.form, CANCEL_SENTENCES, cancelField);
+      if (echo === null) throw err;
+      await show(ctx, company, echo);
       return;
     }
-    await cancellation.cancel(actorOf(ctx), company, cai, reason, ctx.state.now);
     ctx.status = 303;
     ctx.redirect(companyPath(company.code));
   });

@@ -148,7 +148,10 @@ export function InvoiceActions({ company, invoice, rates }: { company: VisibleCo
   if (invoice.isAnnulled)
     return (
       <>
-        <FormProblem />
+        {/* A form sent before the annulment (another tab) still says why it was refused. */}
+        {(['annul', ...NOTE_TYPES] as const).map((form) => (
+          <FormProblem key={form} form={form} />
+        ))}
         <p>La factura está anulada: no admite notas.</p>
       </>
     );

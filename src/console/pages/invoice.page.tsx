@@ -30,6 +30,7 @@ import { isConfirmed, renderConfirmation } from '../views/confirmation';
 import { type FormEcho, FormEchoContext } from '../views/form-echo';
 import { ANNUL_FIELDS, InvoiceActions, NOTE_TYPES } from './invoice-forms';
 import { sendPdf } from './file-answers';
+import { RESEND_FIELDS, resendDocument, resendField } from '../resend';
 import { buyerName } from '../../domain/document-words';
 
 /** How far back a note's confirmation looks for notes already issued on the invoice (a form sent again after Back). */
@@ -118,26 +119,28 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
   };
 
   /**
-   * Runs a form's POST; a refusal of what was typed shows the invoice's page again with the form
-   * filled in and the refusal beside its field (anything else is the refusal page).
+   * Adds a form's POST on the invoice (`…/invoices/{id}/<action>`): `act` runs on the path's
+   * invoice; a refusal of what was typed shows the invoice's page again with the form filled in
+   * and the refusal beside its field (anything else is the refusal page).
    */
-  const refusable = async (
-    ctx: ConsoleContext,
-    company: VisibleCompany,
-    invoice: InvoiceView,
+  const postForm = (
+    action: string,
     form: string,
-    fields: FieldSentences,
-    act: () => Promise<void>,
+    fields: (invoice: InvoiceView) => FieldSentences,
+    act: (ctx: ConsoleContext, company: VisibleCompany, invoice: InvoiceView) => Promise<void>,
     extra?: FieldOfRefusal,
-  ) => {
-    try {
-      await act();
-    } catch (err) {
-      const echo = formEchoOf(err, form, ctx.state.form, fields, extra);
-      if (echo === null) throw err;
-      await show(ctx, company, invoice, echo);
-    }
-  };
+  ) =>
+    router.post(`/companies/:code/invoices/:id/${action}`, async (ctx) => {
+      const company = await companyOf(ctx, access);
+      const invoice = await invoices.get(company.id, pathId(ctx));
+      try {
+        await act(ctx, company, invoice);
+      } catch (err) {
+        const echo = formEchoOf(err, form, ctx.state.form, fields(invoice), extra);
+        if (echo === null) throw err;
+        await show(ctx, company, invoice, echo);
+      }
+    });
 
   router.get('/companies/:code/invoices/:id', async (ctx) => {
     const company = await companyOf(ctx, access);
@@ -150,10 +153,11 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
     sendPdf(ctx, `factura-${invoice.fiscalNumber}.pdf`, await pdfs.renderIssued(company.code, invoice));
   });
 
-  router.post('/companies/:code/invoices/:id/annul', async (ctx) => {
-    const company = await companyOf(ctx, access);
-    const invoice = await invoices.get(company.id, pathId(ctx));
-    await refusable(ctx, company, invoice, 'annul', ANNUL_FIELDS, async () => {
+  postForm(
+    'annul',
+    'annul',
+    () => ANNUL_FIELDS,
+    async (ctx, company, invoice) => {
       const reason = parseReason(ctx.state.form.reason ?? '', 'reason');
       const back = companyPath(company.code, 'invoices', invoice.id);
       if (!isConfirmed(ctx)) {
@@ -161,17 +165,12 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
           title: `¿Anular la factura ${invoice.fiscalNumber}?`,
           submit: 'Sí, anular la factura',
           back,
+          reason,
           children: (
-            <>
-              <p>
-                La factura {invoice.fiscalNumber} de {buyerName(invoice.clientName)}, por {formatLempiras(invoice.total)}, quedará ANULADA
-                para siempre: una anulación no se deshace y su número no se vuelve a usar.
-              </p>
-              <dl class="facts">
-                <dt>Motivo</dt>
-                <dd>{reason}</dd>
-              </dl>
-            </>
+            <p>
+              La factura {invoice.fiscalNumber} de {buyerName(invoice.clientName)}, por {formatLempiras(invoice.total)}, quedará ANULADA
+              para siempre: una anulación no se deshace y su número no se vuelve a usar.
+            </p>
           ),
         });
         return;
@@ -179,62 +178,64 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
       await annulment.annul(actorOf(ctx), company, invoice.id, reason, ctx.state.now);
       ctx.status = 303;
       ctx.redirect(back);
-    });
-  });
+    },
+  );
+
+  postForm(
+    'resend',
+    'resend',
+    () => RESEND_FIELDS,
+    (ctx, company, invoice) => resendDocument(ctx, deliveries, company, { kind: 'invoice', id: invoice.id }),
+    resendField,
+  );
 
   for (const type of NOTE_TYPES) {
-    router.post(`/companies/:code/invoices/:id/${type}-notes`, async (ctx) => {
-      const company = await companyOf(ctx, access);
-      const invoice = await invoices.get(company.id, pathId(ctx));
-      await refusable(
-        ctx,
-        company,
-        invoice,
-        type,
-        noteFieldSentences(invoice.lines.length),
-        async () => {
-          const { common, key } = noteCommon(ctx.state.form, invoice.id);
-          const request =
-            type === 'credit'
-              ? creditRequestOf(ctx.state.form, common, invoice.lines.length, rates)
-              : debitRequestOf(ctx.state.form, common, rates);
-          if (!isConfirmed(ctx)) {
-            const since = ctx.state.now.getTime() - RECENT_NOTES_MS;
-            const recent = (await notes.list(company.id, invoice.id)).filter((n) => n.noteDate.getTime() >= since);
-            const name = type === 'credit' ? 'nota de crédito' : 'nota de débito';
-            renderConfirmation(ctx, {
-              title: `¿Emitir una ${name} sobre la factura ${invoice.fiscalNumber}?`,
-              submit: `Sí, emitir la ${name}`,
-              back: companyPath(company.code, 'invoices', invoice.id),
-              children: (
-                <>
-                  <p>Se emitirá una {name} con un número fiscal nuevo, que no se puede retirar: si fuera un error, habría que anularla.</p>
-                  <dl class="facts">
-                    <dt>Motivo</dt>
-                    <dd>{request.reason}</dd>
-                  </dl>
-                  {recent.length === 0 ? (
-                    <p>No se emitió ninguna nota sobre esta factura en los últimos 10 minutos.</p>
-                  ) : (
-                    <div class="notice" role="status">
-                      <p>
-                        <strong>Atención:</strong> en los últimos 10 minutos ya se emitieron estas notas sobre la factura. Si volvió atrás y
-                        envió el formulario otra vez, no confirme.
-                      </p>
-                      <Notes company={company} notes={recent} />
-                    </div>
-                  )}
-                </>
-              ),
-            });
-            return;
-          }
-          const { note } = await issuer.issue(actorOf(ctx), company, request, key, ctx.state.now);
-          ctx.status = 303;
-          ctx.redirect(companyPath(company.code, 'notes', note.id));
-        },
-        noteRefusalField,
-      );
-    });
+    postForm(
+      `${type}-notes`,
+      type,
+      (invoice) => noteFieldSentences(invoice.lines.length),
+      async (ctx, company, invoice) => {
+        const { common, key } = noteCommon(ctx.state.form, invoice.id);
+        const request =
+          type === 'credit'
+            ? creditRequestOf(ctx.state.form, common, invoice.lines.length, rates)
+            : debitRequestOf(ctx.state.form, common, rates);
+        if (!isConfirmed(ctx)) {
+          const since = ctx.state.now.getTime() - RECENT_NOTES_MS;
+          const recent = (await notes.list(company.id, invoice.id)).filter((n) => n.noteDate.getTime() >= since);
+          const name = type === 'credit' ? 'nota de crédito' : 'nota de débito';
+          renderConfirmation(ctx, {
+            title: `¿Emitir una ${name} sobre la factura ${invoice.fiscalNumber}?`,
+            submit: `Sí, emitir la ${name}`,
+            back: companyPath(company.code, 'invoices', invoice.id),
+            children: (
+              <>
+                <p>Se emitirá una {name} con un número fiscal nuevo, que no se puede retirar: si fuera un error, habría que anularla.</p>
+                <dl class="facts">
+                  <dt>Motivo</dt>
+                  <dd>{request.reason}</dd>
+                </dl>
+                {recent.length === 0 ? (
+                  <p>No se emitió ninguna nota sobre esta factura en los últimos 10 minutos.</p>
+                ) : (
+                  <div class="notice" role="status">
+                    <p>
+                      <strong>Atención:</strong> en los últimos 10 minutos ya se emitieron estas notas sobre la factura. Si volvió atrás y
+                      envió el formulario otra vez, no confirme.
+                    </p>
+                    <Notes company={company} notes={recent} />
+                  </div>
+                )}
+              </>
+            ),
+          });
+          return;
+        }
+        const { note } = await issuer.issue(actorOf(ctx), company, request, key, ctx.state.now);
+        ctx.status = 303;
+        ctx.redirect(companyPath(company.code, 'notes', note.id));
+      },
+      noteRefusalField,
+    );
   }
 }

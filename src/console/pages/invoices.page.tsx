@@ -6,6 +6,7 @@ import { type DocumentListing, InvoiceSearch, type InvoiceSearchRow, type NoteSe
 import { OperatorAccess, type VisibleCompany } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
+import { type FieldSentences, formEchoOf } from '../form-refusal';
 import { companyOf } from '../page-tools';
 import { renderPage } from '../render';
 import { Crumbs } from '../views/crumbs';
@@ -13,6 +14,7 @@ import { DataTable } from '../views/data-table';
 import { DayRangeFields } from '../views/search-fields';
 import { DocumentStatus } from '../views/document-tables';
 import { DOCUMENT_TYPE_NAMES, formatDay, formatLempiras } from '../views/format';
+import { FieldProblem, type FormEcho, FormEchoContext, FormProblem, useRefused } from '../views/form-echo';
 import { Pager } from '../views/pager';
 import { sendReport } from './file-answers';
 
@@ -34,17 +36,33 @@ function listHref(base: string, query: SearchQuery, extra: { page?: number; form
   return qs === '' ? base : `${base}?${qs}`;
 }
 
+/** The search form's name for a refusal of it, and what each of its parts takes. */
+const SEARCH = 'busqueda';
+const SEARCH_SENTENCES: FieldSentences = {
+  q: 'Escriba un número impreso de esta lista (o sus últimos dígitos, hasta 8), un RTN de 14 dígitos, o al menos 2 letras del nombre del cliente.',
+  from: 'Escriba la fecha inicial (día, mes y año); no puede ser posterior a la fecha final.',
+  to: 'Escriba la fecha final (día, mes y año).',
+  state: 'Elija VIGENTE, ANULADA o Todos.',
+  page: 'La página debe ser un número de 1 en adelante, dentro de las que la búsqueda muestra: acote las fechas para ir más lejos.',
+  format: 'La exportación se pide como CSV o XLSX, con los enlaces de la lista.',
+};
+
+/** The search form; when a search was refused, its sentence beside the part it concerns (what was typed is the query itself). */
 function SearchForm({ action, query, label }: { action: string; query: SearchQuery; label: string }) {
+  const refused = useRefused(SEARCH);
   return (
     <form method="get" action={action} class="search" role="search" aria-label={label}>
+      <FormProblem form={SEARCH} fieldIds={{ q: 'q', from: 'from', to: 'to', state: 'state' }} />
       <div>
         <label for="q">Número, últimos dígitos, cliente o RTN</label>
-        <input id="q" name="q" type="search" value={query.q} maxLength={100} />
+        <FieldProblem form={SEARCH} name="q" />
+        <input id="q" name="q" type="search" value={query.q} maxLength={100} {...refused('q')} />
       </div>
-      <DayRangeFields from={query.from} to={query.to} />
+      <DayRangeFields from={query.from} to={query.to} form={SEARCH} />
       <div>
         <label for="state">Estado</label>
-        <select id="state" name="state">
+        <FieldProblem form={SEARCH} name="state" />
+        <select id="state" name="state" {...refused('state')}>
           <option value="">Todos</option>
           <option value={LIVE} selected={query.state.toUpperCase() === LIVE}>
             {LIVE}
@@ -201,30 +219,39 @@ function registerList<Row extends { id: number }>(router: ConsoleRouter, access:
   router.get(`/companies/:code/${list.path}`, async (ctx) => {
     const company = await companyOf(ctx, access);
     const { page, format, ...query } = queryOf(ctx);
-    if (format !== '') {
-      // The export of what the page lists: the same query, every page of it.
-      const chosen = parseFormat(format, 'format');
-      const all = list.listing.all(company.id, query);
-      const rows = (async function* () {
-        for await (const row of all) yield list.columns.map((c) => c.cell(row));
-      })();
-      const bytes = await reportBytes(
-        { title: list.title, columns: list.columns.map(({ header, kind, width }) => ({ header, kind, width })), rows },
-        chosen,
-      );
-      sendReport(ctx, `${list.file}-${company.code}`, chosen, bytes);
-      return;
-    }
-    const result = await list.listing.page(company.id, { ...query, page });
-    const summary = await list.listing.summary(company.id, query);
     const base = companyPath(company.code, list.path);
-    renderPage(ctx, {
-      title: `${list.title} de ${company.code}`,
-      body: (
+    const show = (body: ComponentChildren, echo?: FormEcho & { status: number }) =>
+      renderPage(ctx, {
+        title: `${list.title} de ${company.code}`,
+        status: echo?.status,
+        body: (
+          <FormEchoContext.Provider value={echo ?? null}>
+            <Crumbs company={company} />
+            <h1>{list.title}</h1>
+            <SearchForm action={base} query={query} label={`Buscar ${list.title.toLowerCase()}`} />
+            {body}
+          </FormEchoContext.Provider>
+        ),
+      });
+    try {
+      if (format !== '') {
+        // The export of what the page lists: the same query, every page of it.
+        const chosen = parseFormat(format, 'format');
+        const all = list.listing.all(company.id, query);
+        const rows = (async function* () {
+          for await (const row of all) yield list.columns.map((c) => c.cell(row));
+        })();
+        const bytes = await reportBytes(
+          { title: list.title, columns: list.columns.map(({ header, kind, width }) => ({ header, kind, width })), rows },
+          chosen,
+        );
+        sendReport(ctx, `${list.file}-${company.code}`, chosen, bytes);
+        return;
+      }
+      const result = await list.listing.page(company.id, { ...query, page });
+      const summary = await list.listing.summary(company.id, query);
+      show(
         <>
-          <Crumbs company={company} />
-          <h1>{list.title}</h1>
-          <SearchForm action={base} query={query} label={`Buscar ${list.title.toLowerCase()}`} />
           <Summary summary={summary} noun={list.noun} exportHref={(f) => listHref(base, query, { format: f })} />
           <ResultTable
             company={company}
@@ -234,9 +261,14 @@ function registerList<Row extends { id: number }>(router: ConsoleRouter, access:
             caption={`${list.title}, de la más reciente a la más antigua (página ${result.page})`}
           />
           <Pager page={result.page} hasNext={result.hasNext} href={(n) => listHref(base, query, { page: n })} />
-        </>
-      ),
-    });
+        </>,
+      );
+    } catch (err) {
+      // A search refused comes back as typed, the reason beside the part it concerns; nothing is listed.
+      const echo = formEchoOf(err, SEARCH, { ...query, page, format }, SEARCH_SENTENCES);
+      if (echo === null) throw err;
+      show(<p>Corrija la búsqueda para ver la lista.</p>, echo);
+    }
   });
 }
 
@@ -245,8 +277,8 @@ function registerList<Row extends { id: number }>(router: ConsoleRouter, access:
  * company's invoices, or its credit and debit notes, found by number (or its last digits), client
  * name or RTN within a Honduras period and by state (VIGENTE or ANULADA), 50 a page, newest first
  * (decision 62); how many the search finds with their total and ISV; `format=csv|xlsx` exports
- * everything the search finds, written as the fiscal reports are (decision 91). A bad parameter is
- * the refusal page naming it.
+ * everything the search finds, written as the fiscal reports are (decision 91). A refused search
+ * comes back as typed with the reason in Spanish beside the part it concerns.
  */
 export function registerInvoicesPage(router: ConsoleRouter, container: Container): void {
   const access = container.get(OperatorAccess);

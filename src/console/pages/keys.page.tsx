@@ -8,6 +8,8 @@ import { renderPage } from '../render';
 import { DataTable } from '../views/data-table';
 import { formatInstant } from '../views/format';
 import { isConfirmed, renderConfirmation } from '../views/confirmation';
+import { formEchoOf } from '../form-refusal';
+import { type FormEcho, FormEchoContext, FormProblem } from '../views/form-echo';
 import { PostForm } from '../views/post-form';
 
 const STATUS_NAMES = { active: 'activa', revoked: 'revocada', expired: 'vencida' } as const;
@@ -61,6 +63,7 @@ function KeysView({ company, keys, issued }: { company: VisibleCompany; keys: Ke
           </tr>
         ))}
       </DataTable>
+      <FormProblem form="issue" />
       <PostForm action={base}>
         <button class="primary" type="submit">
           Emitir una llave nueva
@@ -78,7 +81,8 @@ export function registerKeysPages(router: ConsoleRouter, container: Container): 
   const access = container.get(OperatorAccess);
   const apiKeys = container.get(ApiKeyService);
 
-  const show = async (ctx: ConsoleContext, company: VisibleCompany, issued?: string) => {
+  /** The keys; with `issued`, the key just issued; with `echo`, why no key was issued, with its status. */
+  const show = async (ctx: ConsoleContext, company: VisibleCompany, issued?: string, echo?: FormEcho & { status: number }) => {
     const keys = (await apiKeys.list(company)).map((k): KeyRow => ({
       id: k.id,
       prefix: k.prefix,
@@ -86,7 +90,15 @@ export function registerKeysPages(router: ConsoleRouter, container: Container): 
       revokedAt: k.revokedAt,
       status: statusOf(k, ctx.state.now),
     }));
-    renderPage(ctx, { title: `Llaves de API de ${company.code}`, body: <KeysView company={company} keys={keys} issued={issued} /> });
+    renderPage(ctx, {
+      title: `Llaves de API de ${company.code}`,
+      status: echo?.status,
+      body: (
+        <FormEchoContext.Provider value={echo ?? null}>
+          <KeysView company={company} keys={keys} issued={issued} />
+        </FormEchoContext.Provider>
+      ),
+    });
   };
 
   router.get('/companies/:code/keys', async (ctx) => {
@@ -97,7 +109,16 @@ export function registerKeysPages(router: ConsoleRouter, container: Container): 
   router.post('/companies/:code/keys', async (ctx) => {
     requireAdmin(ctx);
     const company = await companyOf(ctx, access);
-    const { key } = await apiKeys.issue(actorOf(ctx), company, null, ctx.state.now);
+    let key: string;
+    try {
+      ({ key } = await apiKeys.issue(actorOf(ctx), company, null, ctx.state.now));
+    } catch (err) {
+      // Five keys already active: the keys again, saying so beside the button.
+      const echo = formEchoOf(err, 'issue', ctx.state.form, {});
+      if (echo === null) throw err;
+      await show(ctx, company, undefined, echo);
+      return;
+    }
     await show(ctx, company, key);
   });
 

@@ -13,6 +13,7 @@ import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { LetterheadCandidates } from '../letterhead-candidates';
 import { UPLOAD_LIMITS } from '../middleware/multipart-body';
 import { actorOf, companyOf, notFound, requireAdmin } from '../page-tools';
+import { templateProblemMeaning } from '../problem-meanings';
 import { renderPage } from '../render';
 import { DataTable } from '../views/data-table';
 import { DOCUMENT_TYPE_NAMES, formatInstant } from '../views/format';
@@ -150,7 +151,9 @@ function CandidateView({
           </p>
           <ul id="problemas">
             {check.problems.map((problem) => (
-              <li key={problem}>{problem}</li>
+              <li key={problem}>
+                {templateProblemMeaning(problem)} <small class="muted">({problem})</small>
+              </li>
             ))}
           </ul>
         </div>

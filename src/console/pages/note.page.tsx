@@ -1,10 +1,12 @@
 import type { Container } from 'inversify';
 import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
-import { NotePdfService, NoteReader } from '../../services/sales';
-import { ActivityReader, documentTarget, OperatorAccess } from '../../services/access';
+import { NotePdfService, NoteReader, type NoteView } from '../../services/sales';
+import { ActivityReader, documentTarget, OperatorAccess, type VisibleCompany } from '../../services/access';
 import { DeliveryMessages } from '../../services/delivery';
 import { companyPath } from '../company-paths';
-import type { ConsoleRouter } from '../console-state';
+import type { ConsoleContext, ConsoleRouter } from '../console-state';
+import { formEchoOf } from '../form-refusal';
+import { RESEND_FIELDS, resendDocument, resendField } from '../resend';
 import { companyOf, pathId } from '../page-tools';
 import { renderPage } from '../render';
 import { AnnulmentFacts } from '../views/annulment';
@@ -12,6 +14,7 @@ import { Crumbs } from '../views/crumbs';
 import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tables';
 import { formatInstant } from '../views/format';
 import { DeliveryPanel } from '../views/delivery-panel';
+import { type FormEcho, FormEchoContext } from '../views/form-echo';
 import { sendPdf } from './file-answers';
 import { buyerName } from '../../domain/document-words';
 
@@ -23,9 +26,8 @@ export function registerNotePages(router: ConsoleRouter, container: Container): 
   const deliveries = container.get(DeliveryMessages);
   const trail = container.get(ActivityReader);
 
-  router.get('/companies/:code/notes/:id', async (ctx) => {
-    const company = await companyOf(ctx, access);
-    const note = await notes.get(company, pathId(ctx));
+  /** The note's page; with `echo`, the resend refused comes back as typed, with the refusal's status. */
+  const show = async (ctx: ConsoleContext, company: VisibleCompany, note: NoteView, echo?: FormEcho & { status: number }) => {
     const sent = await deliveries.ofDocument(company, note.documentType, note.id);
     const title = `${DOCUMENT_TYPE_INFO[note.documentType].title} ${note.fiscalNumber}`;
     const annulment = note.isAnnulled
@@ -33,8 +35,9 @@ export function registerNotePages(router: ConsoleRouter, container: Container): 
       : null;
     renderPage(ctx, {
       title,
+      status: echo?.status,
       body: (
-        <>
+        <FormEchoContext.Provider value={echo ?? null}>
           <Crumbs
             company={company}
             trail={[{ href: companyPath(company.code, 'invoices', note.invoiceId), label: `Factura ${note.invoiceFiscalNumber}` }]}
@@ -68,9 +71,26 @@ export function registerNotePages(router: ConsoleRouter, container: Container): 
           />
           <AmountsTable caption="Montos" amounts={note} />
           <DeliveryPanel messages={sent} resendPath={`${companyPath(company.code, 'notes', note.id)}/resend`} annulled={note.isAnnulled} />
-        </>
+        </FormEchoContext.Provider>
       ),
     });
+  };
+
+  router.get('/companies/:code/notes/:id', async (ctx) => {
+    const company = await companyOf(ctx, access);
+    await show(ctx, company, await notes.get(company, pathId(ctx)));
+  });
+
+  router.post('/companies/:code/notes/:id/resend', async (ctx) => {
+    const company = await companyOf(ctx, access);
+    const note = await notes.get(company, pathId(ctx));
+    try {
+      await resendDocument(ctx, deliveries, company, { kind: 'note', id: note.id });
+    } catch (err) {
+      const echo = formEchoOf(err, 'resend', ctx.state.form, RESEND_FIELDS, resendField);
+      if (echo === null) throw err;
+      await show(ctx, company, note, echo);
+    }
   });
 
   router.get('/companies/:code/notes/:id/pdf', async (ctx) => {

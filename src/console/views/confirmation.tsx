@@ -26,6 +26,8 @@ export interface ConfirmationPage {
   submit: string;
   /** Where "no" goes back to: the page the form was on. */
   back: string;
+  /** The reason (Motivo) the action will record, shown after what will happen. */
+  reason?: string;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface ConfirmationPage {
  * repeats the request as it came (every field, to the same path) with `confirm=1` and the
  * session's token, and a way back. Plain HTML: no script is needed to confirm or to go back.
  */
-export function renderConfirmation(ctx: ConsoleContext, { title, children, submit, back }: ConfirmationPage): void {
+export function renderConfirmation(ctx: ConsoleContext, { title, children, submit, back, reason }: ConfirmationPage): void {
   const repeated = Object.entries(ctx.state.form).filter(([name]) => !NOT_REPEATED.has(name));
   renderPage(ctx, {
     title,
@@ -41,6 +43,12 @@ export function renderConfirmation(ctx: ConsoleContext, { title, children, submi
       <section class="panel confirmation" aria-labelledby="confirmar">
         <h1 id="confirmar">{title}</h1>
         {children}
+        {reason !== undefined && (
+          <dl class="facts">
+            <dt>Motivo</dt>
+            <dd>{reason}</dd>
+          </dl>
+        )}
         <PostForm action={ctx.path} class="stack">
           {repeated.map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />

@@ -1,6 +1,7 @@
 import type { DeliveryMessageView } from '../../services/delivery';
 import { DataTable } from './data-table';
 import { formatInstant } from './format';
+import { FieldProblem, FormProblem, useRefused, useTyped } from './form-echo';
 import { PostForm } from './post-form';
 
 /** Each state as the console names it. */
@@ -10,6 +11,7 @@ const STATUS_WORDS = { QUEUED: 'En cola', SENT: 'Enviado', FAILED: 'Fallido' } a
  * A document's e-mails to its buyer (decision 88): each message with its state (QUEUED, SENT with
  * its time, FAILED with the server's answer) and attempts, and Reenviar, to the client's address
  * or another typed there. `resendPath` is the POST that resends; an annulled document is not sent.
+ * A refused resend comes back here: the address as typed, the refusal in Spanish.
  */
 export function DeliveryPanel({
   messages,
@@ -20,6 +22,8 @@ export function DeliveryPanel({
   resendPath: string;
   annulled: boolean;
 }) {
+  const typed = useTyped('resend');
+  const refused = useRefused('resend');
   return (
     <section class="panel" aria-labelledby="envios">
       <h2 id="envios">Envíos por correo</h2>
@@ -50,12 +54,14 @@ export function DeliveryPanel({
           ))}
         </DataTable>
       )}
+      <FormProblem form="resend" />
       {annulled ? (
         <p>El documento está anulado: no se envía.</p>
       ) : (
         <PostForm action={resendPath} class="stack">
           <label for="resend-to">Enviar a (vacío: el correo del cliente)</label>
-          <input id="resend-to" name="to" type="email" maxLength={254} />
+          <FieldProblem form="resend" name="to" />
+          <input id="resend-to" name="to" type="email" maxLength={254} value={typed('to') || undefined} {...refused('to')} />
           <button type="submit">Reenviar</button>
         </PostForm>
       )}

@@ -37,6 +37,22 @@ export function useRefused(form: string): (name: string) => { 'aria-invalid'?: '
     echo?.form === form && echo.field === name ? { 'aria-invalid': 'true', 'aria-describedby': problemId(form, name) } : {};
 }
 
+/**
+ * The small print under a refusal's Spanish sentence, for support: its code and the service's own
+ * words, unless those name a command-line option (`--certificate`), which means nothing here.
+ */
+export function SupportDetail({ code, message }: { code: ErrorCode; message?: string }) {
+  const detail = message !== undefined && !/(^|[\s"'(])--[a-z]/.test(message) ? message : undefined;
+  return (
+    <p>
+      <small class="muted">
+        Para soporte: <code>{code}</code>
+        {detail !== undefined && <> · {detail}</>}
+      </small>
+    </p>
+  );
+}
+
 function Sentence({ echo }: { echo: FormEcho }) {
   return (
     <>
@@ -57,14 +73,16 @@ export function FieldProblem({ form, name }: { form: string; name: string }) {
 }
 
 /**
- * At the head of a refused form: the refusal, announced; for a field, a link to it (the field
- * carries the sentence too), for the form as a whole, the sentence itself.
+ * At the head of a refused form: the refusal, announced, and for a field, a link to it (the field
+ * carries the sentence too). `fieldIds`, when given, are the ids of the fields the form shows: a
+ * refusal of a part it does not show (a page number in the address) gets no link.
  */
-export function FormProblem({ form, fieldIds = {} }: { form?: string; fieldIds?: Record<string, string> }) {
+export function FormProblem({ form, fieldIds }: { form?: string; fieldIds?: Record<string, string> }) {
   const echo = useContext(FormEchoContext);
   // Without `form`: whichever form was refused (a page that no longer offers it still says why).
   if (!echo || (form !== undefined && echo.form !== form)) return null;
-  const target = echo.field === null || form === undefined ? undefined : (fieldIds[echo.field] ?? `${form}-${echo.field}`);
+  const target =
+    echo.field === null || form === undefined ? undefined : fieldIds === undefined ? `${form}-${echo.field}` : fieldIds[echo.field];
   return (
     <div class="error" role="alert" tabIndex={-1}>
       <p>

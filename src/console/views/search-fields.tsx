@@ -1,18 +1,23 @@
+import { FieldProblem, useRefused } from './form-echo';
+
 /**
  * The `from` and `to` day fields of a GET search form (YYYY-MM-DD, as the page's query parser reads
- * them), refilled with what the query held.
+ * them), refilled with what the query held; with `form`, a refusal of that form about either day
+ * is shown beside it.
  */
-export function DayRangeFields({ from, to }: { from: string; to: string }) {
+export function DayRangeFields({ from, to, form }: { from: string; to: string; form?: string }) {
+  const refused = useRefused(form ?? '');
+  const field = (name: 'from' | 'to', label: string, value: string) => (
+    <div>
+      <label for={name}>{label}</label>
+      {form !== undefined && <FieldProblem form={form} name={name} />}
+      <input id={name} name={name} type="date" value={value} {...(form === undefined ? {} : refused(name))} />
+    </div>
+  );
   return (
     <>
-      <div>
-        <label for="from">Desde</label>
-        <input id="from" name="from" type="date" value={from} />
-      </div>
-      <div>
-        <label for="to">Hasta</label>
-        <input id="to" name="to" type="date" value={to} />
-      </div>
+      {field('from', 'Desde', from)}
+      {field('to', 'Hasta', to)}
     </>
   );
 }

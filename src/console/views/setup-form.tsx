@@ -3,6 +3,7 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { FormRefusal } from '../setup-change';
 import { errorMeaning } from '../error-meanings';
+import { setupReasonMeaning } from '../problem-meanings';
 import { errorStatus } from '../../domain/error-codes';
 import { PostForm } from './post-form';
 
@@ -15,8 +16,8 @@ interface SetupFormState {
 
 const SetupFormContext = createContext<SetupFormState>({ id: '', values: {}, problems: [] });
 
-/** The part of `<path>: <reason>` after the path. */
-const reasonOf = (problem: string) => problem.slice(problem.indexOf(': ') + 2);
+/** The part of `<path>: <reason>` after the path, in Spanish. */
+const reasonOf = (problem: string) => setupReasonMeaning(problem.slice(problem.indexOf(': ') + 2));
 
 /** The problems of a refusal whose path ends at this setup field (`...caiRanges[0].rangeEnd` for rangeEnd). */
 function problemsOf(problems: readonly string[], setupField: string): string[] {
@@ -28,8 +29,9 @@ function problemsOf(problems: readonly string[], setupField: string): string[] {
 
 /**
  * A form that changes the company's setup: the refusal of `admin apply`'s rules, when this form
- * was the one refused, above it (a Spanish sentence, then each problem as the rules word it, with
- * its path), the typed values back in its fields, and each field's own problems beside it.
+ * was the one refused, above it (a Spanish sentence, then each problem in Spanish, the rules' own
+ * words and path in small print for support), the typed values back in its fields, and each
+ * field's own problems beside it, in Spanish.
  * `defaults` are the stored values the form starts from.
  */
 export function SetupForm({
@@ -60,7 +62,7 @@ export function SetupForm({
           <ul>
             {mine.problems.map((p) => (
               <li key={p}>
-                <code>{p}</code>
+                {reasonOf(p)} <small class="muted">({p})</small>
               </li>
             ))}
           </ul>
@@ -83,7 +85,7 @@ function FieldProblems({ inputId, setupField }: { inputId: string; setupField: s
   if (mine.length === 0) return null;
   return (
     <p class="field-problem" id={`${inputId}-problem`}>
-      {mine.map(reasonOf).join('; ')}
+      {mine.map(reasonOf).join(' ')}
     </p>
   );
 }

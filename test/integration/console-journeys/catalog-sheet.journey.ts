@@ -64,7 +64,7 @@ export const catalogSheet: Journey = (env) => {
         await uploadCsv(page, wrong);
         const errors = page.getByRole('alert');
         expect(await errors.innerText()).toContain('La hoja tiene errores; no se cambió nada.');
-        expect(await errors.getByRole('row').nth(1).innerText()).toMatch(/^2\tprice GENERAL\tmust be a number/);
+        expect(await errors.getByRole('row').nth(1).innerText()).toMatch(/^2\tprice GENERAL\tDebe ser un monto/);
         expect(await page.getByRole('button', { name: 'Aplicar' }).count()).toBe(0);
         await checkPage(page, 'catalog-errors');
 

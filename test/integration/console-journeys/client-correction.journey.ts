@@ -48,7 +48,7 @@ export const clientCorrection: Journey = (env) => {
       expect(await email.inputValue()).toBe('compras@morazan.hn');
       await email.fill('ventas.morazan.hn');
       await page.getByRole('button', { name: 'Guardar cambios' }).click();
-      expect(await page.getByRole('alert').innerText()).toContain('Un dato del formulario no es válido');
+      expect(await page.getByRole('alert').innerText()).toContain('Escriba un correo electrónico completo');
       expect(await page.getByLabel('Correo electrónico').inputValue()).toBe('ventas.morazan.hn');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
