@@ -4,11 +4,14 @@ import type { PdfRenderer } from '../../pdf/pdf-renderer';
 import { CompanyDirectory } from '../../services/company';
 import { MonthArchiveService } from '../../services/fiscal-reports';
 import { TOKENS } from '../../tokens';
+import { fullCollection } from '../full-collection';
 import { writeFileStream } from '../report-output';
 import type { CommandRegistrar } from './index';
 
 /** Progress is told every this many documents (and at the last one). */
 const PROGRESS_EVERY = 100;
+/** Memory is collected in full every this many documents (full-collection.ts). */
+const COLLECT_EVERY = 200;
 
 /** archive: a month's PDFs and reports in one reproducible ZIP, for the years the law asks them kept. */
 export const registerArchiveCommand: CommandRegistrar = (program: Command, run) => {
@@ -32,8 +35,10 @@ export const registerArchiveCommand: CommandRegistrar = (program: Command, run) 
           await writeFileStream(opts.out, async (stream) => {
             // Started once the file is open: a refused --out costs no LibreOffice start.
             await renderer.start();
+            const collect = fullCollection();
             await container.get(MonthArchiveService).write(company, month, stream, (archived, total) => {
               documents = total;
+              if (archived % COLLECT_EVERY === 0) collect();
               if (archived === total || archived % PROGRESS_EVERY === 0)
                 process.stderr.write(`archived ${archived} of ${total} documents\n`);
             });
