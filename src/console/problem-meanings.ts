@@ -1,3 +1,6 @@
+import { setupThing } from './setup-words';
+import { capitalized } from './views/format';
+
 /**
  * The problems a refusal lists one by one, in the operator's words: the setup rules' reasons (a
  * setup form refused as SETUP_INVALID, `<path>: <reason>`) and a letterhead template's problems.
@@ -6,21 +9,6 @@
  * reason no pattern knows gets the general sentence, never the English alone.
  */
 type Pattern = readonly [RegExp, (...parts: string[]) => string];
-
-/** What the setup rules name by its setup-file word, in Spanish. */
-const THINGS: Readonly<Record<string, string>> = {
-  product: 'el producto',
-  'price list': 'la lista de precios',
-  'discount policy': 'la política de descuento',
-  client: 'el cliente',
-  user: 'el usuario',
-  'payment terminal': 'la terminal de pago',
-  code: 'el código',
-  'emission point': 'el punto de emisión',
-  'price for product': 'el precio del producto',
-};
-const thing = (label: string) => THINGS[label] ?? label;
-const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const SETUP_REASONS: readonly Pattern[] = [
   [/^is required unless the product is exempt/, () => 'Es obligatoria, salvo que el producto sea exento.'],
@@ -71,13 +59,16 @@ const SETUP_REASONS: readonly Pattern[] = [
   [/^RTN (\d+) already belongs to client (\S+)$/, (rtn, client) => `El RTN ${rtn} ya pertenece al cliente ${client}.`],
   [/^codes starting with API- are reserved/, () => 'Los códigos que empiezan con API- son de los clientes creados por la API.'],
   [/^needs a certificate or a sagRegistry/, () => 'Necesita la constancia o el registro SAG (al menos uno de los dos).'],
-  [/^duplicate (.+) (\S+) \(also at/, (what, key) => `${capital(thing(what))} ${key} está repetido.`],
-  [/^(.+) (\S+) is marked deleted in this file$/, (what, key) => `${capital(thing(what))} ${key} se elimina en este mismo cambio.`],
-  [/^(.+) (\S+) was deleted; list it/, (what, key) => `${capital(thing(what))} ${key} fue eliminado.`],
+  [/^duplicate (.+) (\S+) \(also at/, (what, key) => `${capitalized(setupThing(what))} ${key} está repetido.`],
+  [
+    /^(.+) (\S+) is marked deleted in this file$/,
+    (what, key) => `${capitalized(setupThing(what))} ${key} se elimina en este mismo cambio.`,
+  ],
+  [/^(.+) (\S+) was deleted; list it/, (what, key) => `${capitalized(setupThing(what))} ${key} fue eliminado.`],
   [/^unknown key/, () => 'Este dato no corresponde a esta parte de la configuración.'],
   [/^unknown column$/, () => 'La columna no es una de las que la hoja admite.'],
   [/^the column is missing$/, () => 'Falta esta columna.'],
-  [/^unknown (.+) (\S+)$/, (what, key) => `La empresa no tiene ${thing(what)} ${key}.`],
+  [/^unknown (.+) (\S+)$/, (what, key) => `La empresa no tiene ${setupThing(what)} ${key}.`],
   [/^must be (?!at |a |an )(.+)$/, (words) => `Debe ser ${words.replace(/ or /g, ' o ')}.`],
   [/^must be a (?:list|string|mapping)|^must not be null$/, () => 'No tiene la forma que la configuración espera.'],
 ];

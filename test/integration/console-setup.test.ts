@@ -292,6 +292,10 @@ describe('console setup pages', () => {
     expect(row.action).toBe('setup-changed');
 
     expect(JSON.stringify(row.details)).toContain(caiOf('b'));
+    // The trail page says what the apply did in Spanish, not in the setup file's words.
+    const trail = (await admin.get('/activity?action=setup-changed')).text;
+    expect(trail).toContain(`alta del CAI ${caiOf('b')} en 000-001`);
+    expect(trail).not.toContain('create CAI');
 
     // Sales so far took 1 to 4 of the first range; the fifth number is its last.
     const fifth = await issueSale(c.t.http, company.auth, `k-${++keys}`, CART);

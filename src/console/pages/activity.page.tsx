@@ -6,9 +6,10 @@ import { ActivityReader, type ActivityView, OperatorAccess } from '../../service
 import type { ConsoleRouter } from '../console-state';
 import { operatorOf } from '../page-tools';
 import { renderPage } from '../render';
+import { SETUP_SECTIONS, setupChangeWords } from '../setup-words';
 import { DataTable } from '../views/data-table';
 import { DayRangeFields } from '../views/search-fields';
-import { formatInstant, formatLempiras } from '../views/format';
+import { capitalized, formatInstant, formatLempiras } from '../views/format';
 
 /** The newest rows the page shows; `admin activity` reads further back. */
 const SHOWN = 200;
@@ -111,15 +112,22 @@ function detailValue(name: string, value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'string' && /sha256$/i.test(name)) return `${value.slice(0, 12)}…`;
   if (name === 'total' && typeof value === 'string') return formatLempiras(value);
-  if (Array.isArray(value))
-    return value.length === 0 ? 'ninguna' : value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
+  if (Array.isArray(value)) {
+    // An apply's entries are its changes, as the setup service words them.
+    const words = name === 'entries' ? setupChangeWords : (v: string) => v;
+    return value.length === 0 ? 'ninguna' : value.map((v) => (typeof v === 'string' ? words(v) : JSON.stringify(v))).join(', ');
+  }
   // Nested details read as words too: a field's old and new value, an apply's counts per section.
   if (typeof value === 'object' && 'from' in value && 'to' in value && Object.keys(value).length === 2) {
     return `${detailValue('', value.from)} → ${detailValue('', value.to)}`;
   }
   if (typeof value === 'object')
     return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${DETAIL_NAMES[k] ?? k} ${typeof v === 'object' && v !== null ? `(${detailValue(k, v)})` : detailValue(k, v)}`)
+      .map(([k, v]) => {
+        // An apply's counts are per section of the setup file.
+        const label = name === 'sections' ? capitalized(SETUP_SECTIONS[k] ?? k) : (DETAIL_NAMES[k] ?? k);
+        return `${label} ${typeof v === 'object' && v !== null ? `(${detailValue(k, v)})` : detailValue(k, v)}`;
+      })
       .join(', ');
   return String(value);
 }

@@ -20,3 +20,8 @@ export function formatDay(isoDate: string): string {
 export function formatInstant(instant: Date): string {
   return `${dayMonthYear(hondurasDate(instant))} ${hondurasTime(instant)}`;
 }
+
+/** `text` with its first letter in capitals, to open a sentence or a label with a word from a table. */
+export function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
