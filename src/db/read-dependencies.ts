@@ -1,23 +1,5 @@
 import type { EntityClass } from '@mikro-orm/core';
-import {
-  Client,
-  Company,
-  DiscountPolicy,
-  EmissionPoint,
-  Establishment,
-  IntegrationSettings,
-  Invoice,
-  LetterheadPublication,
-  InvoiceLine,
-  InvoiceTax,
-  OperatorUser,
-  PaymentTerminal,
-  PriceList,
-  Product,
-  ProductMapping,
-  ProductPrice,
-  TemplateVersion,
-} from '../entities';
+import * as entities from '../entities';
 import type { ReadRevisionKind } from './read-revisions';
 
 /** How a change of an entity's rows moves the read caches' counters (read-revision.subscriber.ts). */
@@ -69,29 +51,29 @@ export const READ_DEPENDENCIES: ReadonlyMap<EntityClass<object>, ReadDependency 
   EntityClass<object>,
   ReadDependency | Immutable
 >([
-  [Invoice, { counters: ['invoices'], company: ['company'], insert: 'never' }],
-  [InvoiceLine, { counters: ['invoices'], company: ['invoice', 'company'], insert: { unlessNew: 'invoice' } }],
-  [InvoiceTax, { counters: ['invoices'], company: ['invoice', 'company'], insert: { unlessNew: 'invoice' } }],
+  [entities.Invoice, { counters: ['invoices'], company: ['company'], insert: 'never' }],
+  [entities.InvoiceLine, { counters: ['invoices'], company: ['invoice', 'company'], insert: { unlessNew: 'invoice' } }],
+  [entities.InvoiceTax, { counters: ['invoices'], company: ['invoice', 'company'], insert: { unlessNew: 'invoice' } }],
   // Only invoices and the integration defaults point at them, so a new one is seen only through a
   // newer invoice or a change of the defaults (which bumps `catalog` itself).
-  [EmissionPoint, { counters: ['invoices', 'catalog'], company: ['establishment', 'company'], insert: 'never' }],
-  [Establishment, { counters: ['invoices', 'catalog'], company: ['company'], insert: 'never' }],
-  [TemplateVersion, 'immutable'],
+  [entities.EmissionPoint, { counters: ['invoices', 'catalog'], company: ['establishment', 'company'], insert: 'never' }],
+  [entities.Establishment, { counters: ['invoices', 'catalog'], company: ['company'], insert: 'never' }],
+  [entities.TemplateVersion, 'immutable'],
   // invoices.client_id is ON DELETE SET NULL, and an invoice answers its clientId.
-  [Client, { counters: ['clients'], company: ['company'], insert: 'bumps', deleteAlso: ['invoices'] }],
+  [entities.Client, { counters: ['clients'], company: ['company'], insert: 'bumps', deleteAlso: ['invoices'] }],
   // No key of a company that did not exist can have priced anything.
-  [Company, { counters: ['catalog'], company: [], insert: 'never' }],
-  [IntegrationSettings, { counters: ['catalog'], company: ['company'], insert: 'bumps' }],
+  [entities.Company, { counters: ['catalog'], company: [], insert: 'never' }],
+  [entities.IntegrationSettings, { counters: ['catalog'], company: ['company'], insert: 'bumps' }],
   // Reached only through the integration defaults, whose change to point at a new one bumps.
-  [OperatorUser, { counters: ['catalog'], company: ['company'], insert: 'never' }],
-  [PriceList, { counters: ['catalog'], company: ['company'], insert: 'never' }],
-  [PaymentTerminal, { counters: ['catalog'], company: ['company'], insert: 'never' }],
+  [entities.OperatorUser, { counters: ['catalog'], company: ['company'], insert: 'never' }],
+  [entities.PriceList, { counters: ['catalog'], company: ['company'], insert: 'never' }],
+  [entities.PaymentTerminal, { counters: ['catalog'], company: ['company'], insert: 'never' }],
   // A product is priced only through a mapping, a discount policy only through a price: inserting
   // that mapping or price (or changing one to point at it) bumps.
-  [Product, { counters: ['catalog'], company: ['company'], insert: 'never' }],
-  [DiscountPolicy, { counters: ['catalog'], company: ['company'], insert: 'never' }],
-  [ProductMapping, { counters: ['catalog'], company: ['company'], insert: 'bumps' }],
-  [ProductPrice, { counters: ['catalog'], company: ['priceList', 'company'], insert: 'bumps' }],
+  [entities.Product, { counters: ['catalog'], company: ['company'], insert: 'never' }],
+  [entities.DiscountPolicy, { counters: ['catalog'], company: ['company'], insert: 'never' }],
+  [entities.ProductMapping, { counters: ['catalog'], company: ['company'], insert: 'bumps' }],
+  [entities.ProductPrice, { counters: ['catalog'], company: ['priceList', 'company'], insert: 'bumps' }],
   // A new row is a new current letterhead: that is the change every instance must see.
-  [LetterheadPublication, { counters: ['letterheads'], company: ['company'], insert: 'bumps' }],
+  [entities.LetterheadPublication, { counters: ['letterheads'], company: ['company'], insert: 'bumps' }],
 ]);

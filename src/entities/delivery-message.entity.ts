@@ -1,7 +1,6 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique, Opt } from '@mikro-orm/core';
+import { Entity, Index, Property, Unique, Opt } from '@mikro-orm/core';
 import type { DeliveryStatus } from '../domain/delivery-schedule';
-import type { DocumentType } from '../domain/document-type';
-import { Company } from './company.entity';
+import { CompanyDocumentTypeRow } from './company-document-type-row.base';
 
 /**
  * One e-mail of an issued document to its buyer (decisions 85-88): written in the document's own
@@ -12,16 +11,7 @@ import { Company } from './company.entity';
 @Entity({ tableName: 'delivery_messages' })
 @Index({ name: 'ix_delivery_messages_due', properties: ['status', 'nextAttemptAt'] })
 @Index({ name: 'ix_delivery_messages_document', properties: ['company', 'documentType', 'documentId'] })
-export class DeliveryMessage {
-  @PrimaryKey({ type: 'integer', autoincrement: true })
-  id!: number;
-
-  @ManyToOne({ entity: () => Company })
-  company!: Company;
-
-  @Property({ type: 'string', length: 16 })
-  documentType!: DocumentType;
-
+export class DeliveryMessage extends CompanyDocumentTypeRow {
   /** The invoice's or the note's id, by documentType. */
   @Property({ type: 'integer', unsigned: true })
   documentId!: number;

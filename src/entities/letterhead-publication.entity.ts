@@ -1,6 +1,5 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
-import type { DocumentType } from '../domain/document-type';
-import { Company } from './company.entity';
+import { Entity, Index, ManyToOne, Property } from '@mikro-orm/core';
+import { CompanyDocumentTypeRow } from './company-document-type-row.base';
 import { TemplateVersion } from './template-version.entity';
 
 /** How a publication row came to be: an operator's new letterhead, or a rollback to an earlier one. */
@@ -14,16 +13,7 @@ export type LetterheadAction = 'published' | 'rolled-back';
  */
 @Entity({ tableName: 'letterhead_publications' })
 @Index({ name: 'ix_letterhead_publications_current', properties: ['company', 'documentType', 'id'] })
-export class LetterheadPublication {
-  @PrimaryKey({ type: 'integer', autoincrement: true })
-  id!: number;
-
-  @ManyToOne({ entity: () => Company })
-  company!: Company;
-
-  @Property({ type: 'string', length: 16 })
-  documentType!: DocumentType;
-
+export class LetterheadPublication extends CompanyDocumentTypeRow {
   @Property({ type: 'string', length: 16 })
   action!: LetterheadAction;
 

@@ -9,9 +9,10 @@ import { insertActivity, type ActivityRecord } from './activity-insert';
  * something calls `record` inside the transaction of the change, with the Actor its adapter
  * passed in: the row commits with the change or not at all, and no change commits without its row.
  *
- * - In `em.transactional(async (em) => { ...; await em.flush(); await trail.record(em, {...}); })`
- *   pass the transaction's EntityManager (the one the callback receives), after the flush that
- *   gave the changed rows their ids.
+ * - In `em.transactional(async (em) => { ...; await trail.flushAndRecord(em, {...}); })` pass the
+ *   transaction's EntityManager (the one the callback receives): the row is written after the
+ *   flush that gives the changed rows their ids. `record(em, …)` alone is for a change already
+ *   flushed, or one that flushes nothing.
  * - In the plain SQL client's transaction (a numbered write's `insert(tx, taken)`), pass `tx`.
  *
  * Never put a secret in `target` or `details`: an issued API key is named by its id and prefix,
@@ -34,5 +35,11 @@ export class ActivityTrail {
       return insertActivity((sql, params) => em.execute(sql, [...params], 'run'), record);
     }
     return insertActivity((sql, params) => on.run(sql, params), record);
+  }
+
+  /** Flushes the unit of work's changes, then records them: the row follows the flush that gave the changed rows their ids. */
+  async flushAndRecord(em: EntityManager, record: ActivityRecord): Promise<number> {
+    await em.flush();
+    return this.record(em, record);
   }
 }

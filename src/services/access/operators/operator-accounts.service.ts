@@ -89,9 +89,8 @@ export class OperatorAccounts {
         if (spec.role === 'accountant')
           for (const company of spec.companies)
             em.create(ConsoleOperatorCompany, { operator: created, company: em.getReference(Company, company.id) });
-        await em.flush();
         const companies = spec.role === 'accountant' ? spec.companies.map((c) => c.code) : [];
-        await this.trail.record(em, {
+        await this.trail.flushAndRecord(em, {
           actor,
           companyId: null,
           action: 'operator-added',
@@ -134,8 +133,7 @@ export class OperatorAccounts {
       const operator = await this.lockedByEmail(em, email);
       if (operator.disabledAt === null) {
         operator.disabledAt = now;
-        await em.flush();
-        await this.trail.record(em, { actor, companyId: null, action: 'operator-disabled', target: operator.email, at: now });
+        await this.trail.flushAndRecord(em, { actor, companyId: null, action: 'operator-disabled', target: operator.email, at: now });
       }
       await em.nativeDelete(ConsoleSession, { operator });
       return summary(operator, []);
@@ -159,8 +157,7 @@ export class OperatorAccounts {
       const operator = await this.lockedByEmail(em, email);
       operator.passwordHash = passwordHash;
       operator.passwordChangedAt = now;
-      await em.flush();
-      await this.trail.record(em, { actor, companyId: null, action: 'password-reset', target: operator.email, at: now });
+      await this.trail.flushAndRecord(em, { actor, companyId: null, action: 'password-reset', target: operator.email, at: now });
       await em.nativeDelete(ConsoleSession, { operator });
       await this.throttle.forget(em, operator.email);
       return { operator: summary(operator, []), password };

@@ -51,8 +51,7 @@ export class CaiCancellationService {
         range.cancelledAt = now;
         range.cancelReason = reason;
       }
-      await em.flush();
-      await this.trail.record(em, {
+      await this.trail.flushAndRecord(em, {
         actor,
         companyId: company.id,
         action: 'cai-cancelled',

@@ -1,21 +1,7 @@
 import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import type { CompanyRef } from '../../../domain/company-ref';
-import {
-  CaiRange,
-  Client,
-  Company,
-  DiscountPolicy,
-  EmissionPoint,
-  Establishment,
-  IntegrationSettings,
-  OperatorUser,
-  PaymentTerminal,
-  PriceList,
-  ProductMapping,
-  ProductPrice,
-  Product,
-} from '../../../entities';
+import * as setup from '../../../entities/company-setup';
 import { TOKENS } from '../../../tokens';
 import {
   type FileEntry,
@@ -35,7 +21,7 @@ import {
 import { deliveryBlockOf } from './setup-delivery';
 
 /** Reads one section of a company's setup: its entries (a list) or its block (a mapping); undefined leaves the section out. */
-type SectionReader = (em: EntityManager, company: Company) => Promise<FileEntry[] | FileEntry | undefined>;
+type SectionReader = (em: EntityManager, company: setup.Company) => Promise<FileEntry[] | FileEntry | undefined>;
 
 const live = { deletedAt: null } as const;
 const byCode = { orderBy: { code: 'asc' as const } };
@@ -47,28 +33,31 @@ const byCode = { orderBy: { code: 'asc' as const } };
 const SECTIONS: [string, SectionReader][] = [
   ['company', async (_em, company) => storedCompany(company)],
   ['establishments', readNumbering],
-  ['users', async (em, company) => (await em.find(OperatorUser, { company, ...live }, byCode)).map(storedNamed)],
-  ['paymentTerminals', async (em, company) => (await em.find(PaymentTerminal, { company, ...live }, byCode)).map(storedNamed)],
-  ['discountPolicies', async (em, company) => (await em.find(DiscountPolicy, { company, ...live }, byCode)).map(storedDiscountPolicy)],
-  ['products', async (em, company) => (await em.find(Product, { company, ...live }, byCode)).map(storedProduct)],
+  ['users', async (em, company) => (await em.find(setup.OperatorUser, { company, ...live }, byCode)).map(storedNamed)],
+  ['paymentTerminals', async (em, company) => (await em.find(setup.PaymentTerminal, { company, ...live }, byCode)).map(storedNamed)],
+  [
+    'discountPolicies',
+    async (em, company) => (await em.find(setup.DiscountPolicy, { company, ...live }, byCode)).map(storedDiscountPolicy),
+  ],
+  ['products', async (em, company) => (await em.find(setup.Product, { company, ...live }, byCode)).map(storedProduct)],
   ['priceLists', readPriceLists],
   [
     'productMappings',
     async (em, company) =>
       (
         await em.find(
-          ProductMapping,
+          setup.ProductMapping,
           { company, ...live, product: live },
           { populate: ['product'], orderBy: { product: { code: 'asc' }, externalProductId: 'asc' } },
         )
       ).map(storedMapping),
   ],
-  ['clients', async (em, company) => (await em.find(Client, { company, ...live }, byCode)).map(storedClient)],
+  ['clients', async (em, company) => (await em.find(setup.Client, { company, ...live }, byCode)).map(storedClient)],
   [
     'integration',
     async (em, company) => {
       const row = await em.findOne(
-        IntegrationSettings,
+        setup.IntegrationSettings,
         { company },
         { populate: ['emissionPoint.establishment', 'creatorUser', 'priceList', 'paymentTerminal'] },
       );
@@ -79,10 +68,10 @@ const SECTIONS: [string, SectionReader][] = [
 ];
 
 /** Live establishments, their live emission points and those points' live CAI ranges. */
-async function readNumbering(em: EntityManager, company: Company): Promise<FileEntry[]> {
-  const establishments = await em.find(Establishment, { company, ...live }, byCode);
-  const points = await em.find(EmissionPoint, { establishment: { $in: establishments }, ...live }, byCode);
-  const ranges = await em.find(CaiRange, { emissionPoint: { $in: points }, ...live }, { orderBy: { id: 'asc' } });
+async function readNumbering(em: EntityManager, company: setup.Company): Promise<FileEntry[]> {
+  const establishments = await em.find(setup.Establishment, { company, ...live }, byCode);
+  const points = await em.find(setup.EmissionPoint, { establishment: { $in: establishments }, ...live }, byCode);
+  const ranges = await em.find(setup.CaiRange, { emissionPoint: { $in: points }, ...live }, { orderBy: { id: 'asc' } });
   return establishments.map((establishment) => {
     const entries = points
       .filter((p) => p.establishment.id === establishment.id)
@@ -95,10 +84,10 @@ async function readNumbering(em: EntityManager, company: Company): Promise<FileE
 }
 
 /** Live price lists with the live prices of live products. */
-async function readPriceLists(em: EntityManager, company: Company): Promise<FileEntry[]> {
-  const lists = await em.find(PriceList, { company, ...live }, byCode);
+async function readPriceLists(em: EntityManager, company: setup.Company): Promise<FileEntry[]> {
+  const lists = await em.find(setup.PriceList, { company, ...live }, byCode);
   const prices = await em.find(
-    ProductPrice,
+    setup.ProductPrice,
     { priceList: { $in: lists }, ...live, product: live },
     { populate: ['product', 'discountPolicy'], orderBy: { product: { code: 'asc' } } },
   );
@@ -120,7 +109,7 @@ export class SetupExport {
   /** The whole setup, or only the named sections (the catalog spreadsheet reads three). */
   async document(ref: CompanyRef, only?: readonly string[]): Promise<Record<string, unknown>> {
     const em = this.em.fork();
-    const company = await em.findOneOrFail(Company, { id: ref.id });
+    const company = await em.findOneOrFail(setup.Company, { id: ref.id });
     const document: Record<string, unknown> = {};
     for (const [name, read] of SECTIONS) {
       if (only && !only.includes(name)) continue;

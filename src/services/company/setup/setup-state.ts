@@ -1,19 +1,5 @@
 import { EntityManager, LockMode } from '@mikro-orm/mysql';
-import {
-  CaiRange,
-  Client,
-  Company,
-  DiscountPolicy,
-  EmissionPoint,
-  Establishment,
-  IntegrationSettings,
-  OperatorUser,
-  PaymentTerminal,
-  PriceList,
-  Product,
-  ProductMapping,
-  ProductPrice,
-} from '../../../entities';
+import * as setup from '../../../entities/company-setup';
 import { issuedNumbersOf, type IssuedNumbers } from '../../documents';
 import type { SetupKeys } from './setup-partial';
 
@@ -23,27 +9,27 @@ import type { SetupKeys } from './setup-partial';
  * file names things; the writer adds the rows it creates to them.
  */
 export interface ExistingSetup {
-  company: Company | null;
-  integration: IntegrationSettings | null;
+  company: setup.Company | null;
+  integration: setup.IntegrationSettings | null;
   /** Maps keyed by code use codeKey(code). */
-  establishments: Map<string, Establishment>;
+  establishments: Map<string, setup.Establishment>;
   /** By `EEE-PPP`. */
-  emissionPoints: Map<string, EmissionPoint>;
+  emissionPoints: Map<string, setup.EmissionPoint>;
   /** By `EEE-PPP`, every range of that point. */
-  caiRanges: Map<string, CaiRange[]>;
+  caiRanges: Map<string, setup.CaiRange[]>;
   /** Range id -> the lowest and highest numbers issued from it (annulled documents count). */
   issued: Map<number, IssuedNumbers>;
-  users: Map<string, OperatorUser>;
-  paymentTerminals: Map<string, PaymentTerminal>;
-  discountPolicies: Map<string, DiscountPolicy>;
-  products: Map<string, Product>;
-  priceLists: Map<string, PriceList>;
+  users: Map<string, setup.OperatorUser>;
+  paymentTerminals: Map<string, setup.PaymentTerminal>;
+  discountPolicies: Map<string, setup.DiscountPolicy>;
+  products: Map<string, setup.Product>;
+  priceLists: Map<string, setup.PriceList>;
   /** By priceKey(list id, product id). */
-  prices: Map<string, ProductPrice>;
+  prices: Map<string, setup.ProductPrice>;
   /** By mappingKey(externalProductId, product id). */
-  mappings: Map<string, ProductMapping>;
-  clients: Map<string, Client>;
-  clientsByLegalId: Map<string, Client>;
+  mappings: Map<string, setup.ProductMapping>;
+  clients: Map<string, setup.Client>;
+  clientsByLegalId: Map<string, setup.Client>;
   /** codeKey(cai) of the file's CAIs that a range of another company holds (decision 76). */
   caisOfOthers: Set<string>;
 }
@@ -65,7 +51,7 @@ function byCode<T extends { code: string }>(rows: T[]): Map<string, T> {
 }
 
 /** The state before anything is read: a new company's, or the start of loading a stored one's. */
-export function emptySetupState(company: Company | null): ExistingSetup {
+export function emptySetupState(company: setup.Company | null): ExistingSetup {
   return {
     company,
     integration: null,
@@ -92,30 +78,30 @@ export function emptySetupState(company: Company | null): ExistingSetup {
  * while a range is being checked and changed.
  */
 export async function loadExistingSetup(em: EntityManager, keys: SetupKeys): Promise<ExistingSetup> {
-  const company = await em.findOne(Company, { code: keys.companyCode }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  const company = await em.findOne(setup.Company, { code: keys.companyCode }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   const state = emptySetupState(company);
   state.caisOfOthers = await caisHeldElsewhere(em, company, keys.cais);
   if (!company) return state;
 
-  state.integration = await em.findOne(IntegrationSettings, { company });
+  state.integration = await em.findOne(setup.IntegrationSettings, { company });
   await loadNumbering(em, company, state);
-  state.users = byCode(await em.find(OperatorUser, { company }));
-  state.paymentTerminals = byCode(await em.find(PaymentTerminal, { company }));
-  state.discountPolicies = byCode(await em.find(DiscountPolicy, { company }));
-  state.priceLists = byCode(await em.find(PriceList, { company }));
+  state.users = byCode(await em.find(setup.OperatorUser, { company }));
+  state.paymentTerminals = byCode(await em.find(setup.PaymentTerminal, { company }));
+  state.discountPolicies = byCode(await em.find(setup.DiscountPolicy, { company }));
+  state.priceLists = byCode(await em.find(setup.PriceList, { company }));
   await loadCatalog(em, company, keys, state);
   await loadClients(em, company, keys, state);
   return state;
 }
 
-async function loadNumbering(em: EntityManager, company: Company, state: ExistingSetup): Promise<void> {
-  const establishments = await em.find(Establishment, { company });
+async function loadNumbering(em: EntityManager, company: setup.Company, state: ExistingSetup): Promise<void> {
+  const establishments = await em.find(setup.Establishment, { company });
   state.establishments = byCode(establishments);
-  const points = await em.find(EmissionPoint, { establishment: { $in: establishments } });
+  const points = await em.find(setup.EmissionPoint, { establishment: { $in: establishments } });
   for (const point of points) state.emissionPoints.set(pointKey(point.establishment.code, point.code), point);
   if (points.length === 0) return;
   const ranges = await em.find(
-    CaiRange,
+    setup.CaiRange,
     { emissionPoint: { $in: points } },
     { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } },
   );
@@ -129,33 +115,37 @@ async function loadNumbering(em: EntityManager, company: Company, state: Existin
 }
 
 /** Only the products, prices and mappings the file names: a catalog may be large. */
-async function loadCatalog(em: EntityManager, company: Company, keys: SetupKeys, state: ExistingSetup): Promise<void> {
+async function loadCatalog(em: EntityManager, company: setup.Company, keys: SetupKeys, state: ExistingSetup): Promise<void> {
   const productCodes = new Set<string>(keys.productCodes);
   if (productCodes.size === 0) return;
-  const products = await em.find(Product, { company, code: { $in: [...productCodes] } });
+  const products = await em.find(setup.Product, { company, code: { $in: [...productCodes] } });
   state.products = byCode(products);
   if (products.length === 0) return;
 
-  const lists = keys.priceListCodes.map((code) => state.priceLists.get(codeKey(code))).filter((l): l is PriceList => l !== undefined);
+  const lists = keys.priceListCodes.map((code) => state.priceLists.get(codeKey(code))).filter((l): l is setup.PriceList => l !== undefined);
   if (lists.length > 0) {
-    for (const price of await em.find(ProductPrice, { priceList: { $in: lists }, product: { $in: products } })) {
+    for (const price of await em.find(setup.ProductPrice, { priceList: { $in: lists }, product: { $in: products } })) {
       state.prices.set(priceKey(price.priceList.id, price.product.id), price);
     }
   }
   const externalIds = [...new Set(keys.externalProductIds)];
   if (externalIds.length > 0) {
-    for (const mapping of await em.find(ProductMapping, { company, externalProductId: { $in: externalIds }, product: { $in: products } })) {
+    for (const mapping of await em.find(setup.ProductMapping, {
+      company,
+      externalProductId: { $in: externalIds },
+      product: { $in: products },
+    })) {
       state.mappings.set(mappingKey(mapping.externalProductId, mapping.product.id), mapping);
     }
   }
 }
 
 /** Clients by the codes in the file, and any live client already holding an RTN the file gives. */
-async function loadClients(em: EntityManager, company: Company, keys: SetupKeys, state: ExistingSetup): Promise<void> {
+async function loadClients(em: EntityManager, company: setup.Company, keys: SetupKeys, state: ExistingSetup): Promise<void> {
   const codes = keys.clientCodes;
   const legalIds = keys.clientLegalIds;
   if (codes.length === 0) return;
-  const clients = await em.find(Client, {
+  const clients = await em.find(setup.Client, {
     company,
     $or: [{ code: { $in: codes } }, ...(legalIds.length > 0 ? [{ legalId: { $in: legalIds } }] : [])],
   });
@@ -171,9 +161,9 @@ async function loadClients(em: EntityManager, company: Company, keys: SetupKeys,
  * before any number was issued holds nothing, so a CAI registered under the wrong company can
  * be deleted there and registered where it belongs.
  */
-async function caisHeldElsewhere(em: EntityManager, company: Company | null, cais: string[]): Promise<Set<string>> {
+async function caisHeldElsewhere(em: EntityManager, company: setup.Company | null, cais: string[]): Promise<Set<string>> {
   if (cais.length === 0) return new Set();
-  const ranges = await em.find(CaiRange, {
+  const ranges = await em.find(setup.CaiRange, {
     cai: { $in: [...new Set(cais)] },
     ...(company ? { emissionPoint: { establishment: { company: { $ne: company.id } } } } : {}),
   });

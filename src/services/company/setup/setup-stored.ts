@@ -1,18 +1,4 @@
-import type {
-  CaiRange,
-  Client,
-  Company,
-  DiscountPolicy,
-  EmissionPoint,
-  Establishment,
-  IntegrationSettings,
-  OperatorUser,
-  PaymentTerminal,
-  PriceList,
-  Product,
-  ProductMapping,
-  ProductPrice,
-} from '../../../entities';
+import type * as setup from '../../../entities/company-setup';
 
 /**
  * A stored row as the setup file writes it: the entry `admin export` prints, and what a partial
@@ -28,7 +14,7 @@ function present(entry: FileEntry): FileEntry {
   return Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== null && v !== undefined));
 }
 
-export function storedCompany(row: Company): FileEntry {
+export function storedCompany(row: setup.Company): FileEntry {
   return present({
     code: row.code,
     name: row.name,
@@ -42,37 +28,37 @@ export function storedCompany(row: Company): FileEntry {
   });
 }
 
-export function storedEstablishment(row: Establishment): FileEntry {
+export function storedEstablishment(row: setup.Establishment): FileEntry {
   return present({ code: row.code, name: row.name, address: row.address });
 }
 
-export function storedEmissionPoint(row: EmissionPoint): FileEntry {
+export function storedEmissionPoint(row: setup.EmissionPoint): FileEntry {
   return present({ code: row.code, name: row.name });
 }
 
-export function storedCaiRange(row: CaiRange): FileEntry {
+export function storedCaiRange(row: setup.CaiRange): FileEntry {
   return { cai: row.cai, rangeStart: row.rangeStart, rangeEnd: row.rangeEnd, deadline: row.deadline, documentType: row.documentType };
 }
 
 /** Operator users and payment terminals. */
-export function storedNamed(row: OperatorUser | PaymentTerminal): FileEntry {
+export function storedNamed(row: setup.OperatorUser | setup.PaymentTerminal): FileEntry {
   return { code: row.code, name: row.name };
 }
 
-export function storedDiscountPolicy(row: DiscountPolicy): FileEntry {
+export function storedDiscountPolicy(row: setup.DiscountPolicy): FileEntry {
   return present({ code: row.code, percent: row.percent, active: row.active, validFrom: row.validFrom, validTo: row.validTo });
 }
 
-export function storedProduct(row: Product): FileEntry {
+export function storedProduct(row: setup.Product): FileEntry {
   return present({ code: row.code, name: row.name, isvRate: row.isvRate, exempt: row.exempt, exemptPerUnit: row.exemptPerUnit });
 }
 
-export function storedPriceList(row: PriceList): FileEntry {
+export function storedPriceList(row: setup.PriceList): FileEntry {
   return present({ code: row.code, name: row.name });
 }
 
 /** A deleted discount policy may not be named: the price is written without it (as it is). */
-export function storedPrice(row: ProductPrice): FileEntry {
+export function storedPrice(row: setup.ProductPrice): FileEntry {
   const policy = row.discountPolicy;
   return present({
     product: row.product.code,
@@ -82,11 +68,11 @@ export function storedPrice(row: ProductPrice): FileEntry {
   });
 }
 
-export function storedMapping(row: ProductMapping): FileEntry {
+export function storedMapping(row: setup.ProductMapping): FileEntry {
   return { externalProductId: row.externalProductId, product: row.product.code };
 }
 
-export function storedClient(row: Client): FileEntry {
+export function storedClient(row: setup.Client): FileEntry {
   const exonerated = row.exonerationValidUntil !== null;
   return present({
     code: row.code,
@@ -106,7 +92,7 @@ export function storedClient(row: Client): FileEntry {
  * it is); one naming a deleted user, list or terminal is left out (as it is), since the file may
  * not name a deleted entry. A closed emission point may stay named.
  */
-export function storedIntegration(row: IntegrationSettings): FileEntry {
+export function storedIntegration(row: setup.IntegrationSettings): FileEntry {
   const point = row.emissionPoint;
   const code = (entry: { code: string; deletedAt: Date | null } | null) =>
     entry === null ? null : entry.deletedAt ? undefined : entry.code;

@@ -96,8 +96,7 @@ export class ClientEditor {
           Object.assign(client, { [field]: to });
         }
         if (Object.keys(changed).length === 0) return { client, changed };
-        await em.flush();
-        await this.trail.record(em, {
+        await this.trail.flushAndRecord(em, {
           actor,
           companyId: company.id,
           action: 'client-updated',
@@ -136,8 +135,7 @@ export class ClientEditor {
         exonerationSagRegistry: null,
         exonerationValidUntil: null,
       });
-      await em.flush();
-      await this.trail.record(em, {
+      await this.trail.flushAndRecord(em, {
         actor,
         companyId: company.id,
         action: 'client-deleted',

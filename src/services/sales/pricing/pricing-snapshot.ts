@@ -4,19 +4,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../../../../config/config';
 import { leanSelect, tableOf } from '../../../db/lean-select';
 import type { SqlClient, SqlRow } from '../../../db/sql-client';
-import {
-  Company,
-  DiscountPolicy,
-  EmissionPoint,
-  Establishment,
-  IntegrationSettings,
-  OperatorUser,
-  PaymentTerminal,
-  PriceList,
-  Product,
-  ProductMapping,
-  ProductPrice,
-} from '../../../entities';
+import * as setup from '../../../entities/company-setup';
 import { TOKENS } from '../../../tokens';
 import type { Principal } from '../../access';
 import { CounterCheckedCache } from '../../../db/read-cache';
@@ -42,14 +30,14 @@ const PRICE_FIELDS = ['price', 'currency'] as const;
 const DISCOUNT_POLICY_FIELDS = ['id', 'code', 'percent', 'active', 'validFrom', 'validTo', 'deletedAt'] as const;
 
 /** The issuer as an invoice prints it, the exchange rate its USD prices convert at, and its verification base if it set one. */
-export type CompanyProfile = Pick<Company, (typeof COMPANY_FIELDS)[number]>;
-export type EstablishmentRow = Pick<Establishment, (typeof ESTABLISHMENT_FIELDS)[number]>;
-export type EmissionPointRow = Pick<EmissionPoint, (typeof EMISSION_POINT_FIELDS)[number]> & { establishment: EstablishmentRow };
+export type CompanyProfile = Pick<setup.Company, (typeof COMPANY_FIELDS)[number]>;
+export type EstablishmentRow = Pick<setup.Establishment, (typeof ESTABLISHMENT_FIELDS)[number]>;
+export type EmissionPointRow = Pick<setup.EmissionPoint, (typeof EMISSION_POINT_FIELDS)[number]> & { establishment: EstablishmentRow };
 /** An operator user, price list or payment terminal (the three have the same shape). */
-export type CompanyEntryRow = Pick<OperatorUser, (typeof ENTRY_FIELDS)[number]>;
-export type CatalogProduct = Pick<Product, (typeof PRODUCT_FIELDS)[number]>;
-export type DiscountPolicyRow = Pick<DiscountPolicy, (typeof DISCOUNT_POLICY_FIELDS)[number]>;
-export type CatalogPrice = Pick<ProductPrice, (typeof PRICE_FIELDS)[number]> & { discountPolicy: DiscountPolicyRow | null };
+export type CompanyEntryRow = Pick<setup.OperatorUser, (typeof ENTRY_FIELDS)[number]>;
+export type CatalogProduct = Pick<setup.Product, (typeof PRODUCT_FIELDS)[number]>;
+export type DiscountPolicyRow = Pick<setup.DiscountPolicy, (typeof DISCOUNT_POLICY_FIELDS)[number]>;
+export type CatalogPrice = Pick<setup.ProductPrice, (typeof PRICE_FIELDS)[number]> & { discountPolicy: DiscountPolicyRow | null };
 
 /** The company's integration defaults as stored, each null when not set; integration-config.ts checks them per sale. */
 export interface IntegrationDefaults {
@@ -131,33 +119,33 @@ export class PricingSnapshots {
     this.cache = new CounterCheckedCache(config.pricingCacheMaxMb);
     this.maxBytes = config.pricingCacheMaxMb * 1024 * 1024;
     this.columns = {
-      settings: leanSelect(em, IntegrationSettings, 's', ['exoneratedSales'] as const),
-      company: leanSelect(em, Company, 'c', COMPANY_FIELDS, 'company.'),
-      establishment: leanSelect(em, Establishment, 'es', ESTABLISHMENT_FIELDS, 'establishment.'),
-      emissionPoint: leanSelect(em, EmissionPoint, 'ep', EMISSION_POINT_FIELDS, 'emissionPoint.'),
-      creatorUser: leanSelect(em, OperatorUser, 'u', ENTRY_FIELDS, 'creatorUser.'),
-      priceList: leanSelect(em, PriceList, 'pl', ENTRY_FIELDS, 'priceList.'),
-      paymentTerminal: leanSelect(em, PaymentTerminal, 'pt', ENTRY_FIELDS, 'paymentTerminal.'),
-      mapping: leanSelect(em, ProductMapping, 'm', ['externalProductId'] as const),
-      product: leanSelect(em, Product, 'p', PRODUCT_FIELDS),
-      price: leanSelect(em, ProductPrice, 'pp', PRICE_FIELDS),
-      policy: leanSelect(em, DiscountPolicy, 'd', DISCOUNT_POLICY_FIELDS, 'policy.'),
+      settings: leanSelect(em, setup.IntegrationSettings, 's', ['exoneratedSales'] as const),
+      company: leanSelect(em, setup.Company, 'c', COMPANY_FIELDS, 'company.'),
+      establishment: leanSelect(em, setup.Establishment, 'es', ESTABLISHMENT_FIELDS, 'establishment.'),
+      emissionPoint: leanSelect(em, setup.EmissionPoint, 'ep', EMISSION_POINT_FIELDS, 'emissionPoint.'),
+      creatorUser: leanSelect(em, setup.OperatorUser, 'u', ENTRY_FIELDS, 'creatorUser.'),
+      priceList: leanSelect(em, setup.PriceList, 'pl', ENTRY_FIELDS, 'priceList.'),
+      paymentTerminal: leanSelect(em, setup.PaymentTerminal, 'pt', ENTRY_FIELDS, 'paymentTerminal.'),
+      mapping: leanSelect(em, setup.ProductMapping, 'm', ['externalProductId'] as const),
+      product: leanSelect(em, setup.Product, 'p', PRODUCT_FIELDS),
+      price: leanSelect(em, setup.ProductPrice, 'pp', PRICE_FIELDS),
+      policy: leanSelect(em, setup.DiscountPolicy, 'd', DISCOUNT_POLICY_FIELDS, 'policy.'),
     };
     const c = this.columns;
     this.sql = {
       defaults:
         `SELECT ${c.settings.columns}, ${c.company.columns}, ${c.emissionPoint.columns}, ${c.establishment.columns}, ${c.creatorUser.columns}, ${c.priceList.columns}, ${c.paymentTerminal.columns}` +
-        ` FROM ${tableOf(em, IntegrationSettings)} s JOIN ${tableOf(em, Company)} c ON c.id = s.company_id` +
-        ` LEFT JOIN ${tableOf(em, EmissionPoint)} ep ON ep.id = s.emission_point_id LEFT JOIN ${tableOf(em, Establishment)} es ON es.id = ep.establishment_id` +
-        ` LEFT JOIN ${tableOf(em, OperatorUser)} u ON u.id = s.creator_user_id LEFT JOIN ${tableOf(em, PriceList)} pl ON pl.id = s.price_list_id` +
-        ` LEFT JOIN ${tableOf(em, PaymentTerminal)} pt ON pt.id = s.payment_terminal_id WHERE s.company_id = ?`,
+        ` FROM ${tableOf(em, setup.IntegrationSettings)} s JOIN ${tableOf(em, setup.Company)} c ON c.id = s.company_id` +
+        ` LEFT JOIN ${tableOf(em, setup.EmissionPoint)} ep ON ep.id = s.emission_point_id LEFT JOIN ${tableOf(em, setup.Establishment)} es ON es.id = ep.establishment_id` +
+        ` LEFT JOIN ${tableOf(em, setup.OperatorUser)} u ON u.id = s.creator_user_id LEFT JOIN ${tableOf(em, setup.PriceList)} pl ON pl.id = s.price_list_id` +
+        ` LEFT JOIN ${tableOf(em, setup.PaymentTerminal)} pt ON pt.id = s.payment_terminal_id WHERE s.company_id = ?`,
       mapped:
-        `SELECT ${c.mapping.columns}, ${c.product.columns} FROM ${tableOf(em, ProductMapping)} m JOIN ${tableOf(em, Product)} p ON p.id = m.product_id` +
+        `SELECT ${c.mapping.columns}, ${c.product.columns} FROM ${tableOf(em, setup.ProductMapping)} m JOIN ${tableOf(em, setup.Product)} p ON p.id = m.product_id` +
         ' WHERE m.company_id = ? AND m.deleted_at IS NULL AND p.deleted_at IS NULL',
       // The entries of the list the defaults name, deleted or not: integration-config.ts refuses a deleted list before any price is looked at.
       prices:
-        `SELECT pp.product_id AS productId, ${c.price.columns}, ${c.policy.columns} FROM ${tableOf(em, IntegrationSettings)} s` +
-        ` JOIN ${tableOf(em, ProductPrice)} pp ON pp.price_list_id = s.price_list_id LEFT JOIN ${tableOf(em, DiscountPolicy)} d ON d.id = pp.discount_policy_id` +
+        `SELECT pp.product_id AS productId, ${c.price.columns}, ${c.policy.columns} FROM ${tableOf(em, setup.IntegrationSettings)} s` +
+        ` JOIN ${tableOf(em, setup.ProductPrice)} pp ON pp.price_list_id = s.price_list_id LEFT JOIN ${tableOf(em, setup.DiscountPolicy)} d ON d.id = pp.discount_policy_id` +
         ' WHERE s.company_id = ? AND pp.deleted_at IS NULL',
     };
   }

@@ -80,8 +80,7 @@ export class SaleDocumentAnnulment {
       document.isAnnulled = true;
       document.annulReason = reason;
       document.annulledAt = now;
-      await em.flush();
-      await this.trail.record(em, {
+      await this.trail.flushAndRecord(em, {
         actor,
         companyId: company.id,
         action: kind.action,
