@@ -189,7 +189,7 @@ describe('admin cai cancel', () => {
       });
     });
 
-    it('refuses an unknown or already cancelled CAI with its refusal page, changing nothing', async () => {
+    it('refuses an unknown or already cancelled CAI in Spanish, changing nothing', async () => {
       await root.get(`/companies/${code}`);
       const before = await tableChecksums(c.t.orm);
       const again = await root.post(`/companies/${code}/cai/cancel`, { cai: B, reason: 'SAR', confirm: '1' });
@@ -197,9 +197,10 @@ describe('admin cai cancel', () => {
       expect(again.text).toContain('CAI_ALREADY_CANCELLED');
       expect(again.text).toContain('Ese CAI ya estaba cancelado');
       const unknown = await root.post(`/companies/${code}/cai/cancel`, { cai: caiOf('z'), reason: 'SAR', confirm: '1' });
-      // As every 404 of the console: the page of what is out of reach (the form offers only live CAIs).
+      // The form offers only live CAIs; one it did not offer comes back on the company page, as typed, with the reason by it.
       expect(unknown.status).toBe(404);
-      expect(unknown.text).toContain('Página no encontrada');
+      expect(unknown.text).toContain('La empresa no tiene rangos vigentes con ese CAI');
+      expect(unknown.text).toContain('CAI_NOT_FOUND');
       expect(await tableChecksums(c.t.orm)).toBe(before);
     });
   });
