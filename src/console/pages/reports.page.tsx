@@ -137,8 +137,6 @@ function queryText(ctx: ConsoleContext, name: string): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** Answers a report (or any table) as a file download. */
-
 /**
  * `/companies/{code}/reports`: the sales register (CSV or XLSX) of a period, the ISV summary of a
  * month (a table, CSV, XLSX or JSON), the month's archive (ZIP), the unused numbers of a month and
