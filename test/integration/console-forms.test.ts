@@ -360,6 +360,11 @@ describe('console forms', () => {
       expect((await admin.get('/activity?actor=nadie@formas.hn')).text).toContain('No hay actividad registrada');
       expect((await admin.get('/activity?from=2000-01-01&to=2000-01-31')).text).toContain('No hay actividad registrada');
       expect((await admin.get('/activity?action=borrar-todo')).status).toBe(400);
+      // A day that is not in the calendar is refused too, in Spanish, with the code for support.
+      const badDay = await admin.get('/activity?from=2026-02-30');
+      expect(badDay.status).toBe(400);
+      expect(badDay.text).toContain('Un dato del formulario no es válido.');
+      expect(badDay.text).toContain('VALIDATION_FAILED');
     });
   });
 });
