@@ -34,6 +34,7 @@ export function buildContainer(config: AppConfig, logger: Logger, orm: MikroORM,
       databaseUrl: config.databaseUrl,
       connectTimeoutSeconds: config.dbConnectTimeoutSeconds,
       lockWaitTimeoutSeconds: config.dbLockWaitTimeoutSeconds,
+      metadata: orm.getMetadata(),
     }),
   );
   // What the database layer serves every context: the readiness check and the counter-checked read cache.

@@ -1,5 +1,5 @@
-import type { EntityClass, EntityManager, EntityProperty } from '@mikro-orm/mysql';
-import { utcDatetime } from './lean-select';
+import type { EntityClass, EntityProperty } from '@mikro-orm/mysql';
+import { type MetadataSource, utcDatetime } from './lean-select';
 
 /**
  * A multi-row INSERT of an entity's table, its column list taken from the ORM's metadata for the
@@ -20,11 +20,11 @@ function parameter(value: unknown): unknown {
 }
 
 export function leanInsert<T extends object, R extends Partial<Record<keyof T & string, unknown>>>(
-  em: EntityManager,
+  source: MetadataSource,
   entity: EntityClass<T>,
   fields: ReadonlyArray<keyof R & keyof T & string>,
 ): LeanInsert<R> {
-  const meta = em.getMetadata().get(entity.name);
+  const meta = source.getMetadata().get(entity.name);
   const columns = fields.map((name) => {
     const prop = meta.properties[name] as EntityProperty | undefined;
     if (!prop || prop.fieldNames?.length !== 1) throw new Error(`${entity.name}.${name} is not a single-column property`);
@@ -62,16 +62,16 @@ export class DocumentRowsInsert<H, L, T, P extends string> {
     TK extends keyof T & string,
     P extends string,
   >(
-    em: EntityManager,
+    source: MetadataSource,
     head: readonly [EntityClass<H>, ReadonlyArray<HK>],
     lines: readonly [EntityClass<L>, ReadonlyArray<LK>],
     taxes: readonly [EntityClass<T>, ReadonlyArray<TK>] | null,
     parent: P,
   ): DocumentRowsInsert<Record<HK, unknown>, Record<LK, unknown>, Record<TK, unknown>, P> {
     return new DocumentRowsInsert(
-      leanInsert(em, head[0], head[1]) as LeanInsert<Record<HK, unknown>>,
-      leanInsert(em, lines[0], lines[1]) as LeanInsert<Record<LK, unknown>>,
-      taxes === null ? null : (leanInsert(em, taxes[0], taxes[1]) as LeanInsert<Record<TK, unknown>>),
+      leanInsert(source, head[0], head[1]) as LeanInsert<Record<HK, unknown>>,
+      leanInsert(source, lines[0], lines[1]) as LeanInsert<Record<LK, unknown>>,
+      taxes === null ? null : (leanInsert(source, taxes[0], taxes[1]) as LeanInsert<Record<TK, unknown>>),
       parent,
     );
   }

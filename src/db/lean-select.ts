@@ -1,4 +1,13 @@
-import type { EntityClass, EntityManager, EntityProperty } from '@mikro-orm/mysql';
+import type { EntityClass, EntityProperty, MetadataStorage } from '@mikro-orm/mysql';
+
+/**
+ * What knows the entities' tables and columns: the plain SQL client, for the SQL it runs (read
+ * models, the numbered write), or the EntityManager, for SQL text run in a unit of work. A read
+ * model needs the SQL client alone.
+ */
+export interface MetadataSource {
+  getMetadata(): MetadataStorage;
+}
 
 /**
  * Read paths that only serialise rows (GET an invoice, list clients, authenticate) skip the unit
@@ -28,13 +37,13 @@ function converter(prop: EntityProperty): (value: unknown) => unknown {
  * whose properties share names (`id`, `code`).
  */
 export function leanSelect<T extends object, K extends keyof T & string>(
-  em: EntityManager,
+  source: MetadataSource,
   entity: EntityClass<T>,
   alias: string,
   fields: readonly K[],
   as = '',
 ): LeanSelect<T, K> {
-  const meta = em.getMetadata().get(entity.name);
+  const meta = source.getMetadata().get(entity.name);
   const props = fields.map((name) => {
     const prop = meta.properties[name as keyof typeof meta.properties] as EntityProperty | undefined;
     if (!prop || prop.fieldNames?.length !== 1) throw new Error(`${entity.name}.${name} is not a single-column property`);
@@ -51,8 +60,8 @@ export function leanSelect<T extends object, K extends keyof T & string>(
 }
 
 /** Table name of an entity, from the ORM's metadata. */
-export function tableOf(em: EntityManager, entity: EntityClass<object>): string {
-  return `\`${em.getMetadata().get(entity.name).tableName}\``;
+export function tableOf(source: MetadataSource, entity: EntityClass<object>): string {
+  return `\`${source.getMetadata().get(entity.name).tableName}\``;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { MetadataStorage } from '@mikro-orm/mysql';
 import mysql, { type Pool, type PoolConnection, type ResultSetHeader } from 'mysql2';
 import { prepareSession } from './session-setup';
 
@@ -17,6 +18,8 @@ export interface SqlClientOptions {
   lockWaitTimeoutSeconds: number;
   /** Connections kept at most; the ORM's pool has its own. */
   connectionLimit?: number;
+  /** The ORM's entity metadata: the tables and columns the SQL this client runs is written against. */
+  metadata: MetadataStorage;
 }
 
 /** Connections a client has set up (lock wait, causal reads on Galera): set up once, on first lend. */
@@ -33,6 +36,7 @@ export class SqlClient {
   private constructor(
     private readonly pool: Pool,
     private readonly lockWaitTimeoutSeconds: number,
+    private readonly metadata: MetadataStorage,
   ) {}
 
   static create(options: SqlClientOptions): SqlClient {
@@ -48,7 +52,15 @@ export class SqlClient {
       supportBigNumbers: true,
       bigNumberStrings: true,
     });
-    return new SqlClient(pool, options.lockWaitTimeoutSeconds);
+    return new SqlClient(pool, options.lockWaitTimeoutSeconds, options.metadata);
+  }
+
+  /**
+   * The entities' tables and columns, so that a read model builds its SQL (`leanSelect`,
+   * `tableOf`) from the one collaborator that runs it.
+   */
+  getMetadata(): MetadataStorage {
+    return this.metadata;
   }
 
   /** One SELECT on a pooled connection. */

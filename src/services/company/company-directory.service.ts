@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { leanSelect, tableOf } from '../../db/lean-select';
 import type { SqlClient } from '../../db/sql-client';
@@ -14,11 +13,10 @@ export class CompanyDirectory {
   private readonly byCodeSql: string;
 
   constructor(
-    @inject(TOKENS.EntityManager) em: EntityManager,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
   ) {
-    this.columns = leanSelect(em, Company, 'c', ['id', 'code']);
-    this.byCodeSql = `SELECT ${this.columns.columns} FROM ${tableOf(em, Company)} c WHERE c.\`code\` = ?`;
+    this.columns = leanSelect(db, Company, 'c', ['id', 'code']);
+    this.byCodeSql = `SELECT ${this.columns.columns} FROM ${tableOf(db, Company)} c WHERE c.\`code\` = ?`;
   }
 
   /** The company with this code (compared as the database's collation does: any case), or COMPANY_NOT_FOUND. */

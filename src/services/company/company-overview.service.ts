@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { tableOf, utcDatetime } from '../../db/lean-select';
 import type { SqlClient } from '../../db/sql-client';
@@ -78,20 +77,19 @@ export class CompanyOverview {
   };
 
   constructor(
-    @inject(TOKENS.EntityManager) em: EntityManager,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
     @inject(CaiStatusService) private readonly caiStatus: CaiStatusService,
   ) {
-    const points = `${tableOf(em, Establishment)} es JOIN ${tableOf(em, EmissionPoint)} ep ON ep.establishment_id = es.id`;
+    const points = `${tableOf(db, Establishment)} es JOIN ${tableOf(db, EmissionPoint)} ep ON ep.establishment_id = es.id`;
     this.sql = {
-      companies: `SELECT c.id AS id, c.code AS code, c.name AS name FROM ${tableOf(em, Company)} c ORDER BY c.code`,
-      integrations: `SELECT s.company_id AS companyId FROM ${tableOf(em, IntegrationSettings)} s WHERE s.enabled = 1`,
+      companies: `SELECT c.id AS id, c.code AS code, c.name AS name FROM ${tableOf(db, Company)} c ORDER BY c.code`,
+      integrations: `SELECT s.company_id AS companyId FROM ${tableOf(db, IntegrationSettings)} s WHERE s.enabled = 1`,
       // Counted on (company, date): an index range, no row read.
       invoicesInPeriod:
-        `SELECT i.company_id AS companyId, COUNT(*) AS invoices FROM ${tableOf(em, Invoice)} i` +
+        `SELECT i.company_id AS companyId, COUNT(*) AS invoices FROM ${tableOf(db, Invoice)} i` +
         ' WHERE i.company_id IN (?) AND i.invoice_date >= ? AND i.invoice_date < ? GROUP BY i.company_id',
       points: `SELECT ep.id AS pointId, es.code AS establishment, ep.code AS emissionPoint FROM ${points} WHERE es.company_id = ?`,
-      takenPerPoint: takenPerPointSql(em),
+      takenPerPoint: takenPerPointSql(db),
     };
   }
 

@@ -1,4 +1,5 @@
-import type { EntityClass, EntityManager } from '@mikro-orm/mysql';
+import type { EntityClass } from '@mikro-orm/mysql';
+import type { MetadataSource } from '../../db/lean-select';
 import type { DocumentType } from '../../domain/document-type';
 import { Invoice, Note, type IdempotencyScope, type IssuedDocumentRecord } from '../../entities';
 
@@ -77,28 +78,28 @@ export function documentTables(): DocumentTable[] {
 }
 
 /** The column name of an entity's property, from the ORM's metadata. */
-export function columnNameOf(em: EntityManager, entity: EntityClass<object>, property: string): string {
-  const prop = em.getMetadata().get(entity.name).properties[property as never] as { fieldNames?: string[] } | undefined;
+export function columnNameOf(source: MetadataSource, entity: EntityClass<object>, property: string): string {
+  const prop = source.getMetadata().get(entity.name).properties[property as never] as { fieldNames?: string[] } | undefined;
   if (prop?.fieldNames?.length !== 1) throw new Error(`${entity.name}.${property} is not a single-column property`);
   return prop.fieldNames[0];
 }
 
 /** The same, quoted for SQL. */
-export function columnOf(em: EntityManager, entity: EntityClass<object>, property: string): string {
-  return `\`${columnNameOf(em, entity, property)}\``;
+export function columnOf(source: MetadataSource, entity: EntityClass<object>, property: string): string {
+  return `\`${columnNameOf(source, entity, property)}\``;
 }
 
 /**
  * A SELECT expression for the document type of a table's rows, named `as`: its kind column when
  * kinds share the table, else the one kind as a constant.
  */
-export function documentTypeColumn(em: EntityManager, table: DocumentTable, alias: string, as = 'documentType'): string {
+export function documentTypeColumn(source: MetadataSource, table: DocumentTable, alias: string, as = 'documentType'): string {
   const { kindProperty } = table.kind;
-  const expression = kindProperty === null ? `'${table.kinds[0]}'` : `${alias}.${columnOf(em, table.entity, kindProperty)}`;
+  const expression = kindProperty === null ? `'${table.kinds[0]}'` : `${alias}.${columnOf(source, table.entity, kindProperty)}`;
   return `${expression} AS \`${as}\``;
 }
 
 /** A SELECT expression for a table's document instant (its kind's `issuedAtProperty`), named `issuedAt`; read it with storedInstant. */
-export function issuedAtColumn(em: EntityManager, table: DocumentTable, alias: string): string {
-  return `${alias}.${columnOf(em, table.entity, table.kind.issuedAtProperty)} AS \`issuedAt\``;
+export function issuedAtColumn(source: MetadataSource, table: DocumentTable, alias: string): string {
+  return `${alias}.${columnOf(source, table.entity, table.kind.issuedAtProperty)} AS \`issuedAt\``;
 }

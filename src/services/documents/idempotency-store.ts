@@ -48,8 +48,8 @@ export class IdempotencyStore {
     @inject(TOKENS.Sql) private readonly db: SqlClient,
     @inject(TOKENS.Config) private readonly config: AppConfig,
   ) {
-    const table = tableOf(em, IdempotencyRecord);
-    this.liveColumns = leanSelect(em, IdempotencyRecord, 'r', ['fingerprint', 'documentId']);
+    const table = tableOf(db, IdempotencyRecord);
+    this.liveColumns = leanSelect(db, IdempotencyRecord, 'r', ['fingerprint', 'documentId']);
     this.findSql =
       `SELECT ${this.liveColumns.columns} FROM ${table} r` +
       ' WHERE r.company_id = ? AND r.scope = ? AND r.idempotency_key = ? AND r.created_at > ?';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/mysql';
 import { DOCUMENT_TYPES, type DocumentType } from '../../domain/document-type';
 import type { CaiRange } from '../../entities';
-import { tableOf } from '../../db/lean-select';
+import { type MetadataSource, tableOf } from '../../db/lean-select';
 import { columnNameOf, columnOf, DOCUMENT_KINDS, documentTables, documentTypeColumn } from './document-kinds';
 
 /**
@@ -12,13 +12,13 @@ import { columnNameOf, columnOf, DOCUMENT_KINDS, documentTables, documentTypeCol
  * unused`, `cai status` and the setup checks read a new kind's table through here with no change
  * of their own.
  */
-function issuedTable(em: EntityManager, documentType: DocumentType) {
+function issuedTable(source: MetadataSource, documentType: DocumentType) {
   const { entity, numberProperty } = DOCUMENT_KINDS[documentType];
   return {
-    table: em.getMetadata().get(entity.name).tableName,
-    number: columnNameOf(em, entity, numberProperty),
-    fiscalNumber: columnNameOf(em, entity, 'fiscalNumber'),
-    range: columnNameOf(em, entity, 'caiRange'),
+    table: source.getMetadata().get(entity.name).tableName,
+    number: columnNameOf(source, entity, numberProperty),
+    fiscalNumber: columnNameOf(source, entity, 'fiscalNumber'),
+    range: columnNameOf(source, entity, 'caiRange'),
   };
 }
 
@@ -81,15 +81,15 @@ export async function issuedNumbersOf(em: EntityManager, ranges: readonly RangeR
  * an index per point. Joined to the points instead, the optimizer reads the index by point alone
  * and counts every document the point ever issued.
  */
-export function takenPerPointSql(em: EntityManager): string[] {
+export function takenPerPointSql(source: MetadataSource): string[] {
   return documentTables().map((table) => {
-    const point = columnOf(em, table.entity, 'emissionPoint');
-    const issuedAt = columnOf(em, table.entity, table.kind.issuedAtProperty);
-    const type = documentTypeColumn(em, table, 'd');
+    const point = columnOf(source, table.entity, 'emissionPoint');
+    const issuedAt = columnOf(source, table.entity, table.kind.issuedAtProperty);
+    const type = documentTypeColumn(source, table, 'd');
     const grouped =
-      table.kind.kindProperty === null ? `d.${point}` : `d.${point}, d.${columnOf(em, table.entity, table.kind.kindProperty)}`;
+      table.kind.kindProperty === null ? `d.${point}` : `d.${point}, d.${columnOf(source, table.entity, table.kind.kindProperty)}`;
     return (
-      `SELECT d.${point} AS pointId, ${type}, COUNT(*) AS taken FROM ${tableOf(em, table.entity)} d` +
+      `SELECT d.${point} AS pointId, ${type}, COUNT(*) AS taken FROM ${tableOf(source, table.entity)} d` +
       ` WHERE d.${point} IN (?) AND d.${issuedAt} >= ? AND d.${issuedAt} < ? GROUP BY ${grouped}`
     );
   });

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { storedInstant, tableOf, utcDatetime } from '../../../db/lean-select';
 import type { SqlClient, SqlRow } from '../../../db/sql-client';
@@ -60,10 +59,9 @@ export class ActivityReader {
   private readonly from: string;
 
   constructor(
-    @inject(TOKENS.EntityManager) em: EntityManager,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
   ) {
-    this.from = `${tableOf(em, ActivityEntry)} a LEFT JOIN ${tableOf(em, Company)} c ON c.id = a.company_id`;
+    this.from = `${tableOf(db, ActivityEntry)} a LEFT JOIN ${tableOf(db, Company)} c ON c.id = a.company_id`;
   }
 
   /** The query's rows, newest first, fetched ACTIVITY_PAGE_SIZE at a time, at most `query.limit` in all. */

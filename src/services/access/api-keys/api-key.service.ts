@@ -40,8 +40,8 @@ export class ApiKeyService {
     @inject(ActivityTrail) private readonly trail: ActivityTrail,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
   ) {
-    this.listed = leanSelect(em, ApiKey, 'k', LISTED_FIELDS);
-    this.listSql = `SELECT ${this.listed.columns} FROM ${tableOf(em, ApiKey)} k WHERE k.\`company_id\` = ? ORDER BY k.\`id\` ASC`;
+    this.listed = leanSelect(db, ApiKey, 'k', LISTED_FIELDS);
+    this.listSql = `SELECT ${this.listed.columns} FROM ${tableOf(db, ApiKey)} k WHERE k.\`company_id\` = ? ORDER BY k.\`id\` ASC`;
   }
 
   /** Returns the new key; it is shown once and only its hash is kept. Refused at the active-key limit. */

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/mysql';
 import DataLoader from 'dataloader';
 import { inject, injectable } from 'inversify';
 import { AppError } from '../../../domain/app-error';
@@ -44,15 +43,14 @@ export class Authenticator {
    * read cache costs this one round trip and no other.
    */
   constructor(
-    @inject(TOKENS.EntityManager) private readonly em: EntityManager,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
   ) {
-    this.keyColumns = leanSelect(em, ApiKey, 'k', ['id', 'expiresAt', 'revokedAt'] as const);
+    this.keyColumns = leanSelect(db, ApiKey, 'k', ['id', 'expiresAt', 'revokedAt'] as const);
     this.sql =
       `SELECT ${this.keyColumns.columns}, k.key_hash AS keyHash, k.company_id AS companyId, c.code AS companyCode, s.enabled AS enabled, r.invoices AS invoicesRevision, r.clients AS clientsRevision, r.catalog AS catalogRevision, r.letterheads AS letterheadsRevision` +
-      ` FROM ${tableOf(em, ApiKey)} k JOIN ${tableOf(em, Company)} c ON c.id = k.company_id` +
-      ` LEFT JOIN ${tableOf(em, IntegrationSettings)} s ON s.company_id = k.company_id` +
-      ` LEFT JOIN ${tableOf(em, ReadRevision)} r ON r.company_id = k.company_id WHERE k.key_hash IN `;
+      ` FROM ${tableOf(db, ApiKey)} k JOIN ${tableOf(db, Company)} c ON c.id = k.company_id` +
+      ` LEFT JOIN ${tableOf(db, IntegrationSettings)} s ON s.company_id = k.company_id` +
+      ` LEFT JOIN ${tableOf(db, ReadRevision)} r ON r.company_id = k.company_id WHERE k.key_hash IN `;
     this.byHash = new DataLoader((hashes) => this.lookUp(hashes), {
       cache: false,
       // After the I/O callbacks of this turn: the requests whose bytes arrived together.

@@ -53,11 +53,11 @@ export class ConsoleSessions {
     @inject(SignInThrottle) private readonly throttle: SignInThrottle,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
   ) {
-    this.sessionColumns = leanSelect(em, ConsoleSession, 's', ['csrfToken', 'createdAt', 'lastSeenAt']);
-    this.operatorColumns = leanSelect(em, ConsoleOperator, 'o', ['id', 'email', 'name', 'role', 'disabledAt'], 'operator_');
+    this.sessionColumns = leanSelect(db, ConsoleSession, 's', ['csrfToken', 'createdAt', 'lastSeenAt']);
+    this.operatorColumns = leanSelect(db, ConsoleOperator, 'o', ['id', 'email', 'name', 'role', 'disabledAt'], 'operator_');
     this.findSql =
-      `SELECT ${this.sessionColumns.columns}, ${this.operatorColumns.columns} FROM ${tableOf(em, ConsoleSession)} s` +
-      ` JOIN ${tableOf(em, ConsoleOperator)} o ON o.\`id\` = s.\`operator_id\` WHERE s.\`id_hash\` = ?`;
+      `SELECT ${this.sessionColumns.columns}, ${this.operatorColumns.columns} FROM ${tableOf(db, ConsoleSession)} s` +
+      ` JOIN ${tableOf(db, ConsoleOperator)} o ON o.\`id\` = s.\`operator_id\` WHERE s.\`id_hash\` = ?`;
   }
 
   /**

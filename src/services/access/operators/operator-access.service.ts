@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { leanSelect, tableOf } from '../../../db/lean-select';
 import type { SqlClient } from '../../../db/sql-client';
@@ -25,12 +24,11 @@ export class OperatorAccess {
   private readonly grantedByCodeSql: string;
 
   constructor(
-    @inject(TOKENS.EntityManager) em: EntityManager,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
   ) {
-    this.columns = leanSelect(em, Company, 'c', ['id', 'code', 'name']);
-    const from = `SELECT ${this.columns.columns} FROM ${tableOf(em, Company)} c`;
-    const granted = ` JOIN ${tableOf(em, ConsoleOperatorCompany)} g ON g.\`company_id\` = c.\`id\` AND g.\`operator_id\` = ?`;
+    this.columns = leanSelect(db, Company, 'c', ['id', 'code', 'name']);
+    const from = `SELECT ${this.columns.columns} FROM ${tableOf(db, Company)} c`;
+    const granted = ` JOIN ${tableOf(db, ConsoleOperatorCompany)} g ON g.\`company_id\` = c.\`id\` AND g.\`operator_id\` = ?`;
     this.allSql = `${from} ORDER BY c.\`code\` ASC`;
     this.grantedSql = `${from}${granted}`;
     this.byCodeSql = `${from} WHERE c.\`code\` = ?`;

@@ -62,12 +62,12 @@ export class OperatorAccounts {
     @inject(SignInThrottle) private readonly throttle: SignInThrottle,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
   ) {
-    this.listed = leanSelect(em, ConsoleOperator, 'o', SUMMARY_FIELDS);
-    this.granted = leanSelect(em, Company, 'c', ['code']);
-    this.listSql = `SELECT ${this.listed.columns} FROM ${tableOf(em, ConsoleOperator)} o ORDER BY o.\`email\` ASC`;
+    this.listed = leanSelect(db, ConsoleOperator, 'o', SUMMARY_FIELDS);
+    this.granted = leanSelect(db, Company, 'c', ['code']);
+    this.listSql = `SELECT ${this.listed.columns} FROM ${tableOf(db, ConsoleOperator)} o ORDER BY o.\`email\` ASC`;
     this.grantsSql =
-      `SELECT g.\`operator_id\` AS operatorId, ${this.granted.columns} FROM ${tableOf(em, ConsoleOperatorCompany)} g` +
-      ` JOIN ${tableOf(em, Company)} c ON c.\`id\` = g.\`company_id\``;
+      `SELECT g.\`operator_id\` AS operatorId, ${this.granted.columns} FROM ${tableOf(db, ConsoleOperatorCompany)} g` +
+      ` JOIN ${tableOf(db, Company)} c ON c.\`id\` = g.\`company_id\``;
   }
 
   /** Creates the account; returns it and its password, which is shown once and stored only hashed. */

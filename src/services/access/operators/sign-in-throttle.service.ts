@@ -28,12 +28,11 @@ export class SignInThrottle {
   private readonly failure: LeanSelect<ConsoleSignInFailure, 'failedAt' | 'address'>;
 
   constructor(
-    @inject(TOKENS.EntityManager) em: EntityManager,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
   ) {
-    const throttles = tableOf(em, ConsoleSignInThrottle);
-    const failures = tableOf(em, ConsoleSignInFailure);
-    this.failure = leanSelect(em, ConsoleSignInFailure, 'f', ['failedAt', 'address']);
+    const throttles = tableOf(db, ConsoleSignInThrottle);
+    const failures = tableOf(db, ConsoleSignInFailure);
+    this.failure = leanSelect(db, ConsoleSignInFailure, 'f', ['failedAt', 'address']);
     this.lockEmail = `INSERT INTO ${throttles} (email, checked) VALUES (?, 1) ON DUPLICATE KEY UPDATE checked = checked + 1`;
     this.readFailures = `SELECT ${this.failure.columns} FROM ${failures} f WHERE f.email = ? AND f.failed_at >= ?`;
     this.insertFailure = `INSERT INTO ${failures} (email, address, failed_at) VALUES (?, ?, ?)`;

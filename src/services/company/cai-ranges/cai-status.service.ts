@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import type { AppConfig } from '../../../../config/config';
 import { hondurasDate } from '../../../domain/calendar-date';
@@ -73,22 +72,21 @@ export class CaiStatusService {
   private readonly sql: { ranges: string; integrations: string };
 
   constructor(
-    @inject(TOKENS.EntityManager) em: EntityManager,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
     @inject(TOKENS.Config) private readonly config: AppConfig,
   ) {
     const points =
-      `${tableOf(em, EmissionPoint)} ep JOIN ${tableOf(em, Establishment)} es ON es.id = ep.establishment_id` +
-      ` JOIN ${tableOf(em, Company)} c ON c.id = es.company_id`;
+      `${tableOf(db, EmissionPoint)} ep JOIN ${tableOf(db, Establishment)} es ON es.id = ep.establishment_id` +
+      ` JOIN ${tableOf(db, Company)} c ON c.id = es.company_id`;
     this.sql = {
       ranges:
         `SELECT ${POINT_COLUMNS}, r.cai AS cai, r.document_type AS documentType, r.range_start AS rangeStart, r.range_end AS rangeEnd,` +
-        ` r.next_number AS nextNumber, r.deadline AS deadline, r.cancelled_at IS NOT NULL AS cancelled FROM ${tableOf(em, CaiRange)} r JOIN ${points} ON ep.id = r.emission_point_id` +
+        ` r.next_number AS nextNumber, r.deadline AS deadline, r.cancelled_at IS NOT NULL AS cancelled FROM ${tableOf(db, CaiRange)} r JOIN ${points} ON ep.id = r.emission_point_id` +
         ' WHERE r.deleted_at IS NULL AND ep.deleted_at IS NULL AND es.deleted_at IS NULL AND (? IS NULL OR c.id = ?)',
       // Closed points too: an integration still naming one cannot issue at all.
       integrations:
         `SELECT ${POINT_COLUMNS}, (ep.deleted_at IS NOT NULL OR es.deleted_at IS NOT NULL) AS closed` +
-        ` FROM ${tableOf(em, IntegrationSettings)} s JOIN ${points} ON ep.id = s.emission_point_id` +
+        ` FROM ${tableOf(db, IntegrationSettings)} s JOIN ${points} ON ep.id = s.emission_point_id` +
         ' WHERE s.enabled = 1 AND (? IS NULL OR s.company_id = ?)',
     };
   }

@@ -51,13 +51,13 @@ export class LetterheadService {
     @inject(ActivityTrail) private readonly trail: ActivityTrail,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
   ) {
-    this.publicationColumns = leanSelect(em, LetterheadPublication, 'p', ['id', 'documentType', 'action', 'publishedAt', 'publishedBy']);
-    this.templateColumns = leanSelect(em, TemplateVersion, 'tv', ['sha256'], 'template_');
-    this.logoColumns = leanSelect(em, TemplateVersion, 'lv', ['sha256'], 'logo_');
-    const versionTable = tableOf(em, TemplateVersion);
+    this.publicationColumns = leanSelect(db, LetterheadPublication, 'p', ['id', 'documentType', 'action', 'publishedAt', 'publishedBy']);
+    this.templateColumns = leanSelect(db, TemplateVersion, 'tv', ['sha256'], 'template_');
+    this.logoColumns = leanSelect(db, TemplateVersion, 'lv', ['sha256'], 'logo_');
+    const versionTable = tableOf(db, TemplateVersion);
     this.historySql =
       `SELECT ${this.publicationColumns.columns}, ${this.templateColumns.columns}, ${this.logoColumns.columns}` +
-      ` FROM ${tableOf(em, LetterheadPublication)} p JOIN ${versionTable} tv ON tv.\`id\` = p.\`template_version_id\`` +
+      ` FROM ${tableOf(db, LetterheadPublication)} p JOIN ${versionTable} tv ON tv.\`id\` = p.\`template_version_id\`` +
       ` LEFT JOIN ${versionTable} lv ON lv.\`id\` = p.\`logo_version_id\`` +
       ' WHERE p.`company_id` = ? AND p.`document_type` = ? ORDER BY p.`id` DESC LIMIT ?';
   }

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { DOCUMENT_TYPE_INFO, type DocumentType } from '../../../domain/document-type';
 import { Company, Establishment } from '../../../entities';
@@ -38,17 +37,16 @@ export class TemplateCheckService {
   private readonly establishmentSql: string;
 
   constructor(
-    @inject(TOKENS.EntityManager) em: EntityManager,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
     @inject(TOKENS.PdfRenderer) private readonly renderer: PdfRenderer,
     @inject(TemplateVersionStore) private readonly versions: TemplateVersionStore,
   ) {
-    this.companyColumns = leanSelect(em, Company, 'c', ['name', 'tradeName', 'rtn', 'address', 'phone', 'email']);
-    this.establishmentColumns = leanSelect(em, Establishment, 'e', ['code', 'name', 'address']);
-    this.companySql = `SELECT ${this.companyColumns.columns} FROM ${tableOf(em, Company)} c WHERE c.\`id\` = ?`;
+    this.companyColumns = leanSelect(db, Company, 'c', ['name', 'tradeName', 'rtn', 'address', 'phone', 'email']);
+    this.establishmentColumns = leanSelect(db, Establishment, 'e', ['code', 'name', 'address']);
+    this.companySql = `SELECT ${this.companyColumns.columns} FROM ${tableOf(db, Company)} c WHERE c.\`id\` = ?`;
     // The sample prints from the company's first live establishment, as its documents would.
     this.establishmentSql =
-      `SELECT ${this.establishmentColumns.columns} FROM ${tableOf(em, Establishment)} e` +
+      `SELECT ${this.establishmentColumns.columns} FROM ${tableOf(db, Establishment)} e` +
       ' WHERE e.`company_id` = ? AND e.`deleted_at` IS NULL ORDER BY e.`code` ASC LIMIT 1';
   }
 

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/mysql';
-import { tableOf } from '../../../db/lean-select';
+import { type MetadataSource, tableOf } from '../../../db/lean-select';
 import { TemplateVersion } from '../../../entities';
 import { versionsIdentity } from '../../../pdf/pdf-render-key';
 
@@ -22,8 +21,8 @@ export const FIXED_VERSIONS_COLUMNS =
   'tv.`id` AS `templateVersionId`, tv.`sha256` AS `templateSha256`, lv.`id` AS `logoVersionId`, lv.`sha256` AS `logoSha256`';
 
 /** The joins from an invoice (alias `invoiceAlias`) to its template (tv) and logo (lv) versions. */
-export function fixedVersionsJoins(em: EntityManager, invoiceAlias: string): string {
-  const versions = tableOf(em, TemplateVersion);
+export function fixedVersionsJoins(source: MetadataSource, invoiceAlias: string): string {
+  const versions = tableOf(source, TemplateVersion);
   return `LEFT JOIN ${versions} tv ON tv.\`id\` = ${invoiceAlias}.\`template_version_id\` LEFT JOIN ${versions} lv ON lv.\`id\` = ${invoiceAlias}.\`logo_version_id\``;
 }
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/mysql';
-import { tableOf } from '../../../db/lean-select';
+import { type MetadataSource, tableOf } from '../../../db/lean-select';
 import type { DocumentType } from '../../../domain/document-type';
 import { Company, LetterheadPublication } from '../../../entities';
 import { FIXED_VERSIONS_COLUMNS, fixedVersionsJoins, fixedVersionsOf, type FixedVersions } from './fixed-versions';
@@ -8,10 +8,10 @@ import { FIXED_VERSIONS_COLUMNS, fixedVersionsJoins, fixedVersionsOf, type Fixed
  * The versions of a company's newest letterhead publication of a document type (parameters:
  * company code, document type), with FIXED_VERSIONS_COLUMNS: none when nothing is published.
  */
-export function publishedSql(em: EntityManager): string {
+export function publishedSql(source: MetadataSource): string {
   return (
-    `SELECT ${FIXED_VERSIONS_COLUMNS} FROM ${tableOf(em, LetterheadPublication)} p JOIN ${tableOf(em, Company)} c ON c.\`id\` = p.\`company_id\` ` +
-    `${fixedVersionsJoins(em, 'p')} WHERE c.\`code\` = ? AND p.\`document_type\` = ? ORDER BY p.\`id\` DESC LIMIT 1`
+    `SELECT ${FIXED_VERSIONS_COLUMNS} FROM ${tableOf(source, LetterheadPublication)} p JOIN ${tableOf(source, Company)} c ON c.\`id\` = p.\`company_id\` ` +
+    `${fixedVersionsJoins(source, 'p')} WHERE c.\`code\` = ? AND p.\`document_type\` = ? ORDER BY p.\`id\` DESC LIMIT 1`
   );
 }
 

@@ -53,9 +53,9 @@ export class TemplateVersionStore {
     @inject(TOKENS.Config) private readonly config: AppConfig,
     @inject(TOKENS.Logger) private readonly logger: Logger,
   ) {
-    this.publishedSql = publishedSql(em);
-    this.contentColumns = leanSelect(em, TemplateVersion, 'v', ['id', 'content']);
-    const versions = tableOf(em, TemplateVersion);
+    this.publishedSql = publishedSql(db);
+    this.contentColumns = leanSelect(db, TemplateVersion, 'v', ['id', 'content']);
+    const versions = tableOf(db, TemplateVersion);
     this.contentSql = (count) =>
       `SELECT ${this.contentColumns.columns} FROM ${versions} v WHERE v.\`id\` IN (${Array(count).fill('?').join(', ')})`;
   }
@@ -129,7 +129,7 @@ export class TemplateVersionStore {
   }
 
   private fixedVersionsSql(entity: EntityClass<IssuedDocumentRecord>): string {
-    return `SELECT ${FIXED_VERSIONS_COLUMNS} FROM ${tableOf(this.em, entity)} d ${fixedVersionsJoins(this.em, 'd')} WHERE d.id = ?`;
+    return `SELECT ${FIXED_VERSIONS_COLUMNS} FROM ${tableOf(this.db, entity)} d ${fixedVersionsJoins(this.db, 'd')} WHERE d.id = ?`;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { EntityManager, type EntityClass } from '@mikro-orm/mysql';
+import type { EntityClass } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { leanSelect, storedInstant, tableOf } from '../../../db/lean-select';
 import type { SqlClient, SqlRow } from '../../../db/sql-client';
@@ -62,18 +62,17 @@ export class DocumentVerifier {
   private readonly lookups: TokenLookup[];
 
   constructor(
-    @inject(TOKENS.EntityManager) em: EntityManager,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
   ) {
     const tables = documentTables();
     this.lookups = tables.map((table) => {
       const { entity } = table;
-      const head = leanSelect(em, entity, 'd', ['issuerName', 'issuerRtn', 'fiscalNumber', 'cai', 'isAnnulled']);
-      const amounts = leanSelect(em, entity as EntityClass<SaleDocumentRecord>, 'd', ['total']);
-      const columns = `${head.columns}, ${issuedAtColumn(em, table, 'd')}, ${amounts.columns}, ${documentTypeColumn(em, table, 'd')}`;
+      const head = leanSelect(db, entity, 'd', ['issuerName', 'issuerRtn', 'fiscalNumber', 'cai', 'isAnnulled']);
+      const amounts = leanSelect(db, entity as EntityClass<SaleDocumentRecord>, 'd', ['total']);
+      const columns = `${head.columns}, ${issuedAtColumn(db, table, 'd')}, ${amounts.columns}, ${documentTypeColumn(db, table, 'd')}`;
       const modifying = tables.find((t) => table.kinds.includes(t.kind.modifies?.kind as DocumentType));
       return {
-        sql: `SELECT ${columns} FROM ${tableOf(em, entity)} d WHERE ${EXACT_TOKEN('d')}`,
+        sql: `SELECT ${columns} FROM ${tableOf(db, entity)} d WHERE ${EXACT_TOKEN('d')}`,
         read: (row) => {
           const document = head.read(row);
           return {
@@ -86,22 +85,22 @@ export class DocumentVerifier {
             annulled: document.isAnnulled,
           };
         },
-        modifiedBy: modifying ? this.modifyingLookup(em, modifying, table) : null,
+        modifiedBy: modifying ? this.modifyingLookup(modifying, table) : null,
       };
     });
   }
 
   /** The live documents of `modifying` that modify a document of `modified` with the token, by date then id. */
-  private modifyingLookup(em: EntityManager, modifying: DocumentTable, modified: DocumentTable): TokenLookup['modifiedBy'] {
+  private modifyingLookup(modifying: DocumentTable, modified: DocumentTable): TokenLookup['modifiedBy'] {
     const { entity, kind } = modifying;
-    const listed = leanSelect(em, entity as EntityClass<SaleDocumentRecord>, 'n', ['fiscalNumber', 'total']);
-    const pointer = columnOf(em, entity, kind.modifies!.property);
+    const listed = leanSelect(this.db, entity as EntityClass<SaleDocumentRecord>, 'n', ['fiscalNumber', 'total']);
+    const pointer = columnOf(this.db, entity, kind.modifies!.property);
     return {
       // An annulled note no longer modifies its invoice: it is not listed.
       sql:
-        `SELECT ${listed.columns}, ${issuedAtColumn(em, modifying, 'n')}, ${documentTypeColumn(em, modifying, 'n')} FROM ${tableOf(em, entity)} n` +
-        ` JOIN ${tableOf(em, modified.entity)} i ON i.id = n.${pointer}` +
-        ` WHERE ${EXACT_TOKEN('i')} AND n.${columnOf(em, entity, 'isAnnulled')} = 0 ORDER BY n.${columnOf(em, entity, kind.issuedAtProperty)}, n.id`,
+        `SELECT ${listed.columns}, ${issuedAtColumn(this.db, modifying, 'n')}, ${documentTypeColumn(this.db, modifying, 'n')} FROM ${tableOf(this.db, entity)} n` +
+        ` JOIN ${tableOf(this.db, modified.entity)} i ON i.id = n.${pointer}` +
+        ` WHERE ${EXACT_TOKEN('i')} AND n.${columnOf(this.db, entity, 'isAnnulled')} = 0 ORDER BY n.${columnOf(this.db, entity, kind.issuedAtProperty)}, n.id`,
       read: (row) => {
         const note = listed.read(row);
         return {

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { leanSelect, tableOf } from '../../../db/lean-select';
 import type { SqlClient } from '../../../db/sql-client';
@@ -19,13 +18,12 @@ export class ClientList {
   private readonly sql: string;
 
   constructor(
-    @inject(TOKENS.EntityManager) em: EntityManager,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
   ) {
-    this.columns = leanSelect(em, Client, 'c', CLIENT_FIELDS);
+    this.columns = leanSelect(db, Client, 'c', CLIENT_FIELDS);
     // (company, name, id): the page is read in index order.
     this.sql =
-      `SELECT ${this.columns.columns} FROM ${tableOf(em, Client)} c WHERE c.company_id = ? AND c.deleted_at IS NULL` +
+      `SELECT ${this.columns.columns} FROM ${tableOf(db, Client)} c WHERE c.company_id = ? AND c.deleted_at IS NULL` +
       ' ORDER BY c.client_name, c.id LIMIT ? OFFSET ?';
   }
 

@@ -43,8 +43,8 @@ export class ClientService {
     @inject(TOKENS.Sql) private readonly db: SqlClient,
     @inject(ReadCache) private readonly cache: ReadCache,
   ) {
-    this.columns = leanSelect(em, Client, 'c', CLIENT_VIEW_FIELDS);
-    const from = `FROM ${tableOf(em, Client)} c WHERE c.company_id = ? AND c.deleted_at IS NULL`;
+    this.columns = leanSelect(db, Client, 'c', CLIENT_VIEW_FIELDS);
+    const from = `FROM ${tableOf(db, Client)} c WHERE c.company_id = ? AND c.deleted_at IS NULL`;
     // The total rides along each row (a window count): one round trip for page and count.
     this.sql = {
       page: `SELECT ${this.columns.columns}, COUNT(*) OVER () AS total ${from} ORDER BY c.client_name, c.id`,

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/mysql';
+import type { MetadataSource } from '../../../db/lean-select';
 import { DocumentRowsInsert } from '../../../db/lean-insert';
 import type { SqlTransaction } from '../../../db/sql-client';
 import { printedBuyerId } from '../../../domain/buyer-identity';
@@ -122,8 +122,8 @@ const TAX_COLUMNS = ['invoice', ...INVOICE_TAX_VIEW_FIELDS] as const satisfies R
 export class InvoiceRowWriter {
   private readonly rows;
 
-  constructor(em: EntityManager) {
-    this.rows = DocumentRowsInsert.of(em, [Invoice, INVOICE_COLUMNS], [InvoiceLine, LINE_COLUMNS], [InvoiceTax, TAX_COLUMNS], 'invoice');
+  constructor(source: MetadataSource) {
+    this.rows = DocumentRowsInsert.of(source, [Invoice, INVOICE_COLUMNS], [InvoiceLine, LINE_COLUMNS], [InvoiceTax, TAX_COLUMNS], 'invoice');
   }
 
   async insert(

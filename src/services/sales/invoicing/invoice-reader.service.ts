@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { leanSelect, tableOf } from '../../../db/lean-select';
 import type { SqlClient } from '../../../db/sql-client';
@@ -31,20 +30,19 @@ export class InvoiceReader {
   private readonly taxColumns;
 
   constructor(
-    @inject(TOKENS.EntityManager) private readonly em: EntityManager,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
     @inject(ReadCache) private readonly cache: ReadCache,
   ) {
-    this.invoiceColumns = leanSelect(em, Invoice, 'i', INVOICE_VIEW_FIELDS);
-    this.lineColumns = leanSelect(em, InvoiceLine, 'l', INVOICE_LINE_VIEW_FIELDS);
-    this.taxColumns = leanSelect(em, InvoiceTax, 't', INVOICE_TAX_VIEW_FIELDS);
+    this.invoiceColumns = leanSelect(db, Invoice, 'i', INVOICE_VIEW_FIELDS);
+    this.lineColumns = leanSelect(db, InvoiceLine, 'l', INVOICE_LINE_VIEW_FIELDS);
+    this.taxColumns = leanSelect(db, InvoiceTax, 't', INVOICE_TAX_VIEW_FIELDS);
     this.sql = {
       invoice:
         `SELECT ${this.invoiceColumns.columns}, i.client_id AS clientId, ep.code AS emissionPointCode, es.code AS establishmentCode, ${FIXED_VERSIONS_COLUMNS}` +
-        ` FROM ${tableOf(em, Invoice)} i JOIN ${tableOf(em, EmissionPoint)} ep ON ep.id = i.emission_point_id` +
-        ` JOIN ${tableOf(em, Establishment)} es ON es.id = ep.establishment_id ${fixedVersionsJoins(em, 'i')} WHERE i.id = ? AND i.company_id = ?`,
-      lines: `SELECT ${this.lineColumns.columns} FROM ${tableOf(em, InvoiceLine)} l WHERE l.invoice_id = ? ORDER BY l.line_number`,
-      taxes: `SELECT ${this.taxColumns.columns} FROM ${tableOf(em, InvoiceTax)} t WHERE t.invoice_id = ? ORDER BY t.rate`,
+        ` FROM ${tableOf(db, Invoice)} i JOIN ${tableOf(db, EmissionPoint)} ep ON ep.id = i.emission_point_id` +
+        ` JOIN ${tableOf(db, Establishment)} es ON es.id = ep.establishment_id ${fixedVersionsJoins(db, 'i')} WHERE i.id = ? AND i.company_id = ?`,
+      lines: `SELECT ${this.lineColumns.columns} FROM ${tableOf(db, InvoiceLine)} l WHERE l.invoice_id = ? ORDER BY l.line_number`,
+      taxes: `SELECT ${this.taxColumns.columns} FROM ${tableOf(db, InvoiceTax)} t WHERE t.invoice_id = ? ORDER BY t.rate`,
     };
   }
 

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/mysql';
 import Big from 'big.js';
 import { inject, injectable } from 'inversify';
 import { leanSelect, tableOf, utcDatetime } from '../../../db/lean-select';
@@ -128,12 +127,11 @@ export class InvoiceSearch {
   private readonly notes: ListedTable<NoteSearchRow>;
 
   constructor(
-    @inject(TOKENS.EntityManager) em: EntityManager,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
   ) {
-    const invoiceColumns = leanSelect(em, Invoice, 'i', ROW_FIELDS);
-    const noteColumns = leanSelect(em, Note, 'i', NOTE_ROW_FIELDS);
-    const tables = { invoices: tableOf(em, Invoice), notes: tableOf(em, Note), clients: tableOf(em, Client) };
+    const invoiceColumns = leanSelect(db, Invoice, 'i', ROW_FIELDS);
+    const noteColumns = leanSelect(db, Note, 'i', NOTE_ROW_FIELDS);
+    const tables = { invoices: tableOf(db, Invoice), notes: tableOf(db, Note), clients: tableOf(db, Client) };
     const common = (
       d: {
         id: number;

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/mysql';
 import Big from 'big.js';
 import { inject, injectable } from 'inversify';
 import { storedInstant, tableOf } from '../../../db/lean-select';
@@ -60,7 +59,6 @@ export class NoteIssuer {
   };
 
   constructor(
-    @inject(TOKENS.EntityManager) em: EntityManager,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
     @inject(IdempotencyStore) private readonly keys: IdempotencyStore,
     @inject(NumberedWriter) private readonly writer: NumberedWriter,
@@ -69,9 +67,9 @@ export class NoteIssuer {
     @inject(ActivityTrail) private readonly trail: ActivityTrail,
     @inject(TOKENS.Config) private readonly config: AppConfig,
   ) {
-    this.rows = new NoteRowWriter(em);
-    const invoices = tableOf(em, Invoice);
-    const points = `${tableOf(em, EmissionPoint)} ep JOIN ${tableOf(em, Establishment)} es ON es.id = ep.establishment_id`;
+    this.rows = new NoteRowWriter(db);
+    const invoices = tableOf(db, Invoice);
+    const points = `${tableOf(db, EmissionPoint)} ep JOIN ${tableOf(db, Establishment)} es ON es.id = ep.establishment_id`;
     const pointColumns =
       'ep.id AS id, ep.code AS code, es.code AS establishmentCode, es.name AS establishmentName, es.address AS establishmentAddress';
     this.sql = {
@@ -84,11 +82,11 @@ export class NoteIssuer {
       invoiceLines:
         'SELECT l.line_number AS position, l.product_code AS code, l.description AS description, l.quantity AS quantity, l.unit_price AS unitPrice,' +
         ' l.importe AS importe, l.discount_amount AS discountAmount, l.sub_total AS subTotal, l.exempt_amount AS exemptAmount, l.isv_rate AS isvRate' +
-        ` FROM ${tableOf(em, InvoiceLine)} l WHERE l.invoice_id = ? ORDER BY l.line_number`,
-      invoiceTaxes: `SELECT t.rate AS rate, t.taxed_amount AS taxedAmount, t.tax_amount AS taxAmount FROM ${tableOf(em, InvoiceTax)} t WHERE t.invoice_id = ? ORDER BY t.rate`,
+        ` FROM ${tableOf(db, InvoiceLine)} l WHERE l.invoice_id = ? ORDER BY l.line_number`,
+      invoiceTaxes: `SELECT t.rate AS rate, t.taxed_amount AS taxedAmount, t.tax_amount AS taxAmount FROM ${tableOf(db, InvoiceTax)} t WHERE t.invoice_id = ? ORDER BY t.rate`,
       emissionPointById: `SELECT ${pointColumns} FROM ${points} WHERE ep.id = ?`,
       emissionPointByCode: `SELECT ${pointColumns} FROM ${points} WHERE es.company_id = ? AND es.code = ? AND ep.code = ? AND ep.deleted_at IS NULL AND es.deleted_at IS NULL`,
-      company: `SELECT c.name AS name, c.trade_name AS tradeName, c.rtn AS rtn, c.address AS address, c.phone AS phone, c.email AS email, c.verification_base_url AS verificationBaseUrl FROM ${tableOf(em, Company)} c WHERE c.id = ?`,
+      company: `SELECT c.name AS name, c.trade_name AS tradeName, c.rtn AS rtn, c.address AS address, c.phone AS phone, c.email AS email, c.verification_base_url AS verificationBaseUrl FROM ${tableOf(db, Company)} c WHERE c.id = ?`,
     };
   }
 

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/mysql';
 import Big from 'big.js';
 import { inject, injectable } from 'inversify';
 import { leanSelect, tableOf } from '../../../db/lean-select';
@@ -35,19 +34,18 @@ export class NoteReader {
   };
 
   constructor(
-    @inject(TOKENS.EntityManager) em: EntityManager,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
   ) {
-    this.head = leanSelect(em, Note, 'n', NOTE_VIEW_FIELDS);
-    this.lineColumns = leanSelect(em, NoteLine, 'l', NOTE_LINE_VIEW_FIELDS);
-    this.taxColumns = leanSelect(em, NoteTax, 't', NOTE_TAX_VIEW_FIELDS);
-    const notes = tableOf(em, Note);
-    const lines = tableOf(em, NoteLine);
-    const taxes = tableOf(em, NoteTax);
+    this.head = leanSelect(db, Note, 'n', NOTE_VIEW_FIELDS);
+    this.lineColumns = leanSelect(db, NoteLine, 'l', NOTE_LINE_VIEW_FIELDS);
+    this.taxColumns = leanSelect(db, NoteTax, 't', NOTE_TAX_VIEW_FIELDS);
+    const notes = tableOf(db, Note);
+    const lines = tableOf(db, NoteLine);
+    const taxes = tableOf(db, NoteTax);
     const select =
       `SELECT ${this.head.columns}, n.invoice_id AS invoiceId, ep.code AS emissionPointCode, es.code AS establishmentCode, ${FIXED_VERSIONS_COLUMNS}` +
-      ` FROM ${notes} n JOIN ${tableOf(em, EmissionPoint)} ep ON ep.id = n.emission_point_id` +
-      ` JOIN ${tableOf(em, Establishment)} es ON es.id = ep.establishment_id ${fixedVersionsJoins(em, 'n')}`;
+      ` FROM ${notes} n JOIN ${tableOf(db, EmissionPoint)} ep ON ep.id = n.emission_point_id` +
+      ` JOIN ${tableOf(db, Establishment)} es ON es.id = ep.establishment_id ${fixedVersionsJoins(db, 'n')}`;
     const live = `n.invoice_id = ? AND n.document_type = 'creditNote' AND n.is_annulled = 0`;
     this.sql = {
       note: `${select} WHERE n.id = ? AND n.company_id = ?`,

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/mysql';
+import type { MetadataSource } from '../../../db/lean-select';
 import { DocumentRowsInsert } from '../../../db/lean-insert';
 import type { SqlTransaction } from '../../../db/sql-client';
 import { amountInWords } from '../../../domain/amount-in-words';
@@ -64,8 +64,8 @@ const TAX_COLUMNS = ['note', ...NOTE_TAX_VIEW_FIELDS] as const satisfies Readonl
 export class NoteRowWriter {
   private readonly rows;
 
-  constructor(em: EntityManager) {
-    this.rows = DocumentRowsInsert.of(em, [Note, NOTE_COLUMNS], [NoteLine, LINE_COLUMNS], [NoteTax, TAX_COLUMNS], 'note');
+  constructor(source: MetadataSource) {
+    this.rows = DocumentRowsInsert.of(source, [Note, NOTE_COLUMNS], [NoteLine, LINE_COLUMNS], [NoteTax, TAX_COLUMNS], 'note');
   }
 
   async insert(

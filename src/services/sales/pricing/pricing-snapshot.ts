@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../../../config/config';
@@ -111,7 +110,6 @@ export class PricingSnapshots {
   private readonly columns;
 
   constructor(
-    @inject(TOKENS.EntityManager) em: EntityManager,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
     @inject(TOKENS.Config) config: Pick<AppConfig, 'pricingCacheMaxMb'>,
     @inject(TOKENS.Logger) private readonly logger: Logger,
@@ -119,33 +117,33 @@ export class PricingSnapshots {
     this.cache = new CounterCheckedCache(config.pricingCacheMaxMb);
     this.maxBytes = config.pricingCacheMaxMb * 1024 * 1024;
     this.columns = {
-      settings: leanSelect(em, setup.IntegrationSettings, 's', ['exoneratedSales'] as const),
-      company: leanSelect(em, setup.Company, 'c', COMPANY_FIELDS, 'company.'),
-      establishment: leanSelect(em, setup.Establishment, 'es', ESTABLISHMENT_FIELDS, 'establishment.'),
-      emissionPoint: leanSelect(em, setup.EmissionPoint, 'ep', EMISSION_POINT_FIELDS, 'emissionPoint.'),
-      creatorUser: leanSelect(em, setup.OperatorUser, 'u', ENTRY_FIELDS, 'creatorUser.'),
-      priceList: leanSelect(em, setup.PriceList, 'pl', ENTRY_FIELDS, 'priceList.'),
-      paymentTerminal: leanSelect(em, setup.PaymentTerminal, 'pt', ENTRY_FIELDS, 'paymentTerminal.'),
-      mapping: leanSelect(em, setup.ProductMapping, 'm', ['externalProductId'] as const),
-      product: leanSelect(em, setup.Product, 'p', PRODUCT_FIELDS),
-      price: leanSelect(em, setup.ProductPrice, 'pp', PRICE_FIELDS),
-      policy: leanSelect(em, setup.DiscountPolicy, 'd', DISCOUNT_POLICY_FIELDS, 'policy.'),
+      settings: leanSelect(db, setup.IntegrationSettings, 's', ['exoneratedSales'] as const),
+      company: leanSelect(db, setup.Company, 'c', COMPANY_FIELDS, 'company.'),
+      establishment: leanSelect(db, setup.Establishment, 'es', ESTABLISHMENT_FIELDS, 'establishment.'),
+      emissionPoint: leanSelect(db, setup.EmissionPoint, 'ep', EMISSION_POINT_FIELDS, 'emissionPoint.'),
+      creatorUser: leanSelect(db, setup.OperatorUser, 'u', ENTRY_FIELDS, 'creatorUser.'),
+      priceList: leanSelect(db, setup.PriceList, 'pl', ENTRY_FIELDS, 'priceList.'),
+      paymentTerminal: leanSelect(db, setup.PaymentTerminal, 'pt', ENTRY_FIELDS, 'paymentTerminal.'),
+      mapping: leanSelect(db, setup.ProductMapping, 'm', ['externalProductId'] as const),
+      product: leanSelect(db, setup.Product, 'p', PRODUCT_FIELDS),
+      price: leanSelect(db, setup.ProductPrice, 'pp', PRICE_FIELDS),
+      policy: leanSelect(db, setup.DiscountPolicy, 'd', DISCOUNT_POLICY_FIELDS, 'policy.'),
     };
     const c = this.columns;
     this.sql = {
       defaults:
         `SELECT ${c.settings.columns}, ${c.company.columns}, ${c.emissionPoint.columns}, ${c.establishment.columns}, ${c.creatorUser.columns}, ${c.priceList.columns}, ${c.paymentTerminal.columns}` +
-        ` FROM ${tableOf(em, setup.IntegrationSettings)} s JOIN ${tableOf(em, setup.Company)} c ON c.id = s.company_id` +
-        ` LEFT JOIN ${tableOf(em, setup.EmissionPoint)} ep ON ep.id = s.emission_point_id LEFT JOIN ${tableOf(em, setup.Establishment)} es ON es.id = ep.establishment_id` +
-        ` LEFT JOIN ${tableOf(em, setup.OperatorUser)} u ON u.id = s.creator_user_id LEFT JOIN ${tableOf(em, setup.PriceList)} pl ON pl.id = s.price_list_id` +
-        ` LEFT JOIN ${tableOf(em, setup.PaymentTerminal)} pt ON pt.id = s.payment_terminal_id WHERE s.company_id = ?`,
+        ` FROM ${tableOf(db, setup.IntegrationSettings)} s JOIN ${tableOf(db, setup.Company)} c ON c.id = s.company_id` +
+        ` LEFT JOIN ${tableOf(db, setup.EmissionPoint)} ep ON ep.id = s.emission_point_id LEFT JOIN ${tableOf(db, setup.Establishment)} es ON es.id = ep.establishment_id` +
+        ` LEFT JOIN ${tableOf(db, setup.OperatorUser)} u ON u.id = s.creator_user_id LEFT JOIN ${tableOf(db, setup.PriceList)} pl ON pl.id = s.price_list_id` +
+        ` LEFT JOIN ${tableOf(db, setup.PaymentTerminal)} pt ON pt.id = s.payment_terminal_id WHERE s.company_id = ?`,
       mapped:
-        `SELECT ${c.mapping.columns}, ${c.product.columns} FROM ${tableOf(em, setup.ProductMapping)} m JOIN ${tableOf(em, setup.Product)} p ON p.id = m.product_id` +
+        `SELECT ${c.mapping.columns}, ${c.product.columns} FROM ${tableOf(db, setup.ProductMapping)} m JOIN ${tableOf(db, setup.Product)} p ON p.id = m.product_id` +
         ' WHERE m.company_id = ? AND m.deleted_at IS NULL AND p.deleted_at IS NULL',
       // The entries of the list the defaults name, deleted or not: integration-config.ts refuses a deleted list before any price is looked at.
       prices:
-        `SELECT pp.product_id AS productId, ${c.price.columns}, ${c.policy.columns} FROM ${tableOf(em, setup.IntegrationSettings)} s` +
-        ` JOIN ${tableOf(em, setup.ProductPrice)} pp ON pp.price_list_id = s.price_list_id LEFT JOIN ${tableOf(em, setup.DiscountPolicy)} d ON d.id = pp.discount_policy_id` +
+        `SELECT pp.product_id AS productId, ${c.price.columns}, ${c.policy.columns} FROM ${tableOf(db, setup.IntegrationSettings)} s` +
+        ` JOIN ${tableOf(db, setup.ProductPrice)} pp ON pp.price_list_id = s.price_list_id LEFT JOIN ${tableOf(db, setup.DiscountPolicy)} d ON d.id = pp.discount_policy_id` +
         ' WHERE s.company_id = ? AND pp.deleted_at IS NULL',
     };
   }

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { leanSelect, tableOf, type LeanSelect } from '../../../db/lean-select';
 import type { SqlClient } from '../../../db/sql-client';
@@ -44,12 +43,11 @@ export class SaleClientResolver {
   private readonly sql: string;
 
   constructor(
-    @inject(TOKENS.EntityManager) em: EntityManager,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
     @inject(ReadCache) private readonly cache: ReadCache,
   ) {
-    this.columns = leanSelect(em, Client, 'cl', SALE_CLIENT_FIELDS);
-    this.sql = `SELECT ${this.columns.columns} FROM ${tableOf(em, Client)} cl WHERE cl.id = ? AND cl.company_id = ? AND cl.deleted_at IS NULL`;
+    this.columns = leanSelect(db, Client, 'cl', SALE_CLIENT_FIELDS);
+    this.sql = `SELECT ${this.columns.columns} FROM ${tableOf(db, Client)} cl WHERE cl.id = ? AND cl.company_id = ? AND cl.deleted_at IS NULL`;
   }
 
   async resolve(
