@@ -12,36 +12,53 @@ import type { SqlClient, SqlTransaction } from '../../db/sql-client';
 import { violatesUniqueIndex } from '../../db/unique-violation';
 import { AppError } from '../../domain/app-error';
 import type { DocumentType } from '../../domain/document-type';
-import { newVerificationToken } from '../../domain/verification-token';
+import { newVerificationToken, verificationBaseAtIssue } from '../../domain/verification-token';
+import type { AppConfig } from '../../../config/config';
 import { TOKENS } from '../../tokens';
 import { DOCUMENT_KINDS } from './document-kinds';
 import { EmissionPointTurns } from './emission-point-turns';
 import { IdempotencyStore, type IdempotencyClaim, type LiveKey } from './idempotency-store';
 import { takeNextNumber, type TakenNumber } from './numbering';
+import type { FixedVersions } from './template-versions/fixed-versions';
+import { TemplateVersionStore } from './template-versions/template-version-store';
 
 /** Logged (warn) for each retried attempt: counted by operators and by the cluster test. */
 export const RETRY_LOG_MESSAGE = 'issuing transaction retried after a transient database failure';
 
 /**
- * What the kernel gives a document being written: the number taken (with the range it came from)
- * and the random token of its verification page, stored with it and printed in its QR code.
+ * What the kernel gives a document being written, all of it fixed at issue and stored with it:
+ * the number taken (with the range it came from), the random token of its verification page and
+ * the base of that page's address (decision 70), printed in its QR code, and the letterhead
+ * versions it prints with (decision 44).
  */
 export interface DocumentIssue extends TakenNumber {
   verificationToken: string;
+  verificationBaseUrl: string;
+  /** Null when its template could not be read at issue: its first PDF fixes them. */
+  versions: FixedVersions | null;
 }
 
-/** A fiscal document about to be numbered and written. */
-export interface NumberedDocument<W extends { documentId: number }> {
-  companyId: number;
+/** A fiscal document about to be numbered and written, as its issuer describes it. */
+export interface DocumentToIssue<W extends { documentId: number }> {
   companyCode: string;
   documentType: DocumentType;
   emissionPointId: number;
   /** The document's Honduras day: a range past its deadline on that day is not used. */
   day: string;
+  /** The company's own verification address, or null for this service's (PUBLIC_BASE_URL). */
+  companyVerificationBaseUrl: string | null;
+  /** The company's letterhead counter as the caller authenticated with it, when it has one: the published versions then come from the read cache. */
+  letterheadsRevision?: number;
+  /** Writes the document's rows with what the kernel fixed for it, inside the transaction. */
+  insert(tx: SqlTransaction, issue: DocumentIssue): Promise<W>;
+}
+
+interface NumberedDocument<W extends { documentId: number }> extends DocumentToIssue<W> {
+  companyId: number;
   /** The caller's idempotency key (of its kind's scope, see claimFor), or null when the document takes none. */
   claim: IdempotencyClaim | null;
-  /** Writes the document's rows with its number and verification token, inside the transaction. */
-  insert(tx: SqlTransaction, issue: DocumentIssue): Promise<W>;
+  verificationBaseUrl: string;
+  versions: FixedVersions | null;
 }
 
 /**
@@ -66,7 +83,9 @@ export interface DocumentOutbox {
 export type NumberedWrite<W> = { written: W; taken: TakenNumber } | { replayOf: LiveKey };
 
 /**
- * The one numbered, idempotent, retried write of every fiscal document (decisions 12-14, 43, 48). In
+ * The one numbered, idempotent, retried write of every fiscal document (decisions 12-14, 43, 48).
+ * The caller's key is looked up first; then, outside any transaction, the letterhead versions
+ * are stored (file work) and the verification address fixed; then, in
  * one short transaction: lock the ranges of the document's type at its emission point and take
  * the next number, draw its verification token, write the document and what the outbox records
  * for it, bind the idempotency key to it, commit. A rolled-back
@@ -84,13 +103,36 @@ export class NumberedWriter {
     @inject(IdempotencyStore) private readonly keys: IdempotencyStore,
     @inject(TOKENS.NumberTakenWatcher) private readonly watcher: NumberTakenWatcher,
     @inject(TOKENS.DocumentOutbox) private readonly outbox: DocumentOutbox,
+    @inject(TemplateVersionStore) private readonly templateVersions: TemplateVersionStore,
+    @inject(TOKENS.Config) private readonly config: Pick<AppConfig, 'publicBaseUrl'>,
   ) {}
+
+  /**
+   * Issues a document under the caller's key (null when it takes none). A live key answers its
+   * document (a replay) before anything else, so a replay answers even after the setup changed
+   * or the request stopped being valid today. Otherwise `prepare` reads, checks and describes
+   * the document: a refusal there stores nothing, since the versions are stored only after it.
+   */
+  async issue<W extends { documentId: number }>(
+    companyId: number,
+    claim: IdempotencyClaim | null,
+    prepare: () => Promise<DocumentToIssue<W>>,
+  ): Promise<NumberedWrite<W>> {
+    if (claim) {
+      const live = await this.keys.find(companyId, claim.scope, claim.key);
+      if (live) return { replayOf: live };
+    }
+    const doc = await prepare();
+    const versions = await this.templateVersions.current(doc.companyCode, doc.documentType, doc.letterheadsRevision);
+    const verificationBaseUrl = verificationBaseAtIssue(doc.companyVerificationBaseUrl, this.config.publicBaseUrl);
+    return this.write({ ...doc, companyId, claim, versions, verificationBaseUrl });
+  }
 
   /**
    * Writes the document in its emission point's turn (one transaction at a time per emission
    * point and type in this process, decision 43), then warns when its range became LOW or DUE.
    */
-  async write<W extends { documentId: number }>(doc: NumberedDocument<W>): Promise<NumberedWrite<W>> {
+  private async write<W extends { documentId: number }>(doc: NumberedDocument<W>): Promise<NumberedWrite<W>> {
     const result = await this.turns.run(doc.emissionPointId, doc.documentType, () => this.writeWithRetries(doc));
     if ('written' in result) this.watcher.afterIssue(doc.companyCode, result.taken, doc.day);
     return result;
@@ -103,7 +145,8 @@ export class NumberedWriter {
           async (tx) => {
             const taken = await takeNextNumber(tx, doc.emissionPointId, doc.documentType, doc.day);
             // Drawn here for every document type alike, afresh on each attempt (decision 54).
-            const written = await doc.insert(tx, { ...taken, verificationToken: newVerificationToken() });
+            const { verificationBaseUrl, versions } = doc;
+            const written = await doc.insert(tx, { ...taken, verificationToken: newVerificationToken(), verificationBaseUrl, versions });
             await this.outbox.record(tx, { companyId: doc.companyId, documentType: doc.documentType, documentId: written.documentId });
             // Bound last, with the document's id: the key's row exists only for a committed document.
             if (doc.claim) await this.keys.bind(tx, doc.companyId, doc.claim, written.documentId);

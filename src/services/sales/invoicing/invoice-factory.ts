@@ -4,7 +4,7 @@ import type { SqlTransaction } from '../../../db/sql-client';
 import { printedBuyerId } from '../../../domain/buyer-identity';
 import { formatFiscalNumber } from '../../../domain/fiscal-number';
 import { Invoice, InvoiceLine, InvoiceTax } from '../../../entities';
-import type { DocumentIssue, FixedVersions } from '../../documents';
+import type { DocumentIssue } from '../../documents';
 import type { PricedInvoice } from '../pricing/invoice-pricer.service';
 import {
   INVOICE_LINE_VIEW_FIELDS,
@@ -132,8 +132,6 @@ export class InvoiceRowWriter {
     priced: PricedInvoice,
     content: InvoiceContent,
     taken: DocumentIssue,
-    versions: FixedVersions | null,
-    verificationBaseUrl: string,
   ): Promise<InvoiceView> {
     const { config } = priced;
     // The issuing configuration always has one (integrationConfigOf refuses to issue without it).
@@ -147,12 +145,10 @@ export class InvoiceRowWriter {
       ...numberedFields(taken),
       isPaid: true,
       isAnnulled: false,
-      verificationBaseUrl,
-      versions,
     };
     const invoiceRow = {
       ...view,
-      ...writtenFields(companyId, config.emissionPoint.id, taken, versions),
+      ...writtenFields(companyId, config.emissionPoint.id, taken),
       client: content.clientId,
       creatorUser: config.creatorUser.id,
       paymentTerminal: config.paymentTerminal.id,

@@ -1,15 +1,13 @@
-import { EntityManager } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { AppError } from '../../../domain/app-error';
 import { hondurasDate } from '../../../domain/calendar-date';
 import { requestFingerprint } from '../../../domain/request-fingerprint';
-import { verificationBaseAtIssue } from '../../../domain/verification-token';
-import type { AppConfig } from '../../../../config/config';
+import type { SqlClient } from '../../../db/sql-client';
 import { TOKENS } from '../../../tokens';
 import type { InvoiceRequest } from '../pricing/invoice-request';
 import { InvoicePricer } from '../pricing/invoice-pricer.service';
 import type { Principal } from '../../access';
-import { claimFor, type IdempotencyClaim, type LiveKey, IdempotencyStore, NumberedWriter, TemplateVersionStore } from '../../documents';
+import { claimFor, type IdempotencyClaim, type LiveKey, NumberedWriter } from '../../documents';
 import { InvoicePdfService } from './invoice-pdf.service';
 import { InvoiceReader } from './invoice-reader.service';
 import type { InvoiceView } from './invoice-view';
@@ -35,16 +33,13 @@ export class InvoiceIssuer {
   private readonly rows: InvoiceRowWriter;
 
   constructor(
-    @inject(TOKENS.EntityManager) em: EntityManager,
+    @inject(TOKENS.Sql) db: SqlClient,
     @inject(InvoicePricer) private readonly pricer: InvoicePricer,
-    @inject(IdempotencyStore) private readonly keys: IdempotencyStore,
     @inject(NumberedWriter) private readonly writer: NumberedWriter,
     @inject(InvoiceReader) private readonly reader: InvoiceReader,
-    @inject(TemplateVersionStore) private readonly templateVersions: TemplateVersionStore,
     @inject(InvoicePdfService) private readonly pdf: InvoicePdfService,
-    @inject(TOKENS.Config) private readonly config: AppConfig,
   ) {
-    this.rows = new InvoiceRowWriter(em);
+    this.rows = new InvoiceRowWriter(db);
   }
 
   /**
@@ -64,9 +59,9 @@ export class InvoiceIssuer {
   }
 
   /**
-   * The key is checked before anything else, so a replay answers even after the setup changed
-   * or the body stopped being valid today (an invoiceDate of yesterday). `parse` validates the
-   * body only for a new key.
+   * The numbered write checks the key before anything else, so a replay answers even after the
+   * setup changed or the body stopped being valid today (an invoiceDate of yesterday). `parse`
+   * validates the body only for a new key.
    */
   private async issueOrReplay(
     company: Pick<Principal, 'companyId' | 'companyCode' | 'revisions'>,
@@ -76,26 +71,22 @@ export class InvoiceIssuer {
   ): Promise<IssueResult> {
     const { companyId } = company;
     const claim = claimFor('invoice', key, requestFingerprint(body));
-    const existing = await this.keys.find(companyId, claim.scope, key);
-    if (existing) return this.replay(companyId, claim, existing);
-
-    const request = parse(body);
-    const priced = await this.pricer.price(company, request, 'issue');
-    const content = invoiceContentOf(priced);
-    // Reading and hashing the letterhead is file work: done before the transaction, which only writes the ids.
-    const versions = await this.templateVersions.current(company.companyCode, 'invoice', company.revisions.letterheads);
-    const verificationBase = verificationBaseAtIssue(priced.config.company.verificationBaseUrl, this.config.publicBaseUrl);
-    const result = await this.writer.write({
-      companyId,
-      companyCode: company.companyCode,
-      documentType: 'invoice',
-      emissionPointId: priced.config.emissionPoint.id,
-      day: hondurasDate(request.invoiceDate),
-      claim,
-      insert: async (tx, issue) => {
-        const invoice = await this.rows.insert(tx, companyId, priced, content, issue, versions, verificationBase);
-        return { documentId: invoice.id, invoice };
-      },
+    const result = await this.writer.issue(companyId, claim, async () => {
+      const request = parse(body);
+      const priced = await this.pricer.price(company, request, 'issue');
+      const content = invoiceContentOf(priced);
+      return {
+        companyCode: company.companyCode,
+        documentType: 'invoice',
+        emissionPointId: priced.config.emissionPoint.id,
+        day: hondurasDate(request.invoiceDate),
+        companyVerificationBaseUrl: priced.config.company.verificationBaseUrl,
+        letterheadsRevision: company.revisions.letterheads,
+        insert: async (tx, issue) => {
+          const invoice = await this.rows.insert(tx, companyId, priced, content, issue);
+          return { documentId: invoice.id, invoice };
+        },
+      };
     });
     if ('replayOf' in result) return this.replay(companyId, claim, result.replayOf);
     // Answered from the rows just committed (the same columns GET reads), not read back.

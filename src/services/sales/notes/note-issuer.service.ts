@@ -12,19 +12,10 @@ import { computeDebitNote } from '../../../domain/notes/debit-note';
 import type { InvoiceForNotes } from '../../../domain/notes/note-amounts';
 import { requestFingerprint } from '../../../domain/request-fingerprint';
 import { storedLineAmounts, storedTaxEntry, wasExonerated } from '../../../domain/sale-amounts';
-import { verificationBaseAtIssue } from '../../../domain/verification-token';
-import type { AppConfig } from '../../../../config/config';
 import { Company, EmissionPoint, Establishment, Invoice, InvoiceLine, InvoiceTax } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import type { CompanyRef } from '../../../domain/company-ref';
-import {
-  claimFor,
-  IdempotencyStore,
-  type IdempotencyClaim,
-  NumberedWriter,
-  checkNumberAvailable,
-  TemplateVersionStore,
-} from '../../documents';
+import { claimFor, type IdempotencyClaim, NumberedWriter, checkNumberAvailable } from '../../documents';
 import { canonicalNoteArguments, type NoteRequest } from './note-request';
 import { NoteReader } from './note-reader.service';
 import { NoteRowWriter, type ModifiedInvoice, type NoteHeading } from './note-row-writer';
@@ -34,6 +25,15 @@ export interface IssuedNote {
   note: NoteView;
   /** The key named a note already issued with the same arguments: nothing was issued. */
   replayed: boolean;
+}
+
+/** The emission point a note is issued at, as its heading prints it. */
+interface NotePoint {
+  id: number;
+  code: string;
+  establishmentCode: string;
+  establishmentName: string | null;
+  establishmentAddress: string | null;
 }
 
 const big = (v: unknown) => new Big(String(v));
@@ -60,12 +60,9 @@ export class NoteIssuer {
 
   constructor(
     @inject(TOKENS.Sql) private readonly db: SqlClient,
-    @inject(IdempotencyStore) private readonly keys: IdempotencyStore,
     @inject(NumberedWriter) private readonly writer: NumberedWriter,
     @inject(NoteReader) private readonly reader: NoteReader,
-    @inject(TemplateVersionStore) private readonly templateVersions: TemplateVersionStore,
     @inject(ActivityTrail) private readonly trail: ActivityTrail,
-    @inject(TOKENS.Config) private readonly config: AppConfig,
   ) {
     this.rows = new NoteRowWriter(db);
     const invoices = tableOf(db, Invoice);
@@ -97,68 +94,66 @@ export class NoteIssuer {
   async issue(actor: Actor, company: CompanyRef, request: NoteRequest, key: string | null, now = new Date()): Promise<IssuedNote> {
     const claim: IdempotencyClaim | null =
       key === null ? null : claimFor(request.type, key, requestFingerprint(canonicalNoteArguments(request)));
-    if (claim) {
-      const existing = await this.keys.find(company.id, claim.scope, claim.key);
-      if (existing) return this.replay(company, claim, existing);
-    }
-    const [invoiceRow] = await this.db.select(this.sql.invoiceOfCompany, [request.invoiceId, company.id]);
-    if (!invoiceRow)
-      throw new AppError('EXTERNAL_INVOICE_NOT_FOUND', `company ${company.code} has no invoice with id ${request.invoiceId}`);
-    const point = await this.emissionPoint(company, request.emissionPoint, Number(invoiceRow.emissionPointId));
-    const [issuer] = await this.db.select(this.sql.company, [company.id]);
-    const heading: NoteHeading = {
-      documentType: request.type,
-      noteDate: now,
-      companyId: company.id,
-      emissionPointId: point.id,
-      establishmentCode: point.establishmentCode,
-      emissionPointCode: point.code,
-      issuerName: String(issuer.name),
-      issuerTradeName: (issuer.tradeName as string | null) ?? null,
-      issuerRtn: String(issuer.rtn),
-      issuerAddress: (issuer.address as string | null) ?? null,
-      issuerPhone: (issuer.phone as string | null) ?? null,
-      issuerEmail: (issuer.email as string | null) ?? null,
-      establishmentName: point.establishmentName,
-      establishmentAddress: point.establishmentAddress,
-      reason: request.reason,
-      verificationBaseUrl: verificationBaseAtIssue((issuer.verificationBaseUrl as string | null) ?? null, this.config.publicBaseUrl),
-    };
+    // The emission point a range refusal names, known once the note is described.
+    const described: { point?: NotePoint } = {};
     let result;
     try {
-      // A refused note writes nothing, and the template versions are stored before the
-      // transaction (decision 44): so every refusal the transaction would meet is looked for
-      // first, without locks. The transaction checks again under its locks, where only a note
-      // racing another one can still be refused.
-      await checkNumberAvailable(this.db, point.id, request.type, hondurasDate(now));
-      const unlocked = await this.invoiceForNotes(this.db, company, request.invoiceId, false);
-      await this.compute(this.db, request, unlocked.invoice, unlocked.forNotes);
-      // File work (reading and hashing the letterhead) before the transaction.
-      const versions = await this.templateVersions.current(company.code, request.type);
-      result = await this.writer.write({
-        companyId: company.id,
-        companyCode: company.code,
-        documentType: request.type,
-        emissionPointId: point.id,
-        day: hondurasDate(now),
-        claim,
-        insert: async (tx, issue) => {
-          const { invoice, forNotes } = await this.invoiceForNotes(tx, company, request.invoiceId, true);
-          const amounts = await this.compute(tx, request, invoice, forNotes);
-          const note = await this.rows.insert(tx, heading, invoice, amounts, issue, versions);
-          await this.trail.record(tx, {
-            actor,
-            companyId: company.id,
-            action: 'note-issued',
-            target: `${documentTarget(note.documentType, note.fiscalNumber, note.id)} of ${documentTarget('invoice', invoice.fiscalNumber, invoice.id)}`,
-            details: { reason: request.reason, total: note.total },
-            at: now,
-          });
-          return { documentId: note.id, note };
-        },
+      result = await this.writer.issue(company.id, claim, async () => {
+        const [invoiceRow] = await this.db.select(this.sql.invoiceOfCompany, [request.invoiceId, company.id]);
+        if (!invoiceRow)
+          throw new AppError('EXTERNAL_INVOICE_NOT_FOUND', `company ${company.code} has no invoice with id ${request.invoiceId}`);
+        const point = await this.emissionPoint(company, request.emissionPoint, Number(invoiceRow.emissionPointId));
+        described.point = point;
+        const [issuer] = await this.db.select(this.sql.company, [company.id]);
+        const heading: NoteHeading = {
+          documentType: request.type,
+          noteDate: now,
+          companyId: company.id,
+          emissionPointId: point.id,
+          establishmentCode: point.establishmentCode,
+          emissionPointCode: point.code,
+          issuerName: String(issuer.name),
+          issuerTradeName: (issuer.tradeName as string | null) ?? null,
+          issuerRtn: String(issuer.rtn),
+          issuerAddress: (issuer.address as string | null) ?? null,
+          issuerPhone: (issuer.phone as string | null) ?? null,
+          issuerEmail: (issuer.email as string | null) ?? null,
+          establishmentName: point.establishmentName,
+          establishmentAddress: point.establishmentAddress,
+          reason: request.reason,
+        };
+        // A refused note writes nothing, and the kernel stores the template versions only once
+        // the note is described (decision 44): so every refusal the transaction would meet is
+        // looked for here, without locks. The transaction checks again under its locks, where
+        // only a note racing another one can still be refused.
+        await checkNumberAvailable(this.db, point.id, request.type, hondurasDate(now));
+        const unlocked = await this.invoiceForNotes(this.db, company, request.invoiceId, false);
+        await this.compute(this.db, request, unlocked.invoice, unlocked.forNotes);
+        return {
+          companyCode: company.code,
+          documentType: request.type,
+          emissionPointId: point.id,
+          day: hondurasDate(now),
+          companyVerificationBaseUrl: (issuer.verificationBaseUrl as string | null) ?? null,
+          insert: async (tx, issue) => {
+            const { invoice, forNotes } = await this.invoiceForNotes(tx, company, request.invoiceId, true);
+            const amounts = await this.compute(tx, request, invoice, forNotes);
+            const note = await this.rows.insert(tx, heading, invoice, amounts, issue);
+            await this.trail.record(tx, {
+              actor,
+              companyId: company.id,
+              action: 'note-issued',
+              target: `${documentTarget(note.documentType, note.fiscalNumber, note.id)} of ${documentTarget('invoice', invoice.fiscalNumber, invoice.id)}`,
+              details: { reason: request.reason, total: note.total },
+              at: now,
+            });
+            return { documentId: note.id, note };
+          },
+        };
       });
     } catch (err) {
-      if (err instanceof AppError && (err.code === 'CAI_RANGE_EXHAUSTED' || err.code === 'CAI_EXPIRED')) {
+      const { point } = described;
+      if (point && err instanceof AppError && (err.code === 'CAI_RANGE_EXHAUSTED' || err.code === 'CAI_EXPIRED')) {
         const state = err.code === 'CAI_EXPIRED' ? 'every range with numbers left is past its deadline' : 'no range with numbers left';
         throw new AppError(
           err.code,
@@ -185,7 +180,7 @@ export class NoteIssuer {
     return { note: await this.reader.get(company, live.documentId), replayed: true };
   }
 
-  private async emissionPoint(company: CompanyRef, code: string | null, invoicePointId: number) {
+  private async emissionPoint(company: CompanyRef, code: string | null, invoicePointId: number): Promise<NotePoint> {
     let row;
     if (code === null) {
       [row] = await this.db.select(this.sql.emissionPointById, [invoicePointId]);

@@ -5,7 +5,7 @@ import { amountInWords } from '../../../domain/amount-in-words';
 import { formatFiscalNumber } from '../../../domain/fiscal-number';
 import type { NoteAmounts } from '../../../domain/notes/note-amounts';
 import { Note, NoteLine, NoteTax, type NoteType } from '../../../entities';
-import type { DocumentIssue, FixedVersions } from '../../documents';
+import type { DocumentIssue } from '../../documents';
 import { NOTE_LINE_VIEW_FIELDS, NOTE_TAX_VIEW_FIELDS, NOTE_VIEW_FIELDS, type NoteView } from './note-view';
 import { SALE_DOCUMENT_WRITTEN_FIELDS, writtenFields } from '../sale-documents/sale-document-fields';
 import { storedLine, storedSums, storedTaxes } from '../sale-documents/stored-amounts';
@@ -28,8 +28,6 @@ export interface NoteHeading {
   establishmentName: string | null;
   establishmentAddress: string | null;
   reason: string;
-  /** The base of its verification address, fixed now (decision 70). */
-  verificationBaseUrl: string;
 }
 
 /** What the note takes of its invoice (read under the invoice's lock). */
@@ -74,7 +72,6 @@ export class NoteRowWriter {
     invoice: ModifiedInvoice,
     amounts: NoteAmounts,
     taken: DocumentIssue,
-    versions: FixedVersions | null,
   ): Promise<NoteView> {
     const view: Omit<NoteView, 'id'> = {
       documentType: heading.documentType,
@@ -106,10 +103,8 @@ export class NoteRowWriter {
       isAnnulled: false,
       annulledAt: null,
       annulReason: null,
-      verificationBaseUrl: heading.verificationBaseUrl,
       establishmentCode: heading.establishmentCode,
       emissionPointCode: heading.emissionPointCode,
-      versions,
       lines: amounts.lines.map((line, i) => ({
         lineNumber: i + 1,
         invoiceLineNumber: line.invoiceLine,
@@ -121,7 +116,7 @@ export class NoteRowWriter {
     };
     const noteRow = {
       ...view,
-      ...writtenFields(heading.companyId, heading.emissionPointId, taken, versions),
+      ...writtenFields(heading.companyId, heading.emissionPointId, taken),
       invoice: invoice.id,
     };
     const id = await this.rows.insert(tx, noteRow, view.lines, view.taxes);

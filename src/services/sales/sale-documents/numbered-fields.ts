@@ -1,6 +1,9 @@
 import type { DocumentIssue } from '../../documents';
 
-/** What the numbered write gives every document it writes, as the document stores it: the CAI and range the number came from, and its verification token. */
+/**
+ * What the numbered write gives every document it writes, as the document's view holds it: the CAI
+ * and range the number came from, its verification token and address base, its letterhead versions.
+ */
 export function numberedFields(taken: DocumentIssue) {
   return {
     cai: taken.range.cai,
@@ -8,5 +11,7 @@ export function numberedFields(taken: DocumentIssue) {
     caiRangeEnd: taken.range.rangeEnd,
     caiDeadline: taken.range.deadline,
     verificationToken: taken.verificationToken,
+    verificationBaseUrl: taken.verificationBaseUrl,
+    versions: taken.versions,
   };
 }

@@ -1,5 +1,5 @@
 import type { SaleDocumentRecord } from '../../../entities';
-import type { DocumentIssue, FixedVersions } from '../../documents';
+import type { DocumentIssue } from '../../documents';
 
 /**
  * The stored properties every sale document (an invoice, a credit or debit note) is answered
@@ -59,13 +59,13 @@ export const SALE_TAX_FIELDS = ['rate', 'taxedAmount', 'taxAmount'] as const;
  * The SALE_DOCUMENT_WRITTEN_FIELDS of a document being issued: its company and emission point, the
  * range its number came from, the versions fixed at issue (none while its template is unreadable).
  */
-export function writtenFields(companyId: number, emissionPointId: number, taken: DocumentIssue, versions: FixedVersions | null) {
+export function writtenFields(companyId: number, emissionPointId: number, taken: DocumentIssue) {
   return {
     company: companyId,
     emissionPoint: emissionPointId,
     caiRange: taken.range.id,
-    templateVersion: versions?.templateVersionId ?? null,
-    logoVersion: versions?.logoVersionId ?? null,
+    templateVersion: taken.versions?.templateVersionId ?? null,
+    logoVersion: taken.versions?.logoVersionId ?? null,
     createdAt: new Date(),
   } satisfies Record<(typeof SALE_DOCUMENT_WRITTEN_FIELDS)[number], unknown>;
 }
