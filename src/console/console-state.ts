@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
-import type { OpenSession } from '../services/access';
+import type { OpenSession, VisibleCompany } from '../services/access';
 
 /** A signed-in request's session: the cookie's id, its operator and its forms' token. */
 export interface SignedIn extends OpenSession {
@@ -13,6 +13,8 @@ export interface ConsoleState {
   /** The request's one instant: every rule of the request reads this clock (tests move it). */
   now: Date;
   session?: SignedIn;
+  /** The company a `/companies/:code/...` path names, once the router found it among the operator's (router.ts). */
+  company?: VisibleCompany;
   /** A POST's urlencoded fields, strings only (a repeated field keeps its first value). */
   form: Record<string, string>;
   /** A multipart POST's files, by field name (empty for any other request). */

@@ -1,7 +1,7 @@
 import type { Actor } from '../domain/actor';
 import { AppError } from '../domain/app-error';
 import { parseId } from '../domain/operator-arguments';
-import type { SessionOperator, OperatorAccess, VisibleCompany } from '../services/access';
+import type { SessionOperator, VisibleCompany } from '../services/access';
 import type { ConsoleContext } from './console-state';
 
 /**
@@ -31,9 +31,12 @@ export function requireAdmin(ctx: ConsoleContext): SessionOperator {
   return operator;
 }
 
-/** The company named by the path's `:code`, if the operator may see it; otherwise 404. */
-export async function companyOf(ctx: ConsoleContext, access: OperatorAccess): Promise<VisibleCompany> {
-  const company = await access.company(operatorOf(ctx), ctx.params.code ?? '');
+/**
+ * The company named by the path's `:code`: the router has found it among the operator's before
+ * any handler runs (router.ts), and answered 404 otherwise.
+ */
+export function companyOf(ctx: ConsoleContext): VisibleCompany {
+  const { company } = ctx.state;
   if (!company) throw notFound();
   return company;
 }

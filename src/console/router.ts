@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import type { Container } from 'inversify';
+import { OperatorAccess } from '../services/access';
 import type { ConsoleRouter, ConsoleState } from './console-state';
+import { notFound, operatorOf } from './page-tools';
 import { registerActivityPage } from './pages/activity.page';
 import { registerCaiRangePages } from './pages/cai-range.page';
 import { registerCatalogPages } from './pages/catalog.page';
@@ -45,6 +47,16 @@ const PAGES: ConsolePages[] = [
 
 export function buildConsoleRouter(container: Container): ConsoleRouter {
   const router = new Router<ConsoleState>();
+  const access = container.get(OperatorAccess);
+  // The company a path's `:code` names is resolved here, once, before any page's handler: one
+  // that is not among the operator's is the 404 of an unknown path, so no page tells whether it
+  // exists. Handlers read it with companyOf.
+  router.param('code', async (code, ctx, next) => {
+    const company = await access.company(operatorOf(ctx), code);
+    if (!company) throw notFound();
+    ctx.state.company = company;
+    return next();
+  });
   for (const register of PAGES) register(router, container);
   return router;
 }

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../domain/error-codes';
 import { type CompanySetupService, type SetupDocument, SetupValidationError } from '../services/company';
-import type { OperatorAccess, VisibleCompany } from '../services/access';
+import type { VisibleCompany } from '../services/access';
 import { companyPath } from './company-paths';
 import type { ConsoleContext, ConsoleRouter } from './console-state';
 import { actorOf, companyOf, requireAdmin } from './page-tools';
@@ -93,13 +93,13 @@ export type ShowSetupPage = (ctx: ConsoleContext, company: VisibleCompany, refus
  */
 export function postSetupForm(
   router: ConsoleRouter,
-  { access, setup }: { access: OperatorAccess; setup: CompanySetupService },
+  setup: CompanySetupService,
   route: { path: string; form: string; back: string[]; show: ShowSetupPage },
   entries: (form: Record<string, string>) => SetupEntries,
 ): void {
   router.post(route.path, async (ctx) => {
     requireAdmin(ctx);
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     const refusal = await applyFromForm(setup, ctx, company, route.form, entries(ctx.state.form));
     if (refusal) return route.show(ctx, company, refusal);
     ctx.status = 303;

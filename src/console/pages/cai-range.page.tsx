@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import { DOCUMENT_TYPES, isDocumentType } from '../../domain/document-type';
-import { OperatorAccess, type VisibleCompany } from '../../services/access';
+import { type VisibleCompany } from '../../services/access';
 import { CompanySetupService, CompanySetupView } from '../../services/company';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
@@ -21,7 +21,6 @@ const queryValue = (ctx: ConsoleContext, name: string) => (typeof ctx.query[name
  * page's alerts link here.
  */
 export function registerCaiRangePages(router: ConsoleRouter, container: Container): void {
-  const access = container.get(OperatorAccess);
   const view = container.get(CompanySetupView);
   const setup = container.get(CompanySetupService);
 
@@ -73,10 +72,10 @@ export function registerCaiRangePages(router: ConsoleRouter, container: Containe
 
   router.get('/companies/:code/cai/new', async (ctx) => {
     requireAdmin(ctx);
-    await show(ctx, await companyOf(ctx, access));
+    await show(ctx, companyOf(ctx));
   });
 
-  postSetupForm(router, { access, setup }, { path: '/companies/:code/cai/new', form: 'range', back: [], show }, (f) => {
+  postSetupForm(router, setup, { path: '/companies/:code/cai/new', form: 'range', back: [], show }, (f) => {
     const [establishment, point] = (requiredText(f, 'point') ?? '').split('-');
     const range = {
       cai: requiredText(f, 'cai'),

@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import { AppError } from '../../domain/app-error';
-import { OperatorAccess, type VisibleCompany } from '../../services/access';
+import { type VisibleCompany } from '../../services/access';
 import { CatalogSheets, type CatalogOutcome } from '../../services/company';
 import { parseFormat, readTable, reportBytes } from '../../services/fiscal-reports';
 import { companyPath } from '../company-paths';
@@ -72,13 +72,12 @@ function Changes({ outcome }: { outcome: CatalogOutcome }) {
  * table in one transaction, through the setup service (decision 77).
  */
 export function registerCatalogPages(router: ConsoleRouter, container: Container): void {
-  const access = container.get(OperatorAccess);
   const sheets = container.get(CatalogSheets);
   const uploads = new SessionHeld<HeldCatalog>();
 
   const adminCompany = async (ctx: ConsoleContext): Promise<VisibleCompany> => {
     requireAdmin(ctx);
-    return companyOf(ctx, access);
+    return companyOf(ctx);
   };
   const title = (company: VisibleCompany, what: string) => (
     <h1>

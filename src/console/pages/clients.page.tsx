@@ -4,7 +4,7 @@ import { useContext } from 'preact/hooks';
 import { AppError } from '../../domain/app-error';
 import { readPageNumber } from '../../domain/page-number';
 import { ClientEditor, ClientExonerationService, ClientList, type ClientChanges, type ClientRow } from '../../services/sales';
-import { OperatorAccess, type VisibleCompany } from '../../services/access';
+import { type VisibleCompany } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { actorOf, companyOf, formField, pathId } from '../page-tools';
@@ -205,7 +205,6 @@ const MAX_CLIENTS_PAGE = 99_999;
  * administrators alike.
  */
 export function registerClientsPages(router: ConsoleRouter, container: Container): void {
-  const access = container.get(OperatorAccess);
   const clients = container.get(ClientList);
   const exoneration = container.get(ClientExonerationService);
   const editor = container.get(ClientEditor);
@@ -253,7 +252,7 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
   };
 
   router.get('/companies/:code/clients', async (ctx) => {
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     await showList(ctx, company, typeof ctx.query.page === 'string' ? ctx.query.page : '1');
   });
 
@@ -269,14 +268,14 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
     });
 
   router.get('/companies/:code/clients/:id', async (ctx) => {
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     const client = await editor.find(company, pathId(ctx));
     const values = Object.fromEntries(FIELDS.map(({ name }) => [name, client[name] ?? ''])) as FormValues;
     showClient(ctx, company, client.id, values);
   });
 
   router.post('/companies/:code/clients/:id', async (ctx) => {
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     const clientId = pathId(ctx);
     const values = Object.fromEntries(FIELDS.map(({ name }) => [name, formField(ctx, name)])) as FormValues;
     try {
@@ -293,7 +292,7 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
   });
 
   router.post('/companies/:code/clients/:id/delete', async (ctx) => {
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     const client = await editor.find(company, pathId(ctx));
     if (!isConfirmed(ctx)) {
       renderConfirmation(ctx, {
@@ -322,7 +321,7 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
   });
 
   router.post('/companies/:code/clients/:id/exoneration', async (ctx) => {
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     const id = pathId(ctx);
     const optional = (name: string) => formField(ctx, name) || null;
     try {
@@ -346,7 +345,7 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
   });
 
   router.post('/companies/:code/clients/:id/exoneration/clear', async (ctx) => {
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     await exoneration.clear(actorOf(ctx), company, pathId(ctx));
     ctx.status = 303;
     ctx.redirect(companyPath(company.code, 'clients'));

@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import { DOCUMENT_TYPES } from '../../domain/document-type';
 import { CaiCancellationService, CompanyOverview, type CaiRangeOutlook } from '../../services/company';
 import { parseReason, parseShortText } from '../../domain/operator-arguments';
-import { OperatorAccess, type VisibleCompany } from '../../services/access';
+import { type VisibleCompany } from '../../services/access';
 import { companyPath, newRangePath } from '../company-paths';
 import type { CaiRangeState } from '../../domain/cai-range-state';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
@@ -117,7 +117,6 @@ function CancelCaiForm({ code, cais }: { code: string; cais: string[] }) {
  * administrators record a CAI cancelled by SAR there.
  */
 export function registerCompanyPage(router: ConsoleRouter, container: Container): void {
-  const access = container.get(OperatorAccess);
   const overview = container.get(CompanyOverview);
   const cancellation = container.get(CaiCancellationService);
   /** The company's page; with `echo`, the cancellation refused comes back as typed, with the refusal's status. */
@@ -177,11 +176,11 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
     });
   };
 
-  router.get('/companies/:code', async (ctx) => show(ctx, await companyOf(ctx, access)));
+  router.get('/companies/:code', async (ctx) => show(ctx, companyOf(ctx)));
 
   router.post('/companies/:code/cai/cancel', async (ctx) => {
     requireAdmin(ctx);
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     try {
       const cai = parseShortText(ctx.state.form.cai ?? '', 'cai');
       const reason = parseReason(ctx.state.form.reason ?? '', 'reason');

@@ -11,7 +11,7 @@ import {
   type NoteView,
 } from '../../services/sales';
 import { parseReason } from '../../domain/operator-arguments';
-import { ActivityReader, documentTarget, OperatorAccess, type VisibleCompany } from '../../services/access';
+import { ActivityReader, documentTarget, type VisibleCompany } from '../../services/access';
 import { DeliveryMessages } from '../../services/delivery';
 import { TOKENS } from '../../tokens';
 import { companyPath } from '../company-paths';
@@ -64,7 +64,6 @@ function Notes({ company, notes }: { company: VisibleCompany; notes: NoteView[] 
  * operator. A refused change changes nothing and shows the page again, the form as it was typed.
  */
 export function registerInvoicePages(router: ConsoleRouter, container: Container): void {
-  const access = container.get(OperatorAccess);
   const invoices = container.get(InvoiceReader);
   const notes = container.get(NoteReader);
   const issuer = container.get(NoteIssuer);
@@ -131,7 +130,7 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
     extra?: FieldOfRefusal,
   ) =>
     router.post(`/companies/:code/invoices/:id/${action}`, async (ctx) => {
-      const company = await companyOf(ctx, access);
+      const company = companyOf(ctx);
       const invoice = await invoices.get(company.id, pathId(ctx));
       try {
         await act(ctx, company, invoice);
@@ -143,12 +142,12 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
     });
 
   router.get('/companies/:code/invoices/:id', async (ctx) => {
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     await show(ctx, company, await invoices.get(company.id, pathId(ctx)));
   });
 
   router.get('/companies/:code/invoices/:id/pdf', async (ctx) => {
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     const invoice = await invoices.get(company.id, pathId(ctx));
     sendPdf(ctx, `factura-${invoice.fiscalNumber}.pdf`, await pdfs.renderIssued(company.code, invoice));
   });

@@ -3,7 +3,7 @@ import type { ComponentChildren } from 'preact';
 import { ANNULLED, buyerName, LIVE } from '../../domain/document-words';
 import { parseFormat, type ReportColumn, type ReportFormat, reportBytes } from '../../services/fiscal-reports';
 import { type DocumentListing, InvoiceSearch, type InvoiceSearchRow, type NoteSearchRow, type SearchSummary } from '../../services/sales';
-import { OperatorAccess, type VisibleCompany } from '../../services/access';
+import { type VisibleCompany } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { type FieldSentences, formEchoOf } from '../form-refusal';
@@ -215,9 +215,9 @@ interface DocumentList<Row extends { id: number }> {
   listing: DocumentListing<Row>;
 }
 
-function registerList<Row extends { id: number }>(router: ConsoleRouter, access: OperatorAccess, list: DocumentList<Row>): void {
+function registerList<Row extends { id: number }>(router: ConsoleRouter, list: DocumentList<Row>): void {
   router.get(`/companies/:code/${list.path}`, async (ctx) => {
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     const { page, format, ...query } = queryOf(ctx);
     const base = companyPath(company.code, list.path);
     const show = (body: ComponentChildren, echo?: FormEcho & { status: number }) =>
@@ -281,9 +281,8 @@ function registerList<Row extends { id: number }>(router: ConsoleRouter, access:
  * comes back as typed with the reason in Spanish beside the part it concerns.
  */
 export function registerInvoicesPage(router: ConsoleRouter, container: Container): void {
-  const access = container.get(OperatorAccess);
   const search = container.get(InvoiceSearch);
-  registerList<InvoiceSearchRow>(router, access, {
+  registerList<InvoiceSearchRow>(router, {
     path: 'invoices',
     title: 'Facturas',
     noun: 'Facturas',
@@ -292,7 +291,7 @@ export function registerInvoicesPage(router: ConsoleRouter, container: Container
     columns: INVOICE_COLUMNS,
     listing: search.invoiceListing,
   });
-  registerList<NoteSearchRow>(router, access, {
+  registerList<NoteSearchRow>(router, {
     path: 'notes',
     title: 'Notas de crédito y débito',
     noun: 'Notas',

@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import { AppError } from '../../domain/app-error';
-import { ApiKeyService, MAX_ACTIVE_KEYS, statusOf, OperatorAccess, type VisibleCompany } from '../../services/access';
+import { ApiKeyService, MAX_ACTIVE_KEYS, statusOf, type VisibleCompany } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { actorOf, companyOf, pathId, requireAdmin } from '../page-tools';
@@ -78,7 +78,6 @@ function KeysView({ company, keys, issued }: { company: VisibleCompany; keys: Ke
  * the answer to the POST that issued it; only its hash is stored, so no later page can show it.
  */
 export function registerKeysPages(router: ConsoleRouter, container: Container): void {
-  const access = container.get(OperatorAccess);
   const apiKeys = container.get(ApiKeyService);
 
   /** The keys; with `issued`, the key just issued; with `echo`, why no key was issued, with its status. */
@@ -103,12 +102,12 @@ export function registerKeysPages(router: ConsoleRouter, container: Container): 
 
   router.get('/companies/:code/keys', async (ctx) => {
     requireAdmin(ctx);
-    await show(ctx, await companyOf(ctx, access));
+    await show(ctx, companyOf(ctx));
   });
 
   router.post('/companies/:code/keys', async (ctx) => {
     requireAdmin(ctx);
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     let key: string;
     try {
       ({ key } = await apiKeys.issue(actorOf(ctx), company, null, ctx.state.now));
@@ -124,7 +123,7 @@ export function registerKeysPages(router: ConsoleRouter, container: Container): 
 
   router.post('/companies/:code/keys/:id/revoke', async (ctx) => {
     requireAdmin(ctx);
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     const id = pathId(ctx);
     const key = (await apiKeys.list(company)).find((k) => k.id === id);
     if (!key) throw new AppError('API_KEY_NOT_FOUND', `company ${company.code} has no API key with id ${id}`);

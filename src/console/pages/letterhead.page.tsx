@@ -7,7 +7,7 @@ import {
   type LetterheadState,
   type CompanyTemplateCheck,
 } from '../../services/documents';
-import { OperatorAccess, type VisibleCompany } from '../../services/access';
+import { type VisibleCompany } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { LetterheadCandidates } from '../letterhead-candidates';
@@ -195,21 +195,20 @@ function CandidateView({
  * the session (letterhead-candidates.ts): "Publicar" publishes the bytes that were previewed.
  */
 export function registerLetterheadPages(router: ConsoleRouter, container: Container): void {
-  const access = container.get(OperatorAccess);
   const letterheads = container.get(LetterheadService);
   const candidates = new LetterheadCandidates();
 
   /** The company of an administrator's request, and the document type its path names. */
   const target = async (ctx: ConsoleContext): Promise<{ company: VisibleCompany; type: DocumentType }> => {
     requireAdmin(ctx);
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     const type = ctx.params.document;
     if (!isDocumentType(type)) throw notFound();
     return { company, type };
   };
   const candidateOf = async (ctx: ConsoleContext) => {
     requireAdmin(ctx);
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     const candidate = candidates.find(ctx.params.id ?? '', ctx.state.session?.id ?? '', company.id, ctx.state.now);
     if (!candidate)
       throw new AppError('NOT_FOUND', 'this candidate letterhead is no longer held (it expired or was published): upload it again');
@@ -222,7 +221,7 @@ export function registerLetterheadPages(router: ConsoleRouter, container: Contai
 
   router.get('/companies/:code/letterhead', async (ctx) => {
     requireAdmin(ctx);
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     const states = await letterheads.current(company);
     const histories = await Promise.all(DOCUMENT_TYPES.map((type) => letterheads.history(company, type)));
     renderPage(ctx, {

@@ -1,7 +1,7 @@
 import type { Container } from 'inversify';
 import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
 import { NotePdfService, NoteReader, type NoteView } from '../../services/sales';
-import { ActivityReader, documentTarget, OperatorAccess, type VisibleCompany } from '../../services/access';
+import { ActivityReader, documentTarget, type VisibleCompany } from '../../services/access';
 import { DeliveryMessages } from '../../services/delivery';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
@@ -20,7 +20,6 @@ import { buyerName } from '../../domain/document-words';
 
 /** `/companies/{code}/notes/{id}` and its `/pdf`: a credit or debit note as issued. */
 export function registerNotePages(router: ConsoleRouter, container: Container): void {
-  const access = container.get(OperatorAccess);
   const notes = container.get(NoteReader);
   const pdfs = container.get(NotePdfService);
   const deliveries = container.get(DeliveryMessages);
@@ -77,12 +76,12 @@ export function registerNotePages(router: ConsoleRouter, container: Container): 
   };
 
   router.get('/companies/:code/notes/:id', async (ctx) => {
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     await show(ctx, company, await notes.get(company, pathId(ctx)));
   });
 
   router.post('/companies/:code/notes/:id/resend', async (ctx) => {
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     const note = await notes.get(company, pathId(ctx));
     try {
       await resendDocument(ctx, deliveries, company, { kind: 'note', id: note.id });
@@ -94,7 +93,7 @@ export function registerNotePages(router: ConsoleRouter, container: Container): 
   });
 
   router.get('/companies/:code/notes/:id/pdf', async (ctx) => {
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     const note = await notes.get(company, pathId(ctx));
     sendPdf(ctx, `nota-${note.fiscalNumber}.pdf`, await pdfs.render(company, note));
   });

@@ -1,5 +1,5 @@
 import type { Container } from 'inversify';
-import { OperatorAccess, type VisibleCompany } from '../../services/access';
+import { type VisibleCompany } from '../../services/access';
 import {
   CatalogView,
   CompanySetupService,
@@ -147,7 +147,6 @@ function MappingForm(forms: CatalogForms) {
  * `?product=CODE` fills the forms with that product.
  */
 export function registerProductsPages(router: ConsoleRouter, container: Container): void {
-  const access = container.get(OperatorAccess);
   const view = container.get(CompanySetupView);
   const catalog = container.get(CatalogView);
   const setup = container.get(CompanySetupService);
@@ -185,11 +184,11 @@ export function registerProductsPages(router: ConsoleRouter, container: Containe
   };
 
   const change = (path: string, form: string, entries: (f: Record<string, string>) => SetupEntries) =>
-    postSetupForm(router, { access, setup }, { path: `/companies/:code/${path}`, form, back: ['products'], show }, entries);
+    postSetupForm(router, setup, { path: `/companies/:code/${path}`, form, back: ['products'], show }, entries);
 
   router.get('/companies/:code/products', async (ctx) => {
     requireAdmin(ctx);
-    await show(ctx, await companyOf(ctx, access));
+    await show(ctx, companyOf(ctx));
   });
 
   change('products', 'product', (f) => ({

@@ -17,7 +17,7 @@ import {
   NumberingAuditService,
 } from '../../services/fiscal-reports';
 import { parseDate, parseMonth } from '../../domain/operator-arguments';
-import { OperatorAccess, type VisibleCompany } from '../../services/access';
+import { type VisibleCompany } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { companyOf } from '../page-tools';
@@ -144,7 +144,6 @@ function queryText(ctx: ConsoleContext, name: string): string {
  * `audit` use. Reports only read: they are GETs.
  */
 export function registerReportsPages(router: ConsoleRouter, container: Container): void {
-  const access = container.get(OperatorAccess);
   const sales = container.get(SalesRegisterService);
   const unused = container.get(UnusedNumbersService);
   const audit = container.get(NumberingAuditService);
@@ -152,7 +151,7 @@ export function registerReportsPages(router: ConsoleRouter, container: Container
   const archives = container.get(MonthArchiveService);
 
   router.get('/companies/:code/reports', async (ctx) => {
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     renderPage(ctx, {
       title: `Reportes de ${company.code}`,
       body: (
@@ -166,7 +165,7 @@ export function registerReportsPages(router: ConsoleRouter, container: Container
   });
 
   router.get('/companies/:code/reports/sales', async (ctx) => {
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     const from = parseDate(queryText(ctx, 'from'), 'from');
     const to = parseDate(queryText(ctx, 'to'), 'to');
     if (from > to) throw new AppError('VALIDATION_FAILED', `from ${from} is after to ${to}`);
@@ -176,7 +175,7 @@ export function registerReportsPages(router: ConsoleRouter, container: Container
   });
 
   router.get('/companies/:code/reports/month', async (ctx) => {
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     const month = parseMonth(queryText(ctx, 'month'), 'month');
     const format = queryText(ctx, 'format') || 'table';
     // Checked before anything is read: a wrong format is refused as such, not after the work.
@@ -200,7 +199,7 @@ export function registerReportsPages(router: ConsoleRouter, container: Container
   });
 
   router.get('/companies/:code/reports/archive', async (ctx) => {
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     const month = parseMonth(queryText(ctx, 'month'), 'month');
     // Streamed as it is written: a month of thousands of PDFs is never held whole. A failure half
     // way aborts the download, so the browser shows it failed rather than saving a broken ZIP.
@@ -212,14 +211,14 @@ export function registerReportsPages(router: ConsoleRouter, container: Container
   });
 
   router.get('/companies/:code/reports/unused', async (ctx) => {
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     const month = parseMonth(queryText(ctx, 'month'), 'month');
     const format = parseFormat(queryText(ctx, 'format') || 'csv', 'format');
     sendReport(ctx, `numeros-no-usados-${company.code}-${month}`, format, await reportBytes(await unused.table(company, month), format));
   });
 
   router.get('/companies/:code/reports/audit', async (ctx) => {
-    const company = await companyOf(ctx, access);
+    const company = companyOf(ctx);
     const result = await audit.audit(company);
     const sound = result.discrepancies.length === 0;
     renderPage(ctx, {

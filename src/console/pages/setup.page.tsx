@@ -1,5 +1,5 @@
 import type { Container } from 'inversify';
-import { OperatorAccess, type VisibleCompany } from '../../services/access';
+import { type VisibleCompany } from '../../services/access';
 import { CompanySetupService, CompanySetupView, type SetupOverview } from '../../services/company';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
@@ -118,7 +118,6 @@ function Establishments({ code, setup, refusal }: { code: string; setup: SetupOv
  * changes, through `admin apply`'s service (setup-change.ts).
  */
 export function registerSetupPages(router: ConsoleRouter, container: Container): void {
-  const access = container.get(OperatorAccess);
   const view = container.get(CompanySetupView);
   const setup = container.get(CompanySetupService);
 
@@ -147,11 +146,11 @@ export function registerSetupPages(router: ConsoleRouter, container: Container):
   };
 
   const change = (path: string, form: string, entries: (f: Record<string, string>) => SetupEntries) =>
-    postSetupForm(router, { access, setup }, { path: `/companies/:code/setup/${path}`, form, back: ['setup'], show }, entries);
+    postSetupForm(router, setup, { path: `/companies/:code/setup/${path}`, form, back: ['setup'], show }, entries);
 
   router.get('/companies/:code/setup', async (ctx) => {
     requireAdmin(ctx);
-    await show(ctx, await companyOf(ctx, access));
+    await show(ctx, companyOf(ctx));
   });
 
   change('integration', 'integration', (f) => ({

@@ -12,9 +12,7 @@ export class CompanyDirectory {
   private readonly columns;
   private readonly byCodeSql: string;
 
-  constructor(
-    @inject(TOKENS.Sql) private readonly db: SqlClient,
-  ) {
+  constructor(@inject(TOKENS.Sql) private readonly db: SqlClient) {
     this.columns = leanSelect(db, Company, 'c', ['id', 'code']);
     this.byCodeSql = `SELECT ${this.columns.columns} FROM ${tableOf(db, Company)} c WHERE c.\`code\` = ?`;
   }

@@ -58,9 +58,7 @@ export const ACTIVITY_PAGE_SIZE = 200;
 export class ActivityReader {
   private readonly from: string;
 
-  constructor(
-    @inject(TOKENS.Sql) private readonly db: SqlClient,
-  ) {
+  constructor(@inject(TOKENS.Sql) private readonly db: SqlClient) {
     this.from = `${tableOf(db, ActivityEntry)} a LEFT JOIN ${tableOf(db, Company)} c ON c.id = a.company_id`;
   }
 

@@ -42,9 +42,7 @@ export class Authenticator {
    * entities cost more than the query. The counters ride along so that a GET served from the
    * read cache costs this one round trip and no other.
    */
-  constructor(
-    @inject(TOKENS.Sql) private readonly db: SqlClient,
-  ) {
+  constructor(@inject(TOKENS.Sql) private readonly db: SqlClient) {
     this.keyColumns = leanSelect(db, ApiKey, 'k', ['id', 'expiresAt', 'revokedAt'] as const);
     this.sql =
       `SELECT ${this.keyColumns.columns}, k.key_hash AS keyHash, k.company_id AS companyId, c.code AS companyCode, s.enabled AS enabled, r.invoices AS invoicesRevision, r.clients AS clientsRevision, r.catalog AS catalogRevision, r.letterheads AS letterheadsRevision` +

@@ -23,9 +23,7 @@ export class OperatorAccess {
   private readonly byCodeSql: string;
   private readonly grantedByCodeSql: string;
 
-  constructor(
-    @inject(TOKENS.Sql) private readonly db: SqlClient,
-  ) {
+  constructor(@inject(TOKENS.Sql) private readonly db: SqlClient) {
     this.columns = leanSelect(db, Company, 'c', ['id', 'code', 'name']);
     const from = `SELECT ${this.columns.columns} FROM ${tableOf(db, Company)} c`;
     const granted = ` JOIN ${tableOf(db, ConsoleOperatorCompany)} g ON g.\`company_id\` = c.\`id\` AND g.\`operator_id\` = ?`;

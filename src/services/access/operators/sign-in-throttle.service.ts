@@ -27,9 +27,7 @@ export class SignInThrottle {
   private readonly insertFailure: string;
   private readonly failure: LeanSelect<ConsoleSignInFailure, 'failedAt' | 'address'>;
 
-  constructor(
-    @inject(TOKENS.Sql) private readonly db: SqlClient,
-  ) {
+  constructor(@inject(TOKENS.Sql) private readonly db: SqlClient) {
     const throttles = tableOf(db, ConsoleSignInThrottle);
     const failures = tableOf(db, ConsoleSignInFailure);
     this.failure = leanSelect(db, ConsoleSignInFailure, 'f', ['failedAt', 'address']);

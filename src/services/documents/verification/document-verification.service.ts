@@ -61,9 +61,7 @@ interface TokenLookup {
 export class DocumentVerifier {
   private readonly lookups: TokenLookup[];
 
-  constructor(
-    @inject(TOKENS.Sql) private readonly db: SqlClient,
-  ) {
+  constructor(@inject(TOKENS.Sql) private readonly db: SqlClient) {
     const tables = documentTables();
     this.lookups = tables.map((table) => {
       const { entity } = table;

@@ -17,9 +17,7 @@ export class ClientList {
   private readonly columns;
   private readonly sql: string;
 
-  constructor(
-    @inject(TOKENS.Sql) private readonly db: SqlClient,
-  ) {
+  constructor(@inject(TOKENS.Sql) private readonly db: SqlClient) {
     this.columns = leanSelect(db, Client, 'c', CLIENT_FIELDS);
     // (company, name, id): the page is read in index order.
     this.sql =

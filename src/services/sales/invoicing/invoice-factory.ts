@@ -123,7 +123,13 @@ export class InvoiceRowWriter {
   private readonly rows;
 
   constructor(source: MetadataSource) {
-    this.rows = DocumentRowsInsert.of(source, [Invoice, INVOICE_COLUMNS], [InvoiceLine, LINE_COLUMNS], [InvoiceTax, TAX_COLUMNS], 'invoice');
+    this.rows = DocumentRowsInsert.of(
+      source,
+      [Invoice, INVOICE_COLUMNS],
+      [InvoiceLine, LINE_COLUMNS],
+      [InvoiceTax, TAX_COLUMNS],
+      'invoice',
+    );
   }
 
   async insert(

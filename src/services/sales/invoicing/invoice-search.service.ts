@@ -126,9 +126,7 @@ export class InvoiceSearch {
   private readonly invoices: ListedTable<InvoiceSearchRow>;
   private readonly notes: ListedTable<NoteSearchRow>;
 
-  constructor(
-    @inject(TOKENS.Sql) private readonly db: SqlClient,
-  ) {
+  constructor(@inject(TOKENS.Sql) private readonly db: SqlClient) {
     const invoiceColumns = leanSelect(db, Invoice, 'i', ROW_FIELDS);
     const noteColumns = leanSelect(db, Note, 'i', NOTE_ROW_FIELDS);
     const tables = { invoices: tableOf(db, Invoice), notes: tableOf(db, Note), clients: tableOf(db, Client) };

@@ -33,9 +33,7 @@ export class NoteReader {
     creditedNotes: string;
   };
 
-  constructor(
-    @inject(TOKENS.Sql) private readonly db: SqlClient,
-  ) {
+  constructor(@inject(TOKENS.Sql) private readonly db: SqlClient) {
     this.head = leanSelect(db, Note, 'n', NOTE_VIEW_FIELDS);
     this.lineColumns = leanSelect(db, NoteLine, 'l', NOTE_LINE_VIEW_FIELDS);
     this.taxColumns = leanSelect(db, NoteTax, 't', NOTE_TAX_VIEW_FIELDS);
