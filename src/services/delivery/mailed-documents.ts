@@ -3,7 +3,7 @@ import { hondurasDate } from '../../domain/calendar-date';
 import type { CompanyRef } from '../../domain/company-ref';
 import type { DocumentType } from '../../domain/document-type';
 import { verificationUrl } from '../../domain/verification-token';
-import { InvoicePdfService, InvoiceReader, NotePdfService, NoteReader } from '../sales';
+import { InvoicePdfService, NotePdfService } from '../sales';
 
 /** What a message says of its document, and its PDF. */
 export interface MailedDocument {
@@ -18,20 +18,18 @@ export interface MailedDocument {
   pdf(): Promise<Buffer>;
 }
 
-/** An invoice or a note, read and printed through sales' own readers and PDF services. */
+/** An invoice or a note, read and printed through sales' own PDF services (the reprint's). */
 @injectable()
 export class MailedDocuments {
   constructor(
-    @inject(InvoiceReader) private readonly invoices: InvoiceReader,
-    @inject(InvoicePdfService) private readonly invoicePdfs: InvoicePdfService,
-    @inject(NoteReader) private readonly notes: NoteReader,
-    @inject(NotePdfService) private readonly notePdfs: NotePdfService,
+    @inject(InvoicePdfService) private readonly invoices: InvoicePdfService,
+    @inject(NotePdfService) private readonly notes: NotePdfService,
   ) {}
 
   /** The document (a note of either type for 'note'), or throws the reader's not-found refusal. */
   async load(company: CompanyRef, documentType: DocumentType | 'note', id: number): Promise<MailedDocument> {
     if (documentType === 'invoice') {
-      const invoice = await this.invoices.get(company.id, id);
+      const { invoice, pdf } = await this.invoices.printable(company, id);
       return {
         documentType,
         fiscalNumber: invoice.fiscalNumber,
@@ -39,10 +37,10 @@ export class MailedDocuments {
         total: invoice.total,
         verificationUrl: verificationUrl(invoice.verificationBaseUrl, invoice.verificationToken),
         annulled: invoice.isAnnulled,
-        pdf: () => this.invoicePdfs.renderIssued(company.code, invoice),
+        pdf,
       };
     }
-    const note = await this.notes.get(company, id);
+    const { note, pdf } = await this.notes.printable(company, id);
     return {
       documentType: note.documentType,
       fiscalNumber: note.fiscalNumber,
@@ -50,7 +48,7 @@ export class MailedDocuments {
       total: note.total,
       verificationUrl: verificationUrl(note.verificationBaseUrl, note.verificationToken),
       annulled: note.isAnnulled,
-      pdf: () => this.notePdfs.render(company, note),
+      pdf,
     };
   }
 }

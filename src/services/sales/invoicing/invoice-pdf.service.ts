@@ -36,9 +36,15 @@ export class InvoicePdfService {
     return this.documents.renderIssued(companyCode, () => this.renderInputs(companyCode, invoice));
   }
 
-  /** The PDF of the company's invoice `id` as stored now (EXTERNAL_INVOICE_NOT_FOUND when it has none). */
+  /** The company's invoice `id` as stored now, and its PDF when asked (EXTERNAL_INVOICE_NOT_FOUND when it has none). */
+  async printable(company: CompanyRef, id: number): Promise<{ invoice: InvoiceView; pdf(): Promise<Buffer> }> {
+    const invoice = await this.reader.get(company.id, id);
+    return { invoice, pdf: () => this.renderIssued(company.code, invoice) };
+  }
+
+  /** The PDF of the company's invoice `id` as stored now. */
   async reprint(company: CompanyRef, id: number): Promise<Buffer> {
-    return this.renderIssued(company.code, await this.reader.get(company.id, id));
+    return (await this.printable(company, id)).pdf();
   }
 
   /** The same, or null when it cannot be produced; the failure is logged. */

@@ -23,8 +23,14 @@ export class NotePdfService {
     );
   }
 
-  /** The PDF of the company's note `id` as stored now (NOTE_NOT_FOUND when it has none). */
+  /** The company's note `id` as stored now, and its PDF when asked (NOTE_NOT_FOUND when it has none). */
+  async printable(company: CompanyRef, id: number): Promise<{ note: NoteView; pdf(): Promise<Buffer> }> {
+    const note = await this.reader.get(company, id);
+    return { note, pdf: () => this.render(company, note) };
+  }
+
+  /** The PDF of the company's note `id` as stored now. */
   async reprint(company: CompanyRef, id: number): Promise<Buffer> {
-    return this.render(company, await this.reader.get(company, id));
+    return (await this.printable(company, id)).pdf();
   }
 }
