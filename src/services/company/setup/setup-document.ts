@@ -19,26 +19,27 @@ export type CompanySpec = SetupDocument['company'];
 /** Integration defaults: absent leaves the stored default unchanged, null clears it. */
 export type IntegrationSpec = NonNullable<SetupDocument['integration']>;
 
+/** One item of each keyed list, as written: live, or `deleted: true` with its key. */
 export type EstablishmentEntry = EntryOf<SetupDocument['establishments']>;
-export type EstablishmentSpec = Live<EstablishmentEntry>;
 export type EmissionPointEntry = EntryOf<EstablishmentSpec['emissionPoints']>;
-export type EmissionPointSpec = Live<EmissionPointEntry>;
 export type CaiRangeEntry = EntryOf<EmissionPointSpec['caiRanges']>;
-export type CaiRangeSpec = Live<CaiRangeEntry>;
-
 /** Operator users and payment terminals share this shape. */
 export type NamedEntry = EntryOf<SetupDocument['users']>;
-export type NamedSpec = Live<NamedEntry>;
-
 export type DiscountPolicyEntry = EntryOf<SetupDocument['discountPolicies']>;
-export type DiscountPolicySpec = Live<DiscountPolicyEntry>;
 export type ProductEntry = EntryOf<SetupDocument['products']>;
-export type ProductSpec = Live<ProductEntry>;
 export type PriceListEntry = EntryOf<SetupDocument['priceLists']>;
-export type PriceListSpec = Live<PriceListEntry>;
 export type PriceEntry = EntryOf<PriceListSpec['prices']>;
-export type PriceSpec = Live<PriceEntry>;
 export type ProductMappingEntry = EntryOf<SetupDocument['productMappings']>;
-export type ProductMappingSpec = Live<ProductMappingEntry>;
 export type ClientEntry = EntryOf<SetupDocument['clients']>;
+
+/** The live form of each. */
+export type EstablishmentSpec = Live<EstablishmentEntry>;
+export type EmissionPointSpec = Live<EmissionPointEntry>;
+export type CaiRangeSpec = Live<CaiRangeEntry>;
+export type NamedSpec = Live<NamedEntry>;
+export type DiscountPolicySpec = Live<DiscountPolicyEntry>;
+export type ProductSpec = Live<ProductEntry>;
+export type PriceListSpec = Live<PriceListEntry>;
+export type PriceSpec = Live<PriceEntry>;
+export type ProductMappingSpec = Live<ProductMappingEntry>;
 export type ClientSpec = Live<ClientEntry>;
