@@ -1,39 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { EntityManager, LockMode } from '@mikro-orm/mysql';
 import { inject, injectable } from 'inversify';
 import { AppError } from '../../../domain/app-error';
-import { sessionIsLive, SESSION_TOUCH_MS } from '../../../domain/console-session-rules';
-import type { OperatorRole } from '../../../domain/operator-role';
+import { SESSION_TOUCH_MS } from '../../../domain/console-session-rules';
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../../domain/password-hash';
-import { leanSelect, tableOf } from '../../../db/lean-select';
 import type { SqlClient } from '../../../db/sql-client';
 import { ConsoleOperator, ConsoleSession } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import { ActivityTrail } from '../activity/activity-trail.service';
+import { ConsoleSessionLookup, hashOf, view, type OpenSession } from './console-session-lookup';
 import { normaliseEmail } from './operator-accounts.service';
 import { SignInThrottle } from './sign-in-throttle.service';
-
-/** Who a console request comes from. */
-export interface SessionOperator {
-  id: number;
-  email: string;
-  name: string;
-  role: OperatorRole;
-}
-
-/** A live session: its operator and the token every form of it carries. */
-export interface OpenSession {
-  operator: SessionOperator;
-  csrfToken: string;
-}
 
 /** What the cookie holds: 32 random bytes (256 bits). */
 function newSecret(): string {
   return randomBytes(32).toString('base64url');
-}
-
-function hashOf(sessionId: string): string {
-  return createHash('sha256').update(sessionId, 'utf8').digest('hex');
 }
 
 /**
@@ -43,22 +24,15 @@ function hashOf(sessionId: string): string {
  */
 @injectable()
 export class ConsoleSessions {
-  private readonly sessionColumns;
-  private readonly operatorColumns;
-  private readonly findSql: string;
-
   constructor(
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
     @inject(ActivityTrail) private readonly trail: ActivityTrail,
     @inject(SignInThrottle) private readonly throttle: SignInThrottle,
     @inject(TOKENS.Sql) private readonly db: SqlClient,
-  ) {
-    this.sessionColumns = leanSelect(db, ConsoleSession, 's', ['csrfToken', 'createdAt', 'lastSeenAt']);
-    this.operatorColumns = leanSelect(db, ConsoleOperator, 'o', ['id', 'email', 'name', 'role', 'disabledAt'], 'operator_');
-    this.findSql =
-      `SELECT ${this.sessionColumns.columns}, ${this.operatorColumns.columns} FROM ${tableOf(db, ConsoleSession)} s` +
-      ` JOIN ${tableOf(db, ConsoleOperator)} o ON o.\`id\` = s.\`operator_id\` WHERE s.\`id_hash\` = ?`;
-  }
+  ) {}
+
+  /** The reads every console request makes, in plain SQL (constructed once the SqlClient is assigned). */
+  private readonly lookup = new ConsoleSessionLookup(this.db);
 
   /**
    * Opens a session with a new id for the operator whose e-mail and password match, for a client
@@ -108,13 +82,8 @@ export class ConsoleSessions {
    * account was disabled or its password reset: both delete the account's sessions), idle or too
    * old, or its account disabled. Reads only; `touch` records the use.
    */
-  async find(sessionId: string, now: Date): Promise<(OpenSession & { lastSeenAt: Date }) | null> {
-    const [found] = await this.db.select(this.findSql, [hashOf(sessionId)]);
-    if (found === undefined) return null;
-    const row = this.sessionColumns.read(found);
-    const operator = this.operatorColumns.read(found);
-    if (!sessionIsLive(row, now) || operator.disabledAt) return null;
-    return { operator: view(operator), csrfToken: row.csrfToken, lastSeenAt: row.lastSeenAt };
+  find(sessionId: string, now: Date): Promise<(OpenSession & { lastSeenAt: Date }) | null> {
+    return this.lookup.find(hashOf(sessionId), now);
   }
 
   /** Records a use of the session, at most once a minute (the idle limit needs no finer clock). */
@@ -137,8 +106,4 @@ export class ConsoleSessions {
       await this.trail.record(tx, { actor: { kind: 'operator', email }, companyId: null, action: 'sign-out', target: email, at: now });
     });
   }
-}
-
-function view(operator: Pick<ConsoleOperator, 'id' | 'email' | 'name' | 'role'>): SessionOperator {
-  return { id: operator.id, email: operator.email, name: operator.name, role: operator.role };
 }

@@ -4,7 +4,7 @@ import type { SqlClient } from '../../../db/sql-client';
 import { Company, ConsoleOperatorCompany } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import type { CompanyRef } from '../../../domain/company-ref';
-import type { SessionOperator } from './console-sessions.service';
+import type { SessionOperator } from './console-session-lookup';
 
 export interface VisibleCompany extends CompanyRef {
   name: string;
