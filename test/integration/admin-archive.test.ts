@@ -10,7 +10,7 @@ import { caiOf, issueSale } from '../support/issuing-fixtures';
 import { noteCommand } from '../support/note-commands';
 import { binaryBody, readPdf } from '../support/pdf-reader';
 import { runAdminProcess } from '../support/admin-process';
-import { runAdmin, runAdminFailure } from '../support/run-admin';
+import { runAdmin, runAdminFailure, shareLibreOfficeAcrossCommands } from '../support/run-admin';
 import { applySetup } from '../support/setup-fixtures';
 import { tableChecksums } from '../support/table-checksums';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -31,10 +31,12 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
  * Its PDFs are the bytes GET /v1/invoices/{id}/pdf and `admin note pdf` give; its reports are the
  * reports the CLI writes; its manifest's sums and sizes are the entries'; every entry is dated the
  * month's last day; a second archive of the unchanged month is the same file. Few documents:
- * each is rendered by LibreOffice, three times over. The commands that render run as processes of
- * their own: one process runs one LibreOffice, and this one's serves GET /pdf.
+ * each is rendered by LibreOffice, three times over. The first archive runs as a process of its
+ * own, with a LibreOffice of its own; the other commands run in-process and print with the one
+ * that serves GET /pdf (a process and its LibreOffice cost seconds of CPU each).
  */
 describe('admin archive (the month in one ZIP)', () => {
+  shareLibreOfficeAcrossCommands(() => t.pdfRenderer);
   let t: TestApp;
   let dir: string;
   let auth: { Authorization: string };
@@ -48,9 +50,10 @@ describe('admin archive (the month in one ZIP)', () => {
   const out = (name: string) => path.join(dir, name);
 
   /** Archives the month; its progress (on stderr) is checked against the number of documents. */
-  async function archive(name: string, archivedMonth = month, documents = 4): Promise<Buffer> {
+  async function archive(name: string, archivedMonth = month, documents = 4, asProcess = false): Promise<Buffer> {
     const file = out(name);
-    const run = await runAdminProcess(t.config.databaseUrl, ['archive', '--company', code, '--month', archivedMonth, '--out', file]);
+    const args = ['archive', '--company', code, '--month', archivedMonth, '--out', file];
+    const run = asProcess ? await runAdminProcess(t.config.databaseUrl, args) : await admin(...args);
     const progress = documents === 0 ? [0] : [0, documents];
     expect({ ...run, stdout: run.stdout.toString() }).toEqual({
       code: 0,
@@ -100,7 +103,7 @@ describe('admin archive (the month in one ZIP)', () => {
   });
 
   it("holds every document's reprint, the month's reports and a manifest of their sums, each entry dated the month's last day", async () => {
-    const zip = await archive('first.zip');
+    const zip = await archive('first.zip', month, 4, true);
     const entries = readZip(zip);
     expect(entries.map((e) => e.name)).toEqual([
       `facturas/${invoices[0].fiscalNumber}.pdf`,
@@ -120,9 +123,7 @@ describe('admin archive (the month in one ZIP)', () => {
     }
     for (const note of notes) {
       const file = out(`note-${note.id}.pdf`);
-      expect(
-        (await runAdminProcess(t.config.databaseUrl, ['note', 'pdf', '--company', code, '--id', String(note.id), '--out', file])).code,
-      ).toBe(0);
+      expect(await admin('note', 'pdf', '--company', code, '--id', String(note.id), '--out', file)).toMatchObject({ code: 0, stderr: '' });
       const folder = note === notes[0] ? 'notas-de-credito' : 'notas-de-debito';
       expect(byName.get(`${folder}/${note.number}.pdf`)!.equals(readFileSync(file))).toBe(true);
     }

@@ -1,20 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { runAdminProcess } from '../support/admin-process';
+import { runAdmin } from '../support/run-admin';
 import { companyCai, issueApiKey, uniqueCode } from '../support/factories';
 import { exampleDocument, writeSetupFile } from '../support/setup-apply';
 import { tableChecksums } from '../support/table-checksums';
 import { createTestApp, TestApp } from '../support/test-app';
 
-/** `admin apply` as a process: partial documents, dry runs, export and CAI ownership. */
+/**
+ * `admin apply` and `admin export`: partial documents, dry runs, export and CAI ownership. The
+ * commands run in-process (a process costs about a second of CPU, and what these tests check is
+ * the command's output and the rows, the same either way); the refusals of export and of a dry
+ * run also run as real processes, for the exit code and the stderr line of the binary itself.
+ */
 describe('admin apply and export on the command line', () => {
   let t: TestApp;
-  const admin = (...args: string[]) => runAdminProcess(t.config.databaseUrl, args);
+  const admin = (...args: string[]) => runAdmin(t.config.databaseUrl, args);
+  const adminProcess = (...args: string[]) => runAdminProcess(t.config.databaseUrl, args);
   const apply = (doc: unknown, ...options: string[]) => admin('apply', ...options, writeSetupFile(doc));
   const sql = <T extends object[]>(query: string, params: unknown[] = []) => t.orm.em.fork().getConnection().execute<T>(query, params);
 
   /** A refusal: exit 1, one stderr line, nothing on stdout, no table changed. */
-  async function refused(run: () => Promise<{ code: number | null; stdout: Buffer; stderr: string }>): Promise<string> {
+  async function refused(run: () => Promise<{ code: number | null; stdout: Buffer | string; stderr: string }>): Promise<string> {
     const before = await tableChecksums(t.orm);
     const result = await run();
     expect({ code: result.code, stdout: result.stdout.toString() }).toEqual({ code: 1, stdout: '' });
@@ -177,7 +184,7 @@ describe('admin apply and export on the command line', () => {
     });
 
     it('refuses an unknown company and writes nothing', async () => {
-      expect(await refused(() => admin('export', '--company', 'NO-SUCH-CO'))).toBe('error: unknown company NO-SUCH-CO\n');
+      expect(await refused(() => adminProcess('export', '--company', 'NO-SUCH-CO'))).toBe('error: unknown company NO-SUCH-CO\n');
     });
   });
 
@@ -221,7 +228,8 @@ describe('admin apply and export on the command line', () => {
     });
 
     it('refuses a bad document as apply does, writing nothing', async () => {
-      expect(await refused(() => apply({ company: { code: 'NOPE' }, products: [{ code: 'X' }] }, '--dry-run'))).toBe(
+      const bad = writeSetupFile({ company: { code: 'NOPE' }, products: [{ code: 'X' }] });
+      expect(await refused(() => adminProcess('apply', '--dry-run', bad))).toBe(
         'error: company.name: is required to create a company; company.rtn: is required to create a company; products[0].name: is required; products[0].isvRate: is required unless the product is exempt: true\n',
       );
     });

@@ -12,6 +12,7 @@ import { InvoiceAnnulmentService, NoteIssuer } from '../../src/services/sales';
 import { caiRangeData, clientData, inContext, productData, sellingCompany, TEST_ACTOR, uniqueCode } from '../support/factories';
 import { caiOf } from '../support/issuing-fixtures';
 import { runAdminProcess } from '../support/admin-process';
+import { runAdmin } from '../support/run-admin';
 import { binaryBody } from '../support/pdf-reader';
 import { parsedMail } from '../support/smtp-sink';
 import { setUpCompany, type ReadyCompany } from '../support/setup-fixtures';
@@ -288,12 +289,14 @@ describe('e-mail delivery of issued documents', () => {
   it('admin delivery list and resend: the messages by status, and a resend by the CLI (to the .eml outbox without SMTP_URL)', async () => {
     const invoice = await issue(on, { ...CART, clientId: clientOn });
     await deliverAll();
-    const listed = await runAdminProcess(t.config.databaseUrl, ['delivery', 'list', '--company', on.code, '--status', 'sent', '--json']);
+    // In-process (a process costs about a second of CPU); a refusal and the resend, which prints
+    // the PDF with its own LibreOffice under its own settings, run as real processes.
+    const listed = await runAdmin(t.config.databaseUrl, ['delivery', 'list', '--company', on.code, '--status', 'sent', '--json']);
     expect(listed.stderr).toBe('');
     const rows = JSON.parse(listed.stdout.toString()) as { documentId: number; status: string; to: string; messageId: string }[];
     expect(rows.every((r) => r.status === 'SENT')).toBe(true);
     expect(rows.find((r) => r.documentId === invoice.id)).toMatchObject({ to: 'compras@cliente.hn' });
-    const failed = await runAdminProcess(t.config.databaseUrl, ['delivery', 'list', '--company', on.code, '--status', 'failed']);
+    const failed = await runAdmin(t.config.databaseUrl, ['delivery', 'list', '--company', on.code, '--status', 'failed']);
     const failedLines = failed.stdout.toString().trim().split('\n').filter(Boolean);
     expect(failedLines.every((l) => /^\d+ +FAILED +attempts \d+/.test(l))).toBe(true);
     const bad = await runAdminProcess(t.config.databaseUrl, ['delivery', 'list', '--company', on.code, '--status', 'lost']);
@@ -321,7 +324,7 @@ describe('e-mail delivery of issued documents', () => {
     } finally {
       fs.rmSync(outbox, { recursive: true, force: true });
     }
-    const neither = await runAdminProcess(t.config.databaseUrl, ['delivery', 'resend', '--company', on.code]);
+    const neither = await runAdmin(t.config.databaseUrl, ['delivery', 'resend', '--company', on.code]);
     expect(neither.code).toBe(1);
   }, 60_000);
 });

@@ -45,6 +45,8 @@ export async function runAdminFailure(databaseUrl: string, args: string[], stdin
 /** Whether this file's commands share one LibreOffice, and that LibreOffice once a command started it. */
 let sharing = false;
 let shared: { key: string; renderer: CarbonePdfRenderer } | undefined;
+/** The file's app's renderer, when the commands lease that one (shareLibreOfficeAcrossCommands). */
+let appRenderer: (() => CarbonePdfRenderer) | undefined;
 
 /**
  * Called in a describe whose commands print (`note pdf`, `template check` and `publish`): each
@@ -53,13 +55,19 @@ let shared: { key: string; renderer: CarbonePdfRenderer } | undefined;
  * rules of its own renderer (it must start it before rendering); a command configured otherwise
  * (another SOFFICE_PATH, say) still gets its own. Only in-process runs: runAdminProcess is a real
  * process with its own LibreOffice.
+ *
+ * `app`: the renderer of the file's app, started, for a file whose app renders too. carbone is one
+ * per process (CarbonePdfRenderer), so a command's own LibreOffice could not start beside it: every
+ * command then leases the app's, whatever its configuration, and the app stops it.
  */
-export function shareLibreOfficeAcrossCommands(): void {
+export function shareLibreOfficeAcrossCommands(app?: () => CarbonePdfRenderer): void {
   beforeAll(() => {
     sharing = true;
+    appRenderer = app;
   });
   afterAll(async () => {
     sharing = false;
+    appRenderer = undefined;
     await shared?.renderer.stop();
     shared = undefined;
   });
@@ -69,6 +77,7 @@ export function shareLibreOfficeAcrossCommands(): void {
 function leaseSharedRenderer(): jest.SpyInstance {
   const original = rendererFactory.createPdfRenderer;
   return jest.spyOn(rendererFactory, 'createPdfRenderer').mockImplementation((config, logger) => {
+    if (appRenderer !== undefined) return new RendererLease(appRenderer()) as unknown as CarbonePdfRenderer;
     const key = rendererKey(config);
     // No carbone output: commands run here at LOG_LEVEL=silent anyway.
     shared ??= { key, renderer: original(config) };
