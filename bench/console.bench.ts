@@ -143,7 +143,7 @@ async function measure(
   let rowsSeen = 0;
   const searching = (input: () => InvoiceSearchInput) => async () =>
     time(async () => {
-      const page: InvoiceSearchPage = await search.search(company.id, input());
+      const page: InvoiceSearchPage = await search.invoiceListing.page(company.id, input());
       rowsSeen += page.rows.length;
     });
   const measurements: Measurement[] = [
@@ -199,7 +199,7 @@ async function explainSearches(db: SqlClient): Promise<Record<string, string>> {
   const plans: Record<string, string> = {};
   console.log('\nindex of each search (EXPLAIN of the ids of a page):');
   for (const [kind, input] of kinds) {
-    await search.search(Number(id), input);
+    await search.invoiceListing.page(Number(id), input);
     const plan = await db.select(`EXPLAIN ${last[0]}`, last[1]);
     const ids = plan.find((row) => row.table === 'p');
     plans[kind] = ids

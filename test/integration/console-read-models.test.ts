@@ -137,7 +137,7 @@ describe('console read models: invoice search and company overview', () => {
   const printed = (n: number) => `000-001-01-${String(n).padStart(8, '0')}`;
 
   it('lists every invoice newest first, 50 a page, and says when there is a next page', async () => {
-    const first = await search.search(company.companyId, {});
+    const first = await search.invoiceListing.page(company.companyId, {});
     expect(first.page).toBe(1);
     expect(first.hasNext).toBe(true);
     expect(first.rows).toHaveLength(50);
@@ -145,14 +145,14 @@ describe('console read models: invoice search and company overview', () => {
     // 143 down to 101 (range C), then 12 down to 6 (range A).
     expect(numbersOf(first)[42]).toBe(printed(101));
     expect(numbersOf(first)[49]).toBe(printed(6));
-    const second = await search.search(company.companyId, { page: '2' });
+    const second = await search.invoiceListing.page(company.companyId, { page: '2' });
     expect(second).toMatchObject({ page: 2, hasNext: false });
     expect(numbersOf(second)).toEqual([5, 4, 3, 2, 1].map(printed));
-    expect(await search.search(company.companyId, { page: 3 })).toEqual({ rows: [], page: 3, hasNext: false });
+    expect(await search.invoiceListing.page(company.companyId, { page: 3 })).toEqual({ rows: [], page: 3, hasNext: false });
   });
 
   it('gives each row its number, Honduras date, buyer, total, ISV, state and amount credited', async () => {
-    const [newest] = (await search.search(company.companyId, {})).rows;
+    const [newest] = (await search.invoiceListing.page(company.companyId, {})).rows;
     expect(newest).toEqual({
       id: invoices[54].id,
       fiscalNumber: printed(143),
@@ -165,67 +165,67 @@ describe('console read models: invoice search and company overview', () => {
       status: 'VIGENTE',
       credited: '0.00',
     });
-    const [lopez] = (await search.search(company.companyId, { q: printed(101 + 24) })).rows;
+    const [lopez] = (await search.invoiceListing.page(company.companyId, { q: printed(101 + 24) })).rows;
     expect(lopez).toMatchObject({ clientName: 'Ferretería López S. de R.L.', clientRtn: '08011990000011', date: '2026-02-25' });
   });
 
   it('finds a number by its printed form, or by its last digits as the sequence it is: 2 is 2, not 12 or 102', async () => {
-    expect(numbersOf(await search.search(company.companyId, { q: printed(12) }))).toEqual([printed(12)]);
-    expect(numbersOf(await search.search(company.companyId, { q: '2' }))).toEqual([printed(2)]);
-    expect(numbersOf(await search.search(company.companyId, { q: '102' }))).toEqual([printed(102)]);
-    expect(numbersOf(await search.search(company.companyId, { q: '00000012' }))).toEqual([printed(12)]);
-    expect(numbersOf(await search.search(company.companyId, { q: '01-00000012' }))).toEqual([printed(12)]);
-    expect(numbersOf(await search.search(company.companyId, { q: ' 001-01-12 ' }))).toEqual([printed(12)]);
-    expect(numbersOf(await search.search(company.companyId, { q: '000-002-01-00000012' }))).toEqual([]);
-    expect(numbersOf(await search.search(company.companyId, { q: '999' }))).toEqual([]);
+    expect(numbersOf(await search.invoiceListing.page(company.companyId, { q: printed(12) }))).toEqual([printed(12)]);
+    expect(numbersOf(await search.invoiceListing.page(company.companyId, { q: '2' }))).toEqual([printed(2)]);
+    expect(numbersOf(await search.invoiceListing.page(company.companyId, { q: '102' }))).toEqual([printed(102)]);
+    expect(numbersOf(await search.invoiceListing.page(company.companyId, { q: '00000012' }))).toEqual([printed(12)]);
+    expect(numbersOf(await search.invoiceListing.page(company.companyId, { q: '01-00000012' }))).toEqual([printed(12)]);
+    expect(numbersOf(await search.invoiceListing.page(company.companyId, { q: ' 001-01-12 ' }))).toEqual([printed(12)]);
+    expect(numbersOf(await search.invoiceListing.page(company.companyId, { q: '000-002-01-00000012' }))).toEqual([]);
+    expect(numbersOf(await search.invoiceListing.page(company.companyId, { q: '999' }))).toEqual([]);
     // The other company has numbers 1-3 too.
-    expect(numbersOf(await search.search(other.companyId, { q: '2' }))).toEqual([printed(2)]);
+    expect(numbersOf(await search.invoiceListing.page(other.companyId, { q: '2' }))).toEqual([printed(2)]);
   });
 
   it("finds a client's invoices by any part of the name, in any case, taking % and _ literally", async () => {
-    const lopez = await search.search(company.companyId, { q: 'lópez' });
+    const lopez = await search.invoiceListing.page(company.companyId, { q: 'lópez' });
     // Ferretería López (every 4th from the 1st) and Inversiones María López (from the 2nd).
     expect(lopez.rows).toHaveLength(20);
     expect(new Set(lopez.rows.map((r) => r.clientName))).toEqual(new Set(['Ferretería López S. de R.L.', 'Inversiones María López']));
     expect(lopez.rows.map((r) => r.issuedAt.getTime())).toEqual([...lopez.rows.map((r) => r.issuedAt.getTime())].sort((a, b) => b - a));
-    expect((await search.search(company.companyId, { q: 'MARÍA' })).rows).toHaveLength(10);
+    expect((await search.invoiceListing.page(company.companyId, { q: 'MARÍA' })).rows).toHaveLength(10);
     // Accents as the collation compares them: as the letter without one.
-    expect((await search.search(company.companyId, { q: 'lopez' })).rows).toHaveLength(20);
-    const hundred = await search.search(company.companyId, { q: '100% Hond' });
+    expect((await search.invoiceListing.page(company.companyId, { q: 'lopez' })).rows).toHaveLength(20);
+    const hundred = await search.invoiceListing.page(company.companyId, { q: '100% Hond' });
     expect(new Set(hundred.rows.map((r) => r.clientName))).toEqual(new Set(['Comercial 100% Hondureño']));
-    expect((await search.search(company.companyId, { q: 'Comercial_100' })).rows).toEqual([]);
-    expect((await search.search(company.companyId, { q: 'Nadie Conocido' })).rows).toEqual([]);
-    expect((await search.search(other.companyId, { q: 'López' })).rows).toHaveLength(3);
+    expect((await search.invoiceListing.page(company.companyId, { q: 'Comercial_100' })).rows).toEqual([]);
+    expect((await search.invoiceListing.page(company.companyId, { q: 'Nadie Conocido' })).rows).toEqual([]);
+    expect((await search.invoiceListing.page(other.companyId, { q: 'López' })).rows).toHaveLength(3);
   });
 
   it('finds the invoices of one RTN, with or without dashes, within the company', async () => {
-    const page = await search.search(company.companyId, { q: '08011990000022' });
+    const page = await search.invoiceListing.page(company.companyId, { q: '08011990000022' });
     expect(page.rows).toHaveLength(10);
     expect(new Set(page.rows.map((r) => r.clientRtn))).toEqual(new Set(['08011990000022']));
-    expect((await search.search(company.companyId, { q: '0801-1990-000022' })).rows).toHaveLength(10);
-    expect((await search.search(other.companyId, { q: '08011990000011' })).rows).toHaveLength(3);
+    expect((await search.invoiceListing.page(company.companyId, { q: '0801-1990-000022' })).rows).toHaveLength(10);
+    expect((await search.invoiceListing.page(other.companyId, { q: '08011990000011' })).rows).toHaveLength(3);
   });
 
   it('keeps the dates inclusive on the Honduras calendar, to the millisecond around midnight', async () => {
-    const march1 = await search.search(company.companyId, { from: '2026-03-01', to: '2026-03-01' });
+    const march1 = await search.invoiceListing.page(company.companyId, { from: '2026-03-01', to: '2026-03-01' });
     expect(numbersOf(march1)).toEqual([printed(101 + 28)]);
-    const feb28 = await search.search(company.companyId, { from: '2026-02-28', to: '2026-02-28' });
+    const feb28 = await search.invoiceListing.page(company.companyId, { from: '2026-02-28', to: '2026-02-28' });
     expect(numbersOf(feb28)).toEqual([printed(101 + 27)]);
-    const fromMarch = await search.search(company.companyId, { from: '2026-03-01' });
+    const fromMarch = await search.invoiceListing.page(company.companyId, { from: '2026-03-01' });
     expect(fromMarch.rows).toHaveLength(15);
-    const untilFeb = await search.search(company.companyId, { to: '2026-02-28', page: 1 });
+    const untilFeb = await search.invoiceListing.page(company.companyId, { to: '2026-02-28', page: 1 });
     expect(untilFeb.rows).toHaveLength(40);
     // With a name: the 40th (on 28 February) is Distribuidora 1000's.
-    expect((await search.search(company.companyId, { q: 'Distribuidora', from: '2026-02-28', to: '2026-02-28' })).rows).toHaveLength(1);
-    expect((await search.search(company.companyId, { q: 'Ferretería', from: '2026-02-28', to: '2026-02-28' })).rows).toEqual([]);
+    expect((await search.invoiceListing.page(company.companyId, { q: 'Distribuidora', from: '2026-02-28', to: '2026-02-28' })).rows).toHaveLength(1);
+    expect((await search.invoiceListing.page(company.companyId, { q: 'Ferretería', from: '2026-02-28', to: '2026-02-28' })).rows).toEqual([]);
   });
 
   it('sums only the live credit notes into the amount credited, and marks an annulled invoice ANULADA', async () => {
     const credited = invoices[20];
-    const [row] = (await search.search(company.companyId, { q: credited.fiscalNumber })).rows;
+    const [row] = (await search.invoiceListing.page(company.companyId, { q: credited.fiscalNumber })).rows;
     expect(row).toMatchObject({ total: '230.00', credited: '115.00', status: 'VIGENTE' });
 
-    const [voided] = (await search.search(company.companyId, { q: invoices[21].fiscalNumber })).rows;
+    const [voided] = (await search.invoiceListing.page(company.companyId, { q: invoices[21].fiscalNumber })).rows;
     expect(voided).toMatchObject({ status: 'ANULADA', credited: '0.00' });
   });
 
@@ -242,7 +242,7 @@ describe('console read models: invoice search and company overview', () => {
     [{ page: 'dos' }, /page: "dos" is not a page number/],
     [{ page: '2001' }, /page 2001 is past the last page a search shows \(2000\)/],
   ])('refuses %j with VALIDATION_FAILED saying what is wrong', async (input, message) => {
-    await expect(search.search(company.companyId, input)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', status: 400, message });
+    await expect(search.invoiceListing.page(company.companyId, input)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', status: 400, message });
   });
 
   describe('company overview', () => {

@@ -125,6 +125,10 @@ interface ListedTable<Row> {
 export class InvoiceSearch {
   private readonly invoices: ListedTable<InvoiceSearchRow>;
   private readonly notes: ListedTable<NoteSearchRow>;
+  /** The invoices' reads: a page, the summary of every page, every row (an export). */
+  readonly invoiceListing: DocumentListing<InvoiceSearchRow>;
+  /** The credit and debit notes' reads, the same three. */
+  readonly noteListing: DocumentListing<NoteSearchRow>;
 
   constructor(@inject(TOKENS.Sql) private readonly db: SqlClient) {
     const invoiceColumns = leanSelect(db, Invoice, 'i', ROW_FIELDS);
@@ -189,16 +193,8 @@ export class InvoiceSearch {
         return { ...common(note, note.noteDate), documentType: note.documentType, invoiceFiscalNumber: note.invoiceFiscalNumber };
       },
     };
-  }
-
-  /** The invoices' reads, as `search`, `summary` and `all`. */
-  get invoiceListing(): DocumentListing<InvoiceSearchRow> {
-    return this.listingOf(this.invoices);
-  }
-
-  /** The notes' reads, as `searchNotes`, `noteSummary` and `allNotes`. */
-  get noteListing(): DocumentListing<NoteSearchRow> {
-    return this.listingOf(this.notes);
+    this.invoiceListing = this.listingOf(this.invoices);
+    this.noteListing = this.listingOf(this.notes);
   }
 
   private listingOf<Row>(list: ListedTable<Row>): DocumentListing<Row> {
@@ -207,34 +203,6 @@ export class InvoiceSearch {
       summary: (companyId, input) => this.sum(list, companyId, input),
       all: (companyId, input) => this.every(list, companyId, input),
     };
-  }
-
-  /** One page of the company's invoices that match; a bad q, from, to, state or page is VALIDATION_FAILED. */
-  search(companyId: number, input: InvoiceSearchInput): Promise<InvoiceSearchPage> {
-    return this.page(this.invoices, companyId, input);
-  }
-
-  /** One page of the company's credit and debit notes that match, as `search`. */
-  searchNotes(companyId: number, input: InvoiceSearchInput): Promise<NoteSearchPage> {
-    return this.page(this.notes, companyId, input);
-  }
-
-  /** How many invoices match (every page), their total and their ISV. */
-  summary(companyId: number, input: InvoiceSearchInput): Promise<SearchSummary> {
-    return this.sum(this.invoices, companyId, input);
-  }
-
-  noteSummary(companyId: number, input: InvoiceSearchInput): Promise<SearchSummary> {
-    return this.sum(this.notes, companyId, input);
-  }
-
-  /** Every invoice that matches, newest first, read a batch at a time: what an export of the list holds. */
-  all(companyId: number, input: InvoiceSearchInput): AsyncIterable<InvoiceSearchRow> {
-    return this.every(this.invoices, companyId, input);
-  }
-
-  allNotes(companyId: number, input: InvoiceSearchInput): AsyncIterable<NoteSearchRow> {
-    return this.every(this.notes, companyId, input);
   }
 
   private async page<Row>(list: ListedTable<Row>, companyId: number, input: InvoiceSearchInput): Promise<SearchPage<Row>> {
