@@ -9,10 +9,10 @@ import { insertActivity, type ActivityRecord } from './activity-insert';
  * something calls `record` inside the transaction of the change, with the Actor its adapter
  * passed in: the row commits with the change or not at all, and no change commits without its row.
  *
- * - In `em.transactional(async (em) => { ...; await trail.flushAndRecord(em, {...}); })` pass the
- *   transaction's EntityManager (the one the callback receives): the row is written after the
- *   flush that gives the changed rows their ids. `record(em, …)` alone is for a change already
- *   flushed, or one that flushes nothing.
+ * - In `em.transactional(async (em) => { ...; await trail.record(em, {...}); })` pass the
+ *   transaction's EntityManager (the one the callback receives): the unit of work is flushed
+ *   first, so the row follows the change it records (a flush with nothing pending writes nothing).
+ *   A record that names a new row's id flushes before building it.
  * - In the plain SQL client's transaction (a numbered write's `insert(tx, taken)`), pass `tx`.
  *
  * Never put a secret in `target` or `details`: an issued API key is named by its id and prefix,
@@ -23,23 +23,18 @@ import { insertActivity, type ActivityRecord } from './activity-insert';
 @injectable()
 export class ActivityTrail {
   /**
-   * Inserts one row on the transaction's connection; returns its id. An EntityManager outside a
-   * transaction is refused (a programming error): its row would commit on its own, whatever
-   * became of the change.
+   * Inserts one row on the transaction's connection, after flushing an EntityManager's unit of
+   * work; returns its id. An EntityManager outside a transaction is refused (a programming
+   * error): its row would commit on its own, whatever became of the change.
    */
   async record(on: SqlTransaction | EntityManager, record: ActivityRecord): Promise<number> {
     if (on instanceof EntityManager) {
       if (!on.isInTransaction()) throw new Error('the activity trail is written inside the transaction of the change it records');
+      await on.flush();
       // The ORM's execute runs on the connection of the transaction this EntityManager is in.
       const em = on as SqlEntityManager;
       return insertActivity((sql, params) => em.execute(sql, [...params], 'run'), record);
     }
     return insertActivity((sql, params) => on.run(sql, params), record);
-  }
-
-  /** Flushes the unit of work's changes, then records them: the row follows the flush that gave the changed rows their ids. */
-  async flushAndRecord(em: EntityManager, record: ActivityRecord): Promise<number> {
-    await em.flush();
-    return this.record(em, record);
   }
 }

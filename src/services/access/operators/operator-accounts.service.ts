@@ -90,7 +90,7 @@ export class OperatorAccounts {
           for (const company of spec.companies)
             em.create(ConsoleOperatorCompany, { operator: created, company: em.getReference(Company, company.id) });
         const companies = spec.role === 'accountant' ? spec.companies.map((c) => c.code) : [];
-        await this.trail.flushAndRecord(em, {
+        await this.trail.record(em, {
           actor,
           companyId: null,
           action: 'operator-added',
@@ -133,7 +133,7 @@ export class OperatorAccounts {
       const operator = await this.lockedByEmail(em, email);
       if (operator.disabledAt === null) {
         operator.disabledAt = now;
-        await this.trail.flushAndRecord(em, { actor, companyId: null, action: 'operator-disabled', target: operator.email, at: now });
+        await this.trail.record(em, { actor, companyId: null, action: 'operator-disabled', target: operator.email, at: now });
       }
       await em.nativeDelete(ConsoleSession, { operator });
       return summary(operator, []);
@@ -157,7 +157,7 @@ export class OperatorAccounts {
       const operator = await this.lockedByEmail(em, email);
       operator.passwordHash = passwordHash;
       operator.passwordChangedAt = now;
-      await this.trail.flushAndRecord(em, { actor, companyId: null, action: 'password-reset', target: operator.email, at: now });
+      await this.trail.record(em, { actor, companyId: null, action: 'password-reset', target: operator.email, at: now });
       await em.nativeDelete(ConsoleSession, { operator });
       await this.throttle.forget(em, operator.email);
       return { operator: summary(operator, []), password };

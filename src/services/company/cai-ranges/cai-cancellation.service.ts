@@ -51,7 +51,7 @@ export class CaiCancellationService {
         range.cancelledAt = now;
         range.cancelReason = reason;
       }
-      await this.trail.flushAndRecord(em, {
+      await this.trail.record(em, {
         actor,
         companyId: company.id,
         action: 'cai-cancelled',

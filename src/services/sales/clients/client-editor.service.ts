@@ -96,7 +96,7 @@ export class ClientEditor {
           Object.assign(client, { [field]: to });
         }
         if (Object.keys(changed).length === 0) return { client, changed };
-        await this.trail.flushAndRecord(em, {
+        await this.trail.record(em, {
           actor,
           companyId: company.id,
           action: 'client-updated',
@@ -135,7 +135,7 @@ export class ClientEditor {
         exonerationSagRegistry: null,
         exonerationValidUntil: null,
       });
-      await this.trail.flushAndRecord(em, {
+      await this.trail.record(em, {
         actor,
         companyId: company.id,
         action: 'client-deleted',

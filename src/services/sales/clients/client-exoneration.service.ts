@@ -88,7 +88,7 @@ export class ClientExonerationService {
       const unchanged = (Object.keys(exoneration) as (keyof typeof exoneration)[]).every((k) => client[k] === exoneration[k]);
       if (unchanged) return client;
       Object.assign(client, exoneration);
-      await this.trail.flushAndRecord(em, {
+      await this.trail.record(em, {
         actor,
         companyId: company.id,
         action: 'client-exonerated',

@@ -80,7 +80,7 @@ export class SaleDocumentAnnulment {
       document.isAnnulled = true;
       document.annulReason = reason;
       document.annulledAt = now;
-      await this.trail.flushAndRecord(em, {
+      await this.trail.record(em, {
         actor,
         companyId: company.id,
         action: kind.action,
