@@ -2,7 +2,7 @@ import type { CompanyRef } from '../domain/company-ref';
 import type { DeliveryMessages } from '../services/delivery';
 import { companyPath } from './company-paths';
 import type { ConsoleContext } from './console-state';
-import type { FieldOfRefusal, FieldSentences } from './form-refusal';
+import type { FieldSentences } from './form-refusal';
 import { actorOf, formField } from './page-tools';
 
 /** The resend form's one field, and what it takes. */
@@ -10,8 +10,6 @@ export const RESEND_FIELDS: FieldSentences = {
   to: 'Escriba una dirección de correo completa, como compras@empresa.hn, o déjela vacía para enviar al correo del cliente.',
 };
 
-/** The service quotes the address it refuses (`"x" is not an e-mail address.`): the `to` field's. */
-export const resendField: FieldOfRefusal = ({ message }) => (/is not an e-mail address/.test(message) ? 'to' : null);
 
 /**
  * Reenviar on an invoice's or a note's page (`POST …/{invoices|notes}/{id}/resend`, `to` empty:

@@ -84,7 +84,7 @@ describe('console: a document e-mails on its page, and Reenviar', () => {
     expect(bad.text).toMatch(/id="resend-to-problema">Escriba una dirección de correo completa/);
     expect(bad.text).toMatch(/<input id="resend-to" name="to" type="email" maxlength="254" value="no es correo" aria-invalid="true"/);
     expect(bad.text).toContain('(VALIDATION_FAILED)');
-    expect(bad.text).not.toContain('is not an e-mail address');
+    expect(bad.text).not.toContain('to must be an e-mail address');
     expect(await tableChecksums(c.t.orm)).toBe(before);
     expect(await c.t.orm.em.fork().count(DeliveryMessage, { documentId: invoice.id })).toBe(2);
   });
@@ -117,7 +117,7 @@ describe('console: a document e-mails on its page, and Reenviar', () => {
     expect(bad.text).toContain('NOTA DE CRÉDITO');
     expect(bad.text).toMatch(/id="resend-to-problema">Escriba una dirección de correo completa/);
     expect(bad.text).toContain('value="otra arroba cliente"');
-    expect(bad.text).not.toContain('is not an e-mail address');
+    expect(bad.text).not.toContain('to must be an e-mail address');
     expect(await tableChecksums(c.t.orm)).toBe(before);
     expect((await accountant.post(`${notePath}/resend`, { to: 'otra@cliente.hn' })).headers.location).toBe(`${notePath}#envios`);
   });

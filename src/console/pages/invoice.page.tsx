@@ -30,7 +30,7 @@ import { isConfirmed, renderConfirmation } from '../views/confirmation';
 import { type FormEcho, FormEchoContext } from '../views/form-echo';
 import { ANNUL_FIELDS, InvoiceActions, NOTE_TYPES } from './invoice-forms';
 import { sendPdf } from './file-answers';
-import { RESEND_FIELDS, resendDocument, resendField } from '../resend';
+import { RESEND_FIELDS, resendDocument } from '../resend';
 import { buyerName } from '../../domain/document-words';
 
 /** How far back a note's confirmation looks for notes already issued on the invoice (a form sent again after Back). */
@@ -185,7 +185,6 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
     'resend',
     () => RESEND_FIELDS,
     (ctx, company, invoice) => resendDocument(ctx, deliveries, company, { kind: 'invoice', id: invoice.id }),
-    resendField,
   );
 
   for (const type of NOTE_TYPES) {

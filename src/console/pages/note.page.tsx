@@ -6,7 +6,7 @@ import { DeliveryMessages } from '../../services/delivery';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { formEchoOf } from '../form-refusal';
-import { RESEND_FIELDS, resendDocument, resendField } from '../resend';
+import { RESEND_FIELDS, resendDocument } from '../resend';
 import { companyOf, pathId } from '../page-tools';
 import { renderPage } from '../render';
 import { AnnulmentFacts } from '../views/annulment';
@@ -86,7 +86,7 @@ export function registerNotePages(router: ConsoleRouter, container: Container): 
     try {
       await resendDocument(ctx, deliveries, company, { kind: 'note', id: note.id });
     } catch (err) {
-      const echo = formEchoOf(err, 'resend', ctx.state.form, RESEND_FIELDS, resendField);
+      const echo = formEchoOf(err, 'resend', ctx.state.form, RESEND_FIELDS);
       if (echo === null) throw err;
       await show(ctx, company, note, echo);
     }

@@ -55,7 +55,7 @@ export class DeliveryMessages {
     to: string | null,
     now: Date = new Date(),
   ): Promise<number> {
-    if (to !== null && !isEmailAddress(to)) throw new AppError('VALIDATION_FAILED', `"${to}" is not an e-mail address.`);
+    if (to !== null && !isEmailAddress(to)) throw new AppError('VALIDATION_FAILED', `to must be an e-mail address, and "${to}" is not one.`);
     const doc = await this.documents.load(company, kind, documentId);
     const { documentType } = doc;
     const target = documentTarget(documentType, doc.fiscalNumber, documentId);
