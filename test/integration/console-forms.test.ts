@@ -359,11 +359,19 @@ describe('console forms', () => {
       expect((await admin.get('/activity?action=sign-in')).text).toContain('admin@formas.hn inició sesión.');
       expect((await admin.get('/activity?actor=nadie@formas.hn')).text).toContain('No hay actividad registrada');
       expect((await admin.get('/activity?from=2000-01-01&to=2000-01-31')).text).toContain('No hay actividad registrada');
-      expect((await admin.get('/activity?action=borrar-todo')).status).toBe(400);
-      // A day that is not in the calendar is refused too, in Spanish, with the code for support.
-      const badDay = await admin.get('/activity?from=2026-02-30');
+      // A refused filter comes back as typed, the reason in Spanish beside its field, nothing listed.
+      const badAction = await admin.get('/activity?action=borrar-todo&actor=admin@formas.hn');
+      expect(badAction.status).toBe(400);
+      expect(badAction.text).toMatch(/<p class="field-problem" id="[^"]*action[^"]*">[^<]*Elija una de las acciones de la lista/);
+      expect(badAction.text).toContain('value="admin@formas.hn"');
+      expect(badAction.text).toContain('Corrija los filtros para ver la actividad.');
+      expect(badAction.text).not.toContain('inició sesión.');
+      // A day that is not in the calendar, likewise, with the code for support.
+      const badDay = await admin.get('/activity?from=2026-02-30&to=2026-03-31');
       expect(badDay.status).toBe(400);
-      expect(badDay.text).toContain('Un dato del formulario no es válido.');
+      expect(badDay.text).toMatch(/<p class="field-problem" id="[^"]*from[^"]*">[^<]*Escriba la fecha inicial/);
+      expect(badDay.text).toMatch(/<input id="from" name="from" type="date" value="2026-02-30" aria-invalid="true"/);
+      expect(badDay.text).toContain('value="2026-03-31"');
       expect(badDay.text).toContain('VALIDATION_FAILED');
     });
   });

@@ -1,7 +1,9 @@
 import type { Container } from 'inversify';
+import type { ComponentChildren } from 'preact';
 import { ACTIVITY_ACTIONS, type ActivityAction } from '../../domain/activity-action';
 import { AppError } from '../../domain/app-error';
-import { addDays, isCalendarDate, startOfHondurasDay } from '../../domain/calendar-date';
+import { addDays, startOfHondurasDay } from '../../domain/calendar-date';
+import { parseDate } from '../../domain/operator-arguments';
 import { ActivityReader, type ActivityView, OperatorAccess } from '../../services/access';
 import type { ConsoleRouter } from '../console-state';
 import { operatorOf } from '../page-tools';
@@ -9,6 +11,8 @@ import { renderPage } from '../render';
 import { SETUP_SECTIONS, setupChangeWords } from '../setup-words';
 import { DataTable } from '../views/data-table';
 import { DayRangeFields } from '../views/search-fields';
+import { type FieldSentences, formEchoOf } from '../form-refusal';
+import { FieldProblem, type FormEcho, FormEchoContext, FormProblem, useRefused } from '../views/form-echo';
 import { capitalized, formatInstant, formatLempiras } from '../views/format';
 
 /** The newest rows the page shows; `admin activity` reads further back. */
@@ -147,23 +151,37 @@ interface ActivityFilter {
   to: string;
 }
 
-function filterOf(query: Record<string, unknown>): ActivityFilter {
+/** The filter form, as a refusal names it, and what each of its refusable fields takes. */
+const FILTER = 'activity';
+const FILTER_SENTENCES: FieldSentences = {
+  action: 'Elija una de las acciones de la lista, o Todas.',
+  from: 'Escriba la fecha inicial (día, mes y año).',
+  to: 'Escriba la fecha final (día, mes y año).',
+};
+
+/** The filters as the query gives them, trimmed, before any check: what a refused filter shows again. */
+function typedFilter(query: Record<string, unknown>): ActivityFilter {
   const text = (name: string) => (typeof query[name] === 'string' ? query[name].trim() : '');
-  const action = text('action');
-  if (action !== '' && !(ACTIVITY_ACTIONS as readonly string[]).includes(action))
+  return { action: text('action') as ActivityAction | '', actor: text('actor').slice(0, 255), from: text('from'), to: text('to') };
+}
+
+/** The typed filters, checked: an unknown action or a day not in the calendar is VALIDATION_FAILED, naming its field. */
+function checkedFilter(typed: ActivityFilter): ActivityFilter {
+  if (typed.action !== '' && !(ACTIVITY_ACTIONS as readonly string[]).includes(typed.action))
     throw new AppError('VALIDATION_FAILED', `action must be one of ${ACTIVITY_ACTIONS.join(', ')}`);
-  for (const name of ['from', 'to'])
-    if (text(name) !== '' && !isCalendarDate(text(name)))
-      throw new AppError('VALIDATION_FAILED', `${name}: "${text(name)}" is not a date (YYYY-MM-DD)`);
-  return { action: action as ActivityAction | '', actor: text('actor').slice(0, 255), from: text('from'), to: text('to') };
+  for (const name of ['from', 'to'] as const) if (typed[name] !== '') parseDate(typed[name], name);
+  return typed;
 }
 
 function FilterForm({ filter }: { filter: ActivityFilter }) {
+  const refused = useRefused(FILTER);
   return (
     <form method="get" action="/activity" class="search" role="search" aria-label="Filtrar la actividad">
+      <FormProblem form={FILTER} fieldIds={{ action: 'action', from: 'from', to: 'to' }} />
       <div>
         <label for="action">Acción</label>
-        <select id="action" name="action">
+        <FieldProblem form={FILTER} name="action" />
+        <select id="action" name="action" {...refused('action')}>
           <option value="">Todas</option>
           {ACTIVITY_ACTIONS.map((a) => (
             <option key={a} value={a} selected={filter.action === a}>
@@ -176,7 +194,7 @@ function FilterForm({ filter }: { filter: ActivityFilter }) {
         <label for="actor">Operador (correo o cli:usuario)</label>
         <input id="actor" name="actor" value={filter.actor} maxLength={255} />
       </div>
-      <DayRangeFields from={filter.from} to={filter.to} />
+      <DayRangeFields from={filter.from} to={filter.to} form={FILTER} />
       <button class="primary" type="submit">
         Filtrar
       </button>
@@ -213,8 +231,30 @@ export function registerActivityPage(router: ConsoleRouter, container: Container
   const reader = container.get(ActivityReader);
   const access = container.get(OperatorAccess);
   router.get('/activity', async (ctx) => {
+    const typed = typedFilter(ctx.query);
+    const show = (body: ComponentChildren, echo?: FormEcho & { status: number }) =>
+      renderPage(ctx, {
+        title: 'Actividad',
+        status: echo?.status,
+        body: (
+          <FormEchoContext.Provider value={echo ?? null}>
+            <h1>Actividad</h1>
+            <FilterForm filter={typed} />
+            {body}
+          </FormEchoContext.Provider>
+        ),
+      });
+    let filter: ActivityFilter;
+    try {
+      filter = checkedFilter(typed);
+    } catch (err) {
+      // A refused filter comes back as typed, the reason beside the part it concerns; nothing is listed.
+      const echo = formEchoOf(err, FILTER, { ...typed }, FILTER_SENTENCES);
+      if (echo === null) throw err;
+      show(<p>Corrija los filtros para ver la actividad.</p>, echo);
+      return;
+    }
     const companyIds = await access.companyIds(operatorOf(ctx));
-    const filter = filterOf(ctx.query);
     const rows: ActivityView[] = [];
     const query = {
       // null for an administrator: every row, those of no company included.
@@ -226,15 +266,6 @@ export function registerActivityPage(router: ConsoleRouter, container: Container
       limit: SHOWN,
     };
     for await (const row of reader.read(query)) rows.push(row);
-    renderPage(ctx, {
-      title: 'Actividad',
-      body: (
-        <>
-          <h1>Actividad</h1>
-          <FilterForm filter={filter} />
-          <ActivityTable rows={rows} />
-        </>
-      ),
-    });
+    show(<ActivityTable rows={rows} />);
   });
 }

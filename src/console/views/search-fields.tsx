@@ -2,10 +2,9 @@ import { FieldProblem, useRefused } from './form-echo';
 
 /**
  * The `from` and `to` day fields of a GET search form (YYYY-MM-DD, as the page's query parser reads
- * them), refilled with what the query held. A refusal of `form` about either day is shown beside
- * it; a form without a name (the activity filter) is never refused field by field.
+ * them), refilled with what the query held. A refusal of `form` about either day is shown beside it.
  */
-export function DayRangeFields({ from, to, form = '' }: { from: string; to: string; form?: string }) {
+export function DayRangeFields({ from, to, form }: { from: string; to: string; form: string }) {
   const refused = useRefused(form);
   const field = (name: 'from' | 'to', label: string, value: string) => (
     <div>
