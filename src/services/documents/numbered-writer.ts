@@ -43,6 +43,8 @@ export interface DocumentToIssue<W extends { documentId: number }> {
   companyCode: string;
   documentType: DocumentType;
   emissionPointId: number;
+  /** The emission point as printed (000-001), for a refusal of its ranges that names it; none: the API's words. */
+  emissionPointName?: string;
   /** The document's Honduras day: a range past its deadline on that day is not used. */
   day: string;
   /** The company's own verification address, or null for this service's (PUBLIC_BASE_URL). */
@@ -143,7 +145,7 @@ export class NumberedWriter {
       try {
         return await this.db.transaction(
           async (tx) => {
-            const taken = await takeNextNumber(tx, doc.emissionPointId, doc.documentType, doc.day);
+            const taken = await takeNextNumber(tx, doc.emissionPointId, doc.documentType, doc.day, doc.emissionPointName);
             // Drawn here for every document type alike, afresh on each attempt (decision 54).
             const { verificationBaseUrl, versions } = doc;
             const written = await doc.insert(tx, { ...taken, verificationToken: newVerificationToken(), verificationBaseUrl, versions });

@@ -1,5 +1,5 @@
 import { AppError } from '../../domain/app-error';
-import type { DocumentType } from '../../domain/document-type';
+import { DOCUMENT_TYPE_INFO, type DocumentType } from '../../domain/document-type';
 import type { SqlRow, SqlTransaction } from '../../db/sql-client';
 
 /** The CAI range a number was taken from, as the document copies it. */
@@ -38,8 +38,9 @@ export async function takeNextNumber(
   emissionPointId: number,
   documentType: DocumentType,
   today: string,
+  pointName?: string,
 ): Promise<TakenNumber> {
-  const range = usableRange(await tx.select(LOCK_RANGES_SQL, [emissionPointId, documentType]), today);
+  const range = usableRange(await tx.select(LOCK_RANGES_SQL, [emissionPointId, documentType]), today, documentType, pointName);
   await tx.run(ADVANCE_SQL, [range.nextNumber + 1, range.id]);
   const { nextNumber: number, ...taken } = range;
   return { range: taken, number };
@@ -55,12 +56,17 @@ export async function checkNumberAvailable(
   emissionPointId: number,
   documentType: DocumentType,
   today: string,
+  pointName?: string,
 ): Promise<void> {
-  usableRange(await db.select(RANGES_SQL, [emissionPointId, documentType]), today);
+  usableRange(await db.select(RANGES_SQL, [emissionPointId, documentType]), today, documentType, pointName);
 }
 
-/** The lowest range with numbers left and its deadline not past, or the refusal that says why none is. */
-function usableRange(rows: SqlRow[], today: string) {
+/**
+ * The lowest range with numbers left and its deadline not past, or the refusal that says why none
+ * is. With `pointName` (the emission point as printed, 000-001: an operator's note) the refusal
+ * names the point and the type; without it, the words the API answers for an invoice.
+ */
+function usableRange(rows: SqlRow[], today: string, documentType: DocumentType, pointName?: string) {
   const ranges = rows.map((r) => ({
     id: Number(r.id),
     cai: String(r.cai),
@@ -72,14 +78,19 @@ function usableRange(rows: SqlRow[], today: string) {
   const unexhausted = ranges.filter((r) => r.nextNumber <= r.rangeEnd);
   const range = unexhausted.find((r) => r.deadline >= today);
   if (range) return range;
-  if (unexhausted.length > 0) {
+  const expired = unexhausted.length > 0;
+  const code = expired ? 'CAI_EXPIRED' : 'CAI_RANGE_EXHAUSTED';
+  if (pointName !== undefined) {
+    const state = expired ? 'every range with numbers left is past its deadline' : 'no range with numbers left';
     throw new AppError(
-      'CAI_EXPIRED',
-      'Every CAI range with numbers left is past its deadline (fecha límite de emisión); the operator must register a new CAI.',
+      code,
+      `emission point ${pointName} has no usable CAI range for ${DOCUMENT_TYPE_INFO[documentType].noun}s (${state})`,
     );
   }
   throw new AppError(
-    'CAI_RANGE_EXHAUSTED',
-    'The CAI ranges of the emission point have no numbers left; the operator must register a new CAI range.',
+    code,
+    expired
+      ? 'Every CAI range with numbers left is past its deadline (fecha límite de emisión); the operator must register a new CAI.'
+      : 'The CAI ranges of the emission point have no numbers left; the operator must register a new CAI range.',
   );
 }

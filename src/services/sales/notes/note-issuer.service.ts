@@ -6,7 +6,6 @@ import { AppError } from '../../../domain/app-error';
 import type { Actor } from '../../../domain/actor';
 import { ActivityTrail, documentTarget } from '../../access';
 import { hondurasDate } from '../../../domain/calendar-date';
-import { DOCUMENT_TYPE_INFO } from '../../../domain/document-type';
 import { computeCreditNote, NoteRefusal } from '../../../domain/notes/credit-note';
 import { computeDebitNote } from '../../../domain/notes/debit-note';
 import type { InvoiceForNotes } from '../../../domain/notes/note-amounts';
@@ -94,74 +93,60 @@ export class NoteIssuer {
   async issue(actor: Actor, company: CompanyRef, request: NoteRequest, key: string | null, now = new Date()): Promise<IssuedNote> {
     const claim: IdempotencyClaim | null =
       key === null ? null : claimFor(request.type, key, requestFingerprint(canonicalNoteArguments(request)));
-    // The emission point a range refusal names, known once the note is described.
-    const described: { point?: NotePoint } = {};
-    let result;
-    try {
-      result = await this.writer.issue(company.id, claim, async () => {
-        const [invoiceRow] = await this.db.select(this.sql.invoiceOfCompany, [request.invoiceId, company.id]);
-        if (!invoiceRow)
-          throw new AppError('EXTERNAL_INVOICE_NOT_FOUND', `company ${company.code} has no invoice with id ${request.invoiceId}`);
-        const point = await this.emissionPoint(company, request.emissionPoint, Number(invoiceRow.emissionPointId));
-        described.point = point;
-        const [issuer] = await this.db.select(this.sql.company, [company.id]);
-        const heading: NoteHeading = {
-          documentType: request.type,
-          noteDate: now,
-          companyId: company.id,
-          emissionPointId: point.id,
-          establishmentCode: point.establishmentCode,
-          emissionPointCode: point.code,
-          issuerName: String(issuer.name),
-          issuerTradeName: (issuer.tradeName as string | null) ?? null,
-          issuerRtn: String(issuer.rtn),
-          issuerAddress: (issuer.address as string | null) ?? null,
-          issuerPhone: (issuer.phone as string | null) ?? null,
-          issuerEmail: (issuer.email as string | null) ?? null,
-          establishmentName: point.establishmentName,
-          establishmentAddress: point.establishmentAddress,
-          reason: request.reason,
-        };
-        // A refused note writes nothing, and the kernel stores the template versions only once
-        // the note is described (decision 44): so every refusal the transaction would meet is
-        // looked for here, without locks. The transaction checks again under its locks, where
-        // only a note racing another one can still be refused.
-        await checkNumberAvailable(this.db, point.id, request.type, hondurasDate(now));
-        const unlocked = await this.invoiceForNotes(this.db, company, request.invoiceId, false);
-        await this.compute(this.db, request, unlocked.invoice, unlocked.forNotes);
-        return {
-          companyCode: company.code,
-          documentType: request.type,
-          emissionPointId: point.id,
-          day: hondurasDate(now),
-          companyVerificationBaseUrl: (issuer.verificationBaseUrl as string | null) ?? null,
-          insert: async (tx, issue) => {
-            const { invoice, forNotes } = await this.invoiceForNotes(tx, company, request.invoiceId, true);
-            const amounts = await this.compute(tx, request, invoice, forNotes);
-            const note = await this.rows.insert(tx, heading, invoice, amounts, issue);
-            await this.trail.record(tx, {
-              actor,
-              companyId: company.id,
-              action: 'note-issued',
-              target: `${documentTarget(note.documentType, note.fiscalNumber, note.id)} of ${documentTarget('invoice', invoice.fiscalNumber, invoice.id)}`,
-              details: { reason: request.reason, total: note.total },
-              at: now,
-            });
-            return { documentId: note.id, note };
-          },
-        };
-      });
-    } catch (err) {
-      const { point } = described;
-      if (point && err instanceof AppError && (err.code === 'CAI_RANGE_EXHAUSTED' || err.code === 'CAI_EXPIRED')) {
-        const state = err.code === 'CAI_EXPIRED' ? 'every range with numbers left is past its deadline' : 'no range with numbers left';
-        throw new AppError(
-          err.code,
-          `emission point ${point.establishmentCode}-${point.code} has no usable CAI range for ${DOCUMENT_TYPE_INFO[request.type].noun}s (${state})`,
-        );
-      }
-      throw err;
-    }
+    const result = await this.writer.issue(company.id, claim, async () => {
+      const [invoiceRow] = await this.db.select(this.sql.invoiceOfCompany, [request.invoiceId, company.id]);
+      if (!invoiceRow)
+        throw new AppError('EXTERNAL_INVOICE_NOT_FOUND', `company ${company.code} has no invoice with id ${request.invoiceId}`);
+      const point = await this.emissionPoint(company, request.emissionPoint, Number(invoiceRow.emissionPointId));
+      const [issuer] = await this.db.select(this.sql.company, [company.id]);
+      const heading: NoteHeading = {
+        documentType: request.type,
+        noteDate: now,
+        companyId: company.id,
+        emissionPointId: point.id,
+        establishmentCode: point.establishmentCode,
+        emissionPointCode: point.code,
+        issuerName: String(issuer.name),
+        issuerTradeName: (issuer.tradeName as string | null) ?? null,
+        issuerRtn: String(issuer.rtn),
+        issuerAddress: (issuer.address as string | null) ?? null,
+        issuerPhone: (issuer.phone as string | null) ?? null,
+        issuerEmail: (issuer.email as string | null) ?? null,
+        establishmentName: point.establishmentName,
+        establishmentAddress: point.establishmentAddress,
+        reason: request.reason,
+      };
+      // A refused note writes nothing, and the kernel stores the template versions only once
+      // the note is described (decision 44): so every refusal the transaction would meet is
+      // looked for here, without locks. The transaction checks again under its locks, where
+      // only a note racing another one can still be refused.
+      const pointName = `${point.establishmentCode}-${point.code}`;
+      await checkNumberAvailable(this.db, point.id, request.type, hondurasDate(now), pointName);
+      const unlocked = await this.invoiceForNotes(this.db, company, request.invoiceId, false);
+      await this.compute(this.db, request, unlocked.invoice, unlocked.forNotes);
+      return {
+        companyCode: company.code,
+        documentType: request.type,
+        emissionPointId: point.id,
+        emissionPointName: pointName,
+        day: hondurasDate(now),
+        companyVerificationBaseUrl: (issuer.verificationBaseUrl as string | null) ?? null,
+        insert: async (tx, issue) => {
+          const { invoice, forNotes } = await this.invoiceForNotes(tx, company, request.invoiceId, true);
+          const amounts = await this.compute(tx, request, invoice, forNotes);
+          const note = await this.rows.insert(tx, heading, invoice, amounts, issue);
+          await this.trail.record(tx, {
+            actor,
+            companyId: company.id,
+            action: 'note-issued',
+            target: `${documentTarget(note.documentType, note.fiscalNumber, note.id)} of ${documentTarget('invoice', invoice.fiscalNumber, invoice.id)}`,
+            details: { reason: request.reason, total: note.total },
+            at: now,
+          });
+          return { documentId: note.id, note };
+        },
+      };
+    });
     if ('replayOf' in result) return this.replay(company, claim!, result.replayOf);
     return { note: result.written.note, replayed: false };
   }
