@@ -14,11 +14,13 @@ export interface IdempotencyClaim {
   scope: IdempotencyScope;
   key: string;
   fingerprint: string;
+  /** The IDEMPOTENCY_KEY_REQUEST_MISMATCH message when the key was used for another request, in its adapter's words. */
+  mismatch: string;
 }
 
 /** A caller's key for a document of a type, in its kind's scope (DocumentKind.idempotencyScope). */
-export function claimFor(documentType: DocumentType, key: string, fingerprint: string): IdempotencyClaim {
-  return { scope: DOCUMENT_KINDS[documentType].idempotencyScope, key, fingerprint };
+export function claimFor(documentType: DocumentType, key: string, fingerprint: string, mismatch: string): IdempotencyClaim {
+  return { scope: DOCUMENT_KINDS[documentType].idempotencyScope, key, fingerprint, mismatch };
 }
 
 /** What a replay needs of a key's live record. */

@@ -8,7 +8,7 @@
 export { documentsModule } from './documents.module';
 export { repeatInBackground, scheduleIdempotencyPurge, type BackgroundRun } from './idempotency-purge.scheduler';
 export { DOCUMENT_KINDS, type DocumentKind } from './document-kinds';
-export { claimFor, IdempotencyStore, type IdempotencyClaim, type LiveKey } from './idempotency-store';
+export { claimFor, IdempotencyStore, type IdempotencyClaim } from './idempotency-store';
 export { issuedFromRange, issuedNumbersOf, takenPerPointSql, type IssuedDocument, type IssuedNumbers } from './issued-documents';
 export type { LetterheadPublicationView, LetterheadState } from './letterheads/letterhead-views';
 export { LetterheadService, type LogoChoice } from './letterheads/letterhead.service';

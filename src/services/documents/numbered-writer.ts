@@ -82,7 +82,8 @@ export interface DocumentOutbox {
   record(tx: SqlTransaction, doc: { companyId: number; documentType: DocumentType; documentId: number }): Promise<void>;
 }
 
-export type NumberedWrite<W> = { written: W; taken: TakenNumber } | { replayOf: LiveKey };
+/** The document written, or the id of the one the caller's key already names (a replay of the same request). */
+export type NumberedWrite<W> = { written: W; taken: TakenNumber } | { replayOf: number };
 
 /**
  * The one numbered, idempotent, retried write of every fiscal document (decisions 12-14, 43, 48).
@@ -122,7 +123,7 @@ export class NumberedWriter {
   ): Promise<NumberedWrite<W>> {
     if (claim) {
       const live = await this.keys.find(companyId, claim.scope, claim.key);
-      if (live) return { replayOf: live };
+      if (live) return replayOf(claim, live);
     }
     const doc = await prepare();
     const versions = await this.templateVersions.current(doc.companyCode, doc.documentType, doc.letterheadsRevision);
@@ -161,7 +162,7 @@ export class NumberedWriter {
           // Another request with this key committed first: answer as its replay (or mismatch);
           // or the key's record is past retention and, once dropped, the key is free again.
           const live = await this.keys.find(doc.companyId, doc.claim.scope, doc.claim.key);
-          if (live) return { replayOf: live };
+          if (live) return replayOf(doc.claim, live);
           if (mayRetry('conflict', attempt) && (await this.keys.dropExpired(doc.companyId, doc.claim.scope, doc.claim.key))) continue;
           throw err;
         }
@@ -190,4 +191,10 @@ export class NumberedWriter {
       }
     }
   }
+}
+
+/** The key's document when it was bound to this very request; a key used for another request is refused. */
+function replayOf(claim: IdempotencyClaim, live: LiveKey): { replayOf: number } {
+  if (live.fingerprint !== claim.fingerprint) throw new AppError('IDEMPOTENCY_KEY_REQUEST_MISMATCH', claim.mismatch);
+  return { replayOf: live.documentId };
 }

@@ -1,5 +1,4 @@
 import { inject, injectable } from 'inversify';
-import { AppError } from '../../../domain/app-error';
 import { hondurasDate } from '../../../domain/calendar-date';
 import { requestFingerprint } from '../../../domain/request-fingerprint';
 import type { SqlClient } from '../../../db/sql-client';
@@ -7,7 +6,7 @@ import { TOKENS } from '../../../tokens';
 import type { InvoiceRequest } from '../pricing/invoice-request';
 import { InvoicePricer } from '../pricing/invoice-pricer.service';
 import type { Principal } from '../../access';
-import { claimFor, type IdempotencyClaim, type LiveKey, NumberedWriter } from '../../documents';
+import { claimFor, NumberedWriter } from '../../documents';
 import { InvoicePdfService } from './invoice-pdf.service';
 import { InvoiceReader } from './invoice-reader.service';
 import type { InvoiceView } from './invoice-view';
@@ -70,7 +69,12 @@ export class InvoiceIssuer {
     parse: (body: unknown) => InvoiceRequest,
   ): Promise<IssueResult> {
     const { companyId } = company;
-    const claim = claimFor('invoice', key, requestFingerprint(body));
+    const claim = claimFor(
+      'invoice',
+      key,
+      requestFingerprint(body),
+      'This Idempotency-Key was used with a different request body; use a new key for a different invoice.',
+    );
     const result = await this.writer.issue(companyId, claim, async () => {
       const request = parse(body);
       const priced = await this.pricer.price(company, request, 'issue');
@@ -88,18 +92,12 @@ export class InvoiceIssuer {
         },
       };
     });
-    if ('replayOf' in result) return this.replay(companyId, claim, result.replayOf);
+    if ('replayOf' in result) return this.replay(companyId, result.replayOf);
     // Answered from the rows just committed (the same columns GET reads), not read back.
     return { invoice: result.written.invoice, replayed: false };
   }
 
-  private async replay(companyId: number, claim: IdempotencyClaim, live: LiveKey): Promise<IssueResult> {
-    if (live.fingerprint !== claim.fingerprint) {
-      throw new AppError(
-        'IDEMPOTENCY_KEY_REQUEST_MISMATCH',
-        'This Idempotency-Key was used with a different request body; use a new key for a different invoice.',
-      );
-    }
-    return { invoice: await this.reader.get(companyId, live.documentId), replayed: true };
+  private async replay(companyId: number, documentId: number): Promise<IssueResult> {
+    return { invoice: await this.reader.get(companyId, documentId), replayed: true };
   }
 }

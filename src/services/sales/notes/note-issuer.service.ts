@@ -92,7 +92,14 @@ export class NoteIssuer {
    */
   async issue(actor: Actor, company: CompanyRef, request: NoteRequest, key: string | null, now = new Date()): Promise<IssuedNote> {
     const claim: IdempotencyClaim | null =
-      key === null ? null : claimFor(request.type, key, requestFingerprint(canonicalNoteArguments(request)));
+      key === null
+        ? null
+        : claimFor(
+            request.type,
+            key,
+            requestFingerprint(canonicalNoteArguments(request)),
+            `key "${key}" was used for a note with other arguments; use a new key for a different note`,
+          );
     const result = await this.writer.issue(company.id, claim, async () => {
       const [invoiceRow] = await this.db.select(this.sql.invoiceOfCompany, [request.invoiceId, company.id]);
       if (!invoiceRow)
@@ -147,22 +154,12 @@ export class NoteIssuer {
         },
       };
     });
-    if ('replayOf' in result) return this.replay(company, claim!, result.replayOf);
+    if ('replayOf' in result) return this.replay(company, result.replayOf);
     return { note: result.written.note, replayed: false };
   }
 
-  private async replay(
-    company: CompanyRef,
-    claim: IdempotencyClaim,
-    live: { fingerprint: string; documentId: number },
-  ): Promise<IssuedNote> {
-    if (live.fingerprint !== claim.fingerprint) {
-      throw new AppError(
-        'IDEMPOTENCY_KEY_REQUEST_MISMATCH',
-        `key "${claim.key}" was used for a note with other arguments; use a new key for a different note`,
-      );
-    }
-    return { note: await this.reader.get(company, live.documentId), replayed: true };
+  private async replay(company: CompanyRef, documentId: number): Promise<IssuedNote> {
+    return { note: await this.reader.get(company, documentId), replayed: true };
   }
 
   private async emissionPoint(company: CompanyRef, code: string | null, invoicePointId: number): Promise<NotePoint> {
