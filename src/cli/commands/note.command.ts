@@ -4,7 +4,7 @@ import { DOCUMENT_TYPE_INFO } from '../../domain/document-type';
 import { CompanyDirectory } from '../../services/company';
 import {
   NoteAnnulmentService,
-  noteName,
+  documentName,
   NoteIssuer,
   NotePdfService,
   noteJson,
@@ -175,7 +175,7 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
           await renderer.start();
           const pdf = await container.get(NotePdfService).render(company, n);
           await writeFileOrRefuse(opts.out, pdf);
-          out(`wrote ${opts.out} (${noteName(n)}, ${pdf.length} bytes)`);
+          out(`wrote ${opts.out} (${documentName(n.documentType, n)}, ${pdf.length} bytes)`);
         } finally {
           await renderer.stop();
         }
@@ -199,8 +199,8 @@ export const registerNoteCommands: CommandRegistrar = (program: Command, run) =>
         const { note: annulled, alreadyAnnulled } = await container.get(NoteAnnulmentService).annul(actor, company, id, reason);
         out(
           alreadyAnnulled
-            ? `${noteName(annulled)} of ${opts.company} was already annulled`
-            : `annulled ${noteName(annulled)} of ${opts.company}`,
+            ? `${documentName(annulled.documentType, annulled)} of ${opts.company} was already annulled`
+            : `annulled ${documentName(annulled.documentType, annulled)} of ${opts.company}`,
         );
       }),
     );

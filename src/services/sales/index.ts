@@ -25,7 +25,8 @@ export {
   type SearchSummary,
 } from './invoicing/invoice-search.service';
 export type { InvoiceView } from './invoicing/invoice-view';
-export { NoteAnnulmentService, noteName } from './notes/note-annulment.service';
+export { NoteAnnulmentService } from './notes/note-annulment.service';
+export { documentName } from './sale-documents/document-annulment';
 export { parseKey, parseQuantity, parseReturns } from './notes/note-arguments';
 // What the adapters turn a written note into a request with: the file is that and nothing else.
 export * from './notes/note-input';

@@ -4,7 +4,7 @@ import { sum, ZERO } from '../../../domain/money';
 import { creditedSoFar } from '../../../domain/notes/credited-so-far';
 import { storedLineAmounts, storedTaxEntry, taxableBase, taxOf } from '../../../domain/sale-amounts';
 import { rateKey, type InvoiceForNotes, type NoteAmounts, type NoteLineAmounts } from '../../../domain/notes/note-amounts';
-import type { NoteView } from '../../sales';
+import { documentName, type NoteView } from '../../sales';
 
 /** A stored note's lines and amounts as the domain reads them. */
 export function noteAmountsOf(note: NoteView): NoteAmounts {
@@ -33,7 +33,7 @@ export function noteAmountsOf(note: NoteView): NoteAmounts {
  * the limits check), the total, the invariant and the total in words.
  */
 export function noteDiscrepancies(note: NoteView): string[] {
-  const name = `${note.documentType === 'creditNote' ? 'credit note' : 'debit note'} ${note.id} (${note.fiscalNumber})`;
+  const name = documentName(note.documentType, note);
   const a = noteAmountsOf(note);
   const problems: string[] = [];
   const differs = (what: string, stored: Big, computed: Big) => {

@@ -3,7 +3,7 @@ import { AppError } from '../../../domain/app-error';
 import type { Actor } from '../../../domain/actor';
 import { Note } from '../../../entities';
 import type { CompanyRef } from '../../../domain/company-ref';
-import { type AnnulledKind, documentName, SaleDocumentAnnulment } from '../sale-documents/document-annulment';
+import { type AnnulledKind, SaleDocumentAnnulment } from '../sale-documents/document-annulment';
 
 export interface NoteAnnulment {
   note: Note;
@@ -32,9 +32,4 @@ export class NoteAnnulmentService {
     const { document, alreadyAnnulled } = await this.annulment.annul(ANNULLED_NOTE, actor, company, noteId, reason, now);
     return { note: document, alreadyAnnulled };
   }
-}
-
-/** `credit note 7 (000-001-06-00000001)` */
-export function noteName(note: Pick<Note, 'id' | 'documentType' | 'fiscalNumber'>): string {
-  return documentName(note.documentType, note);
 }
