@@ -10,7 +10,11 @@ import type { CommandRegistrar } from './index';
 
 /** Progress is told every this many documents (and at the last one). */
 const PROGRESS_EVERY = 100;
-/** Memory is collected in full every this many documents (full-collection.ts). */
+/**
+ * Memory is collected in full every this many documents (full-collection.ts). Only here: the
+ * console streams the same archive from the server, where a full collection would pause every
+ * other request, and whose heap V8 sizes from all it serves, not from one month.
+ */
 const COLLECT_EVERY = 200;
 
 /** archive: a month's PDFs and reports in one reproducible ZIP, for the years the law asks them kept. */
@@ -38,7 +42,8 @@ export const registerArchiveCommand: CommandRegistrar = (program: Command, run) 
             const collect = fullCollection();
             await container.get(MonthArchiveService).write(company, month, stream, (archived, total) => {
               documents = total;
-              if (archived % COLLECT_EVERY === 0) collect();
+              // Not at 0 (told before the first document): nothing to collect yet.
+              if (archived > 0 && archived % COLLECT_EVERY === 0) collect();
               if (archived === total || archived % PROGRESS_EVERY === 0)
                 process.stderr.write(`archived ${archived} of ${total} documents\n`);
             });
