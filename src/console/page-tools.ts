@@ -41,6 +41,12 @@ export function companyOf(ctx: ConsoleContext): VisibleCompany {
   return company;
 }
 
+/** The company of a page only administrators see: the page that does not exist for anyone else. */
+export function adminCompanyOf(ctx: ConsoleContext): VisibleCompany {
+  requireAdmin(ctx);
+  return companyOf(ctx);
+}
+
 /** The `{id}` of a path: the id the API and the CLI print; anything else is the page that does not exist. */
 export function pathId(ctx: ConsoleContext): number {
   if (!/^\d{1,10}$/.test(ctx.params.id ?? '')) throw notFound();

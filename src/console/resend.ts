@@ -10,7 +10,6 @@ export const RESEND_FIELDS: FieldSentences = {
   to: 'Escriba una dirección de correo completa, como compras@empresa.hn, o déjela vacía para enviar al correo del cliente.',
 };
 
-
 /**
  * Reenviar on an invoice's or a note's page (`POST …/{invoices|notes}/{id}/resend`, `to` empty:
  * the client's address): the message is queued, recorded as `document-resent` and sent at once,

@@ -3,7 +3,7 @@ import { type CompanySetupService, type SetupDocument, SetupValidationError } fr
 import type { VisibleCompany } from '../services/access';
 import { companyPath } from './company-paths';
 import type { ConsoleContext, ConsoleRouter } from './console-state';
-import { actorOf, companyOf, requireAdmin } from './page-tools';
+import { actorOf, adminCompanyOf } from './page-tools';
 
 /**
  * The entries one console form changes: sections of a setup document other than `company`, their
@@ -98,8 +98,7 @@ export function postSetupForm(
   entries: (form: Record<string, string>) => SetupEntries,
 ): void {
   router.post(route.path, async (ctx) => {
-    requireAdmin(ctx);
-    const company = companyOf(ctx);
+    const company = adminCompanyOf(ctx);
     const refusal = await applyFromForm(setup, ctx, company, route.form, entries(ctx.state.form));
     if (refusal) return route.show(ctx, company, refusal);
     ctx.status = 303;

@@ -4,7 +4,7 @@ import { type VisibleCompany } from '../../services/access';
 import { CompanySetupService, CompanySetupView } from '../../services/company';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
-import { companyOf, requireAdmin } from '../page-tools';
+import { adminCompanyOf } from '../page-tools';
 import { renderPage } from '../render';
 import { postSetupForm, requiredText, wholeNumberField, type FormRefusal } from '../setup-change';
 import { Crumbs } from '../views/crumbs';
@@ -71,8 +71,7 @@ export function registerCaiRangePages(router: ConsoleRouter, container: Containe
   };
 
   router.get('/companies/:code/cai/new', async (ctx) => {
-    requireAdmin(ctx);
-    await show(ctx, companyOf(ctx));
+    await show(ctx, adminCompanyOf(ctx));
   });
 
   postSetupForm(router, setup, { path: '/companies/:code/cai/new', form: 'range', back: [], show }, (f) => {

@@ -4,9 +4,9 @@ import { type VisibleCompany } from '../../services/access';
 import { CatalogSheets, type CatalogOutcome } from '../../services/company';
 import { parseFormat, readTable, reportBytes } from '../../services/fiscal-reports';
 import { companyPath } from '../company-paths';
-import type { ConsoleContext, ConsoleRouter } from '../console-state';
+import type { ConsoleRouter } from '../console-state';
 import { UPLOAD_LIMITS } from '../middleware/multipart-body';
-import { actorOf, companyOf, requireAdmin } from '../page-tools';
+import { actorOf, adminCompanyOf } from '../page-tools';
 import { setupReasonMeaning } from '../problem-meanings';
 import { renderPage } from '../render';
 import { type HeldFor, SessionHeld } from '../session-held';
@@ -75,10 +75,6 @@ export function registerCatalogPages(router: ConsoleRouter, container: Container
   const sheets = container.get(CatalogSheets);
   const uploads = new SessionHeld<HeldCatalog>();
 
-  const adminCompany = async (ctx: ConsoleContext): Promise<VisibleCompany> => {
-    requireAdmin(ctx);
-    return companyOf(ctx);
-  };
   const title = (company: VisibleCompany, what: string) => (
     <h1>
       {what} de {company.name} <span class="muted">({company.code})</span>
@@ -86,7 +82,7 @@ export function registerCatalogPages(router: ConsoleRouter, container: Container
   );
 
   router.get('/companies/:code/catalog', async (ctx) => {
-    const company = await adminCompany(ctx);
+    const company = adminCompanyOf(ctx);
     renderPage(ctx, {
       title: `Catálogo de ${company.code}`,
       body: (
@@ -123,7 +119,7 @@ export function registerCatalogPages(router: ConsoleRouter, container: Container
   });
 
   router.get('/companies/:code/catalog.:format', async (ctx) => {
-    const company = await adminCompany(ctx);
+    const company = adminCompanyOf(ctx);
     const format = parseFormat(ctx.params.format, 'format');
     const sheet = await sheets.sheet(company);
     const rows = (async function* () {
@@ -133,7 +129,7 @@ export function registerCatalogPages(router: ConsoleRouter, container: Container
   });
 
   router.post('/companies/:code/catalog/preview', async (ctx) => {
-    const company = await adminCompany(ctx);
+    const company = adminCompanyOf(ctx);
     const file = ctx.state.files.catalog;
     if (!file || file.data.length === 0) throw new AppError('VALIDATION_FAILED', 'choose the catalog spreadsheet (XLSX or CSV) to upload');
     const table = await readTable(file.data);
@@ -166,7 +162,7 @@ export function registerCatalogPages(router: ConsoleRouter, container: Container
   });
 
   router.post('/companies/:code/catalog/uploads/:id/apply', async (ctx) => {
-    const company = await adminCompany(ctx);
+    const company = adminCompanyOf(ctx);
     const held = uploads.find(ctx.params.id ?? '', ctx.state.session?.id ?? '', company.id, ctx.state.now);
     if (!held) throw new AppError('NOT_FOUND', 'this catalog upload is no longer held (it expired or was applied): upload it again');
     const outcome = await sheets.apply(actorOf(ctx), company, held.table);

@@ -7,7 +7,7 @@ import { companyPath, newRangePath } from '../company-paths';
 import type { CaiRangeState } from '../../domain/cai-range-state';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { type FieldOfRefusal, type FieldSentences, formEchoOf } from '../form-refusal';
-import { actorOf, companyOf, operatorOf, requireAdmin } from '../page-tools';
+import { actorOf, adminCompanyOf, companyOf, operatorOf } from '../page-tools';
 import { renderPage } from '../render';
 import { CaiState } from '../views/cai-state';
 import { DataTable } from '../views/data-table';
@@ -179,8 +179,7 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
   router.get('/companies/:code', async (ctx) => show(ctx, companyOf(ctx)));
 
   router.post('/companies/:code/cai/cancel', async (ctx) => {
-    requireAdmin(ctx);
-    const company = companyOf(ctx);
+    const company = adminCompanyOf(ctx);
     try {
       const cai = parseShortText(ctx.state.form.cai ?? '', 'cai');
       const reason = parseReason(ctx.state.form.reason ?? '', 'reason');

@@ -3,7 +3,7 @@ import { AppError } from '../../domain/app-error';
 import { ApiKeyService, MAX_ACTIVE_KEYS, statusOf, type VisibleCompany } from '../../services/access';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
-import { actorOf, companyOf, pathId, requireAdmin } from '../page-tools';
+import { actorOf, adminCompanyOf, pathId } from '../page-tools';
 import { renderPage } from '../render';
 import { DataTable } from '../views/data-table';
 import { formatInstant } from '../views/format';
@@ -101,13 +101,11 @@ export function registerKeysPages(router: ConsoleRouter, container: Container): 
   };
 
   router.get('/companies/:code/keys', async (ctx) => {
-    requireAdmin(ctx);
-    await show(ctx, companyOf(ctx));
+    await show(ctx, adminCompanyOf(ctx));
   });
 
   router.post('/companies/:code/keys', async (ctx) => {
-    requireAdmin(ctx);
-    const company = companyOf(ctx);
+    const company = adminCompanyOf(ctx);
     let key: string;
     try {
       ({ key } = await apiKeys.issue(actorOf(ctx), company, null, ctx.state.now));
@@ -122,8 +120,7 @@ export function registerKeysPages(router: ConsoleRouter, container: Container): 
   });
 
   router.post('/companies/:code/keys/:id/revoke', async (ctx) => {
-    requireAdmin(ctx);
-    const company = companyOf(ctx);
+    const company = adminCompanyOf(ctx);
     const id = pathId(ctx);
     const key = (await apiKeys.list(company)).find((k) => k.id === id);
     if (!key) throw new AppError('API_KEY_NOT_FOUND', `company ${company.code} has no API key with id ${id}`);

@@ -12,7 +12,7 @@ import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
 import { LetterheadCandidates } from '../letterhead-candidates';
 import { UPLOAD_LIMITS } from '../middleware/multipart-body';
-import { actorOf, companyOf, notFound, requireAdmin } from '../page-tools';
+import { actorOf, adminCompanyOf, notFound } from '../page-tools';
 import { templateProblemMeaning } from '../problem-meanings';
 import { renderPage } from '../render';
 import { DataTable } from '../views/data-table';
@@ -199,16 +199,14 @@ export function registerLetterheadPages(router: ConsoleRouter, container: Contai
   const candidates = new LetterheadCandidates();
 
   /** The company of an administrator's request, and the document type its path names. */
-  const target = async (ctx: ConsoleContext): Promise<{ company: VisibleCompany; type: DocumentType }> => {
-    requireAdmin(ctx);
-    const company = companyOf(ctx);
+  const target = (ctx: ConsoleContext): { company: VisibleCompany; type: DocumentType } => {
+    const company = adminCompanyOf(ctx);
     const type = ctx.params.document;
     if (!isDocumentType(type)) throw notFound();
     return { company, type };
   };
-  const candidateOf = async (ctx: ConsoleContext) => {
-    requireAdmin(ctx);
-    const company = companyOf(ctx);
+  const candidateOf = (ctx: ConsoleContext) => {
+    const company = adminCompanyOf(ctx);
     const candidate = candidates.find(ctx.params.id ?? '', ctx.state.session?.id ?? '', company.id, ctx.state.now);
     if (!candidate)
       throw new AppError('NOT_FOUND', 'this candidate letterhead is no longer held (it expired or was published): upload it again');
@@ -220,8 +218,7 @@ export function registerLetterheadPages(router: ConsoleRouter, container: Contai
   };
 
   router.get('/companies/:code/letterhead', async (ctx) => {
-    requireAdmin(ctx);
-    const company = companyOf(ctx);
+    const company = adminCompanyOf(ctx);
     const states = await letterheads.current(company);
     const histories = await Promise.all(DOCUMENT_TYPES.map((type) => letterheads.history(company, type)));
     renderPage(ctx, {
@@ -245,14 +242,14 @@ export function registerLetterheadPages(router: ConsoleRouter, container: Contai
   });
 
   router.get('/companies/:code/letterhead/:document/template.odt', async (ctx) => {
-    const { company, type } = await target(ctx);
+    const { company, type } = target(ctx);
     const template = await letterheads.currentTemplate(company, type);
     const fileName = `${company.code}-${DOCUMENT_TYPE_INFO[type].templateFile}`.replace(/[^A-Za-z0-9._-]/g, '_');
     sendAttachment(ctx, fileName, ODT_TYPE, template.data);
   });
 
   router.post('/companies/:code/letterhead/:document/candidate', async (ctx) => {
-    const { company, type } = await target(ctx);
+    const { company, type } = target(ctx);
     const { template, logo } = ctx.state.files;
     if (!template || template.data.length === 0) throw new AppError('VALIDATION_FAILED', 'choose the template (.odt) to check');
     const logoChoice = logo && logo.data.length > 0 ? logo : undefined;
@@ -279,19 +276,19 @@ export function registerLetterheadPages(router: ConsoleRouter, container: Contai
   });
 
   router.get('/companies/:code/letterhead/candidates/:id/preview.pdf', async (ctx) => {
-    const { company, candidate } = await candidateOf(ctx);
+    const { company, candidate } = candidateOf(ctx);
     sendPdf(ctx, `${company.code}-muestra-${candidate.documentType}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_'), candidate.pdf);
   });
 
   router.post('/companies/:code/letterhead/candidates/:id/publish', async (ctx) => {
-    const { company, candidate } = await candidateOf(ctx);
+    const { company, candidate } = candidateOf(ctx);
     await letterheads.publish(company, candidate.documentType, candidate.template, candidate.logo, actorOf(ctx));
     candidates.remove(ctx.params.id);
     backToPage(ctx, company);
   });
 
   router.post('/companies/:code/letterhead/:document/rollback', async (ctx) => {
-    const { company, type } = await target(ctx);
+    const { company, type } = target(ctx);
     await letterheads.rollback(company, type, actorOf(ctx));
     backToPage(ctx, company);
   });

@@ -10,7 +10,7 @@ import {
 } from '../../services/company';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
-import { companyOf, requireAdmin } from '../page-tools';
+import { adminCompanyOf } from '../page-tools';
 import { renderPage } from '../render';
 import { amountField, checked, postSetupForm, requiredText, type FormRefusal, type SetupEntries } from '../setup-change';
 import { Crumbs } from '../views/crumbs';
@@ -187,8 +187,7 @@ export function registerProductsPages(router: ConsoleRouter, container: Containe
     postSetupForm(router, setup, { path: `/companies/:code/${path}`, form, back: ['products'], show }, entries);
 
   router.get('/companies/:code/products', async (ctx) => {
-    requireAdmin(ctx);
-    await show(ctx, companyOf(ctx));
+    await show(ctx, adminCompanyOf(ctx));
   });
 
   change('products', 'product', (f) => ({

@@ -3,7 +3,7 @@ import { type VisibleCompany } from '../../services/access';
 import { CompanySetupService, CompanySetupView, type SetupOverview } from '../../services/company';
 import { companyPath } from '../company-paths';
 import type { ConsoleContext, ConsoleRouter } from '../console-state';
-import { companyOf, requireAdmin } from '../page-tools';
+import { adminCompanyOf } from '../page-tools';
 import { renderPage } from '../render';
 import { checked, postSetupForm, optionalText, requiredText, type FormRefusal, type SetupEntries } from '../setup-change';
 import { Crumbs } from '../views/crumbs';
@@ -149,8 +149,7 @@ export function registerSetupPages(router: ConsoleRouter, container: Container):
     postSetupForm(router, setup, { path: `/companies/:code/setup/${path}`, form, back: ['setup'], show }, entries);
 
   router.get('/companies/:code/setup', async (ctx) => {
-    requireAdmin(ctx);
-    await show(ctx, companyOf(ctx));
+    await show(ctx, adminCompanyOf(ctx));
   });
 
   change('integration', 'integration', (f) => ({
