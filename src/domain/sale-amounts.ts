@@ -45,6 +45,33 @@ export function taxableBase(line: Pick<LineAmounts, 'subTotal' | 'exemptAmount'>
   return line.subTotal.minus(line.exemptAmount);
 }
 
+/** The key a rate is grouped under (15, 15.0000 and "15" are one rate). */
+export function rateKey(rate: Big): string {
+  return rate.toString();
+}
+
+/** One rate's summed taxable base. */
+export interface RateBase {
+  rate: Big;
+  base: Big;
+}
+
+/**
+ * Taxable bases summed per ISV rate, lowest rate first, one entry per rate however it is written;
+ * bases of zero (an exempt or fully discounted line) are left out, any other one counts. What a line with a base and no
+ * rate means is its caller's to decide first (the engine and the notes refuse it, the audit
+ * reports it).
+ */
+export function basesPerRate(bases: Iterable<RateBase>): RateBase[] {
+  const byRate = new Map<string, RateBase>();
+  for (const { rate, base } of bases) {
+    if (base.eq(0)) continue;
+    const key = rateKey(rate);
+    byRate.set(key, { rate: byRate.get(key)?.rate ?? rate, base: (byRate.get(key)?.base ?? ZERO).plus(base) });
+  }
+  return [...byRate.values()].sort((a, b) => a.rate.cmp(b.rate));
+}
+
 /** The ISV of a base at a rate (a percent), rounded half-up to cents. */
 export function taxOf(base: Big, rate: Big): Big {
   return round2(base.times(rate).times(PERCENT));

@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { documentAmounts, type DocumentAmounts, type LineAmounts, taxOf, type TaxEntry } from './sale-amounts';
+import { basesPerRate, documentAmounts, type DocumentAmounts, type LineAmounts, taxOf, type TaxEntry } from './sale-amounts';
 import { round2, round4, ZERO } from './money';
 
 /**
@@ -122,18 +122,9 @@ function computeLine(line: TotalsLineInput, index: number, exchangeRate: Big | n
 }
 
 function buildTaxBreakdown(lines: readonly LineTotals[]): TaxEntry[] {
-  // Keyed by Big's canonical string so 15 and 15.00 fall into one entry.
-  const bases = new Map<string, { rate: Big; taxedAmount: Big }>();
-  for (const line of lines) {
-    if (!line.taxableBase.gt(0) || line.isvRate === null) continue;
-    const key = line.isvRate.toString();
-    const entry = bases.get(key) ?? { rate: line.isvRate, taxedAmount: ZERO };
-    entry.taxedAmount = entry.taxedAmount.plus(line.taxableBase);
-    bases.set(key, entry);
-  }
-  return [...bases.values()]
-    .sort((a, b) => a.rate.cmp(b.rate))
-    .map(({ rate, taxedAmount }) => ({ rate, taxedAmount, taxAmount: taxOf(taxedAmount, rate) }));
+  // A line without a rate has no base (priceLine refuses one that would).
+  const bases = lines.flatMap((line) => (line.isvRate === null ? [] : [{ rate: line.isvRate, base: line.taxableBase }]));
+  return basesPerRate(bases).map(({ rate, base }) => ({ rate, taxedAmount: base, taxAmount: taxOf(base, rate) }));
 }
 
 /** Prices every line and totals the invoice, rounding half-up where each value is produced. */

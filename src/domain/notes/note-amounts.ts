@@ -1,6 +1,14 @@
 import Big from 'big.js';
-import { sum, ZERO } from '../money';
-import { documentAmounts, type DocumentAmounts, type LineAmounts, taxableBase, type TaxEntry } from '../sale-amounts';
+import { sum } from '../money';
+import {
+  basesPerRate,
+  documentAmounts,
+  type DocumentAmounts,
+  type LineAmounts,
+  type RateBase,
+  taxableBase,
+  type TaxEntry,
+} from '../sale-amounts';
 
 /**
  * What a note is computed from and what it computes: plain amounts (big.js), the invoice's as
@@ -37,30 +45,24 @@ export type NoteAmounts = DocumentAmounts<NoteLineAmounts>;
 export const DISCOUNT_AFTER_SALE = 'Descuento posterior a la venta';
 export const LESS_CREDITED_DISCOUNTS = 'Menos descuentos acreditados';
 
-/** The key a rate is grouped under (15, 15.0000 and "15" are one rate). */
-export function rateKey(rate: Big): string {
-  return rate.toString();
-}
+export { rateKey } from '../sale-amounts';
 
 /** A rate as the operator reads it: 15%, 12.5%. */
 export function ratePercent(rate: Big): string {
   return `${rate.toString()}%`;
 }
 
-/** The bases of a note's lines per rate (lines with a taxable base only). */
-export function basesByRate(lines: readonly NoteLineAmounts[]): Map<string, { rate: Big; base: Big }> {
-  const bases = new Map<string, { rate: Big; base: Big }>();
-  for (const line of lines) {
-    const base = taxableBase(line);
-    if (base.eq(0)) continue;
-    // A line with a base and no rate cannot come from a stored invoice (the engine refuses it).
-    if (line.isvRate === null) throw new Error(`note line "${line.description}" has a taxable base and no ISV rate`);
-    const key = rateKey(line.isvRate);
-    const entry = bases.get(key) ?? { rate: line.isvRate, base: ZERO };
-    entry.base = entry.base.plus(base);
-    bases.set(key, entry);
-  }
-  return bases;
+/** The bases of a note's lines per rate, lowest first (lines with a taxable base only). */
+export function basesByRate(lines: readonly NoteLineAmounts[]): RateBase[] {
+  return basesPerRate(
+    lines.flatMap((line) => {
+      const base = taxableBase(line);
+      if (base.eq(0)) return [];
+      // A line with a base and no rate cannot come from a stored invoice (the engine refuses it).
+      if (line.isvRate === null) throw new Error(`note line "${line.description}" has a taxable base and no ISV rate`);
+      return [{ rate: line.isvRate, base }];
+    }),
+  );
 }
 
 /**
@@ -70,9 +72,7 @@ export function basesByRate(lines: readonly NoteLineAmounts[]): Map<string, { ra
 export function noteAmounts(lines: NoteLineAmounts[], exonerated: boolean, taxAt: (rate: Big, base: Big) => Big): NoteAmounts {
   const taxBreakdown: TaxEntry[] = exonerated
     ? []
-    : [...basesByRate(lines).values()]
-        .sort((a, b) => a.rate.cmp(b.rate))
-        .map(({ rate, base }) => ({ rate, taxedAmount: base, taxAmount: taxAt(rate, base) }));
+    : basesByRate(lines).map(({ rate, base }) => ({ rate, taxedAmount: base, taxAmount: taxAt(rate, base) }));
   return documentAmounts(lines, taxBreakdown, exonerated);
 }
 

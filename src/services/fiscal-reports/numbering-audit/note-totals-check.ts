@@ -2,8 +2,8 @@ import Big from 'big.js';
 import { amountInWords } from '../../../domain/amount-in-words';
 import { sum, ZERO } from '../../../domain/money';
 import { creditedSoFar } from '../../../domain/notes/credited-so-far';
-import { storedLineAmounts, storedTaxEntry, taxableBase, taxOf } from '../../../domain/sale-amounts';
-import { rateKey, type InvoiceForNotes, type NoteAmounts, type NoteLineAmounts } from '../../../domain/notes/note-amounts';
+import { basesPerRate, rateKey, storedLineAmounts, storedTaxEntry, taxableBase, taxOf } from '../../../domain/sale-amounts';
+import { type InvoiceForNotes, type NoteAmounts, type NoteLineAmounts } from '../../../domain/notes/note-amounts';
 import { documentName, type NoteView } from '../../sales';
 
 /** A stored note's lines and amounts as the domain reads them. */
@@ -46,12 +46,9 @@ export function noteDiscrepancies(note: NoteView): string[] {
   differs('exemptedAmount', a.exemptedAmount, sum(a.lines.map((l) => l.exemptAmount)));
   differs('exoneratedAmount', a.exoneratedAmount, note.isExonerated ? sum(a.lines.map(taxableBase)) : ZERO);
   if (!note.isExonerated) {
-    const bases = new Map<string, Big>();
-    for (const l of a.lines) {
-      const base = taxableBase(l);
-      if (base.eq(0) || l.isvRate === null) continue;
-      bases.set(rateKey(l.isvRate), (bases.get(rateKey(l.isvRate)) ?? ZERO).plus(base));
-    }
+    // A line with a base and no rate has no entry to compare with: its base goes unreported here.
+    const lineBases = a.lines.flatMap((l) => (l.isvRate === null ? [] : [{ rate: l.isvRate, base: taxableBase(l) }]));
+    const bases = new Map(basesPerRate(lineBases).map(({ rate, base }) => [rateKey(rate), base]));
     for (const t of a.taxBreakdown) {
       differs(`base at ${t.rate.toString()}%`, t.taxedAmount, bases.get(rateKey(t.rate)) ?? ZERO);
       if (note.documentType === 'debitNote') differs(`ISV at ${t.rate.toString()}%`, t.taxAmount, taxOf(t.taxedAmount, t.rate));
