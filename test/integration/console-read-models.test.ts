@@ -216,8 +216,12 @@ describe('console read models: invoice search and company overview', () => {
     const untilFeb = await search.invoiceListing.page(company.companyId, { to: '2026-02-28', page: 1 });
     expect(untilFeb.rows).toHaveLength(40);
     // With a name: the 40th (on 28 February) is Distribuidora 1000's.
-    expect((await search.invoiceListing.page(company.companyId, { q: 'Distribuidora', from: '2026-02-28', to: '2026-02-28' })).rows).toHaveLength(1);
-    expect((await search.invoiceListing.page(company.companyId, { q: 'Ferretería', from: '2026-02-28', to: '2026-02-28' })).rows).toEqual([]);
+    expect(
+      (await search.invoiceListing.page(company.companyId, { q: 'Distribuidora', from: '2026-02-28', to: '2026-02-28' })).rows,
+    ).toHaveLength(1);
+    expect((await search.invoiceListing.page(company.companyId, { q: 'Ferretería', from: '2026-02-28', to: '2026-02-28' })).rows).toEqual(
+      [],
+    );
   });
 
   it('sums only the live credit notes into the amount credited, and marks an annulled invoice ANULADA', async () => {
@@ -242,7 +246,11 @@ describe('console read models: invoice search and company overview', () => {
     [{ page: 'dos' }, /page: "dos" is not a page number/],
     [{ page: '2001' }, /page 2001 is past the last page a search shows \(2000\)/],
   ])('refuses %j with VALIDATION_FAILED saying what is wrong', async (input, message) => {
-    await expect(search.invoiceListing.page(company.companyId, input)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', status: 400, message });
+    await expect(search.invoiceListing.page(company.companyId, input)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      status: 400,
+      message,
+    });
   });
 
   describe('company overview', () => {

@@ -55,7 +55,8 @@ export class DeliveryMessages {
     to: string | null,
     now: Date = new Date(),
   ): Promise<number> {
-    if (to !== null && !isEmailAddress(to)) throw new AppError('VALIDATION_FAILED', `to must be an e-mail address, and "${to}" is not one.`);
+    if (to !== null && !isEmailAddress(to))
+      throw new AppError('VALIDATION_FAILED', `to must be an e-mail address, and "${to}" is not one.`);
     const doc = await this.documents.load(company, kind, documentId);
     const { documentType } = doc;
     const target = documentTarget(documentType, doc.fiscalNumber, documentId);
