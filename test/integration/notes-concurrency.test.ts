@@ -54,15 +54,17 @@ describe('concurrent credit notes of one invoice', () => {
       ),
     );
     const there = Array.from({ length: 10 }, () =>
-      runAdminProcess(t.config.databaseUrl, noteCommand('credit', code, invoiceId, 'Descuento', '--discount', '30', '--rate', '15')).then(
-        (run) => {
-          if (run.code === 0) return 'issued';
-          expect(run.code).toBe(1);
-          expect(run.stdout.length).toBe(0);
-          expect(run.stderr).toMatch(/^error: rate 15%: \d+\.\d{2} left\n$/);
-          return 'refused';
-        },
-      ),
+      runAdminProcess(t.config.databaseUrl, noteCommand('credit', code, invoiceId, 'Descuento', '--discount', '30', '--rate', '15'), {
+        // Ten processes starting at once on a loaded 2-core machine: one may not finish the
+        // database handshake within the 5 s default while the others load (connect ETIMEDOUT).
+        DB_CONNECT_TIMEOUT_SECONDS: '60',
+      }).then((run) => {
+        if (run.code === 0) return 'issued';
+        expect(run.code).toBe(1);
+        expect(run.stdout.length).toBe(0);
+        expect(run.stderr).toMatch(/^error: rate 15%: \d+\.\d{2} left\n$/);
+        return 'refused';
+      }),
     );
     const outcomes = await Promise.all([...here, ...there]);
     // 6 x 30.00 = 180.00 fits in 200.00; a seventh would not.
