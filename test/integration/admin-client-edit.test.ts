@@ -52,7 +52,7 @@ describe('admin client update and delete', () => {
       .set('Idempotency-Key', `edit-${++keys}`)
       .send({ ...ONE_ITEM, clientId });
     expect(res.status).toBe(201);
-    return res.body as { id: number; pdfBase64: string };
+    return res.body as { id: number; fiscalNumber: string; pdfBase64: string };
   };
   const invoicePdf = async (on: TestApp, id: number): Promise<Buffer> => {
     const res = await on.http.get(`/v1/invoices/${id}/pdf`).set(acme.auth).buffer(true).parse(binaryBody);
@@ -188,12 +188,15 @@ describe('admin client update and delete', () => {
       const report = await admin('report', 'sales', '--company', acme.code, '--from', day(-7), '--to', day(7));
       expect({ code: report.code, stderr: report.stderr }).toEqual({ code: 0, stderr: '' });
       const text = report.stdout.toString();
-      // The register's header and its TOTAL row: two failed runs would compare '' with ''.
+      // The register's header and the invoice's row: two failed runs, or two runs that missed the
+      // invoice, would compare registers that say nothing about it.
       expect(text).toContain('Fecha');
       expect(text.split('\n').length).toBeGreaterThan(2);
+      expect(text).toContain(invoice.fiscalNumber);
       return text;
     };
     const registerBefore = await register();
+    expect(registerBefore).toContain('Nombre Impreso');
 
     const run = await admin(
       'client',

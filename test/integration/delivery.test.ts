@@ -299,9 +299,13 @@ describe('e-mail delivery of issued documents', () => {
     const failed = await runAdmin(t.config.databaseUrl, ['delivery', 'list', '--company', on.code, '--status', 'failed']);
     expect({ code: failed.code, stderr: failed.stderr }).toEqual({ code: 0, stderr: '' });
     const failedLines = failed.stdout.toString().trim().split('\n').filter(Boolean);
-    // Every message of this company was sent: the failed list names none of them.
+    // Every message of this company was sent: the failed list names none of them. A line names
+    // its document as `invoice <id>`, one of its fields: the sent list's line of it shows so.
+    const namesInvoice = (line: string) => line.split('  ').includes(`invoice ${invoice.id}`);
     expect(failedLines.filter((l) => !/^\d+ +FAILED +attempts \d+/.test(l))).toEqual([]);
-    expect(failedLines.some((l) => l.includes(invoice.fiscalNumber))).toBe(false);
+    expect(failedLines.some(namesInvoice)).toBe(false);
+    const sentText = await runAdmin(t.config.databaseUrl, ['delivery', 'list', '--company', on.code, '--status', 'sent']);
+    expect(sentText.stdout.toString().split('\n').filter(namesInvoice)).toHaveLength(1);
     const bad = await runAdminProcess(t.config.databaseUrl, ['delivery', 'list', '--company', on.code, '--status', 'lost']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/VALIDATION_FAILED|--status/);
