@@ -122,7 +122,7 @@ function computeLine(line: TotalsLineInput, index: number, exchangeRate: Big | n
 }
 
 function buildTaxBreakdown(lines: readonly LineTotals[]): TaxEntry[] {
-  // A line without a rate has no base (priceLine refuses one that would).
+  // A line without a rate has no base (computeLine refuses one that would).
   const bases = lines.flatMap((line) => (line.isvRate === null ? [] : [{ rate: line.isvRate, base: line.taxableBase }]));
   return basesPerRate(bases).map(({ rate, base }) => ({ rate, taxedAmount: base, taxAmount: taxOf(base, rate) }));
 }

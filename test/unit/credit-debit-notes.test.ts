@@ -3,14 +3,9 @@ import fc from 'fast-check';
 import { sum, ZERO } from '../../src/domain/money';
 import { computeCreditNote, NoteRefusal, type CreditRequest } from '../../src/domain/notes/credit-note';
 import { computeDebitNote } from '../../src/domain/notes/debit-note';
-import {
-  invariantHolds,
-  LESS_CREDITED_DISCOUNTS,
-  rateKey,
-  type InvoiceForNotes,
-  type NoteAmounts,
-} from '../../src/domain/notes/note-amounts';
+import { invariantHolds, LESS_CREDITED_DISCOUNTS, type InvoiceForNotes, type NoteAmounts } from '../../src/domain/notes/note-amounts';
 import { proRata2 } from '../../src/domain/notes/pro-rata';
+import { rateKey } from '../../src/domain/sale-amounts';
 import { invoiceForNotes, invoiceFromEngine, noteStep, type NoteStep } from '../support/note-arbitraries';
 
 const big = (v: string | number) => new Big(v);

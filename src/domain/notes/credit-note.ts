@@ -6,13 +6,12 @@ import {
   DISCOUNT_AFTER_SALE,
   LESS_CREDITED_DISCOUNTS,
   noteAmounts,
-  rateKey,
   ratePercent,
   type InvoiceForNotes,
   type NoteAmounts,
   type NoteLineAmounts,
 } from './note-amounts';
-import { taxOf } from '../sale-amounts';
+import { rateKey, taxOf } from '../sale-amounts';
 
 /** Why a note cannot be issued: a limit (`rate 15%: 90.00 left`), nothing left, or a bad request. */
 export type NoteRefusalKind = 'limit' | 'nothing-left' | 'input';

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { ZERO } from '../money';
 import type { NoteAmounts, NoteLineAmounts } from './note-amounts';
-import { rateKey } from './note-amounts';
+import { rateKey } from '../sale-amounts';
 
 /** What the live (not annulled) credit notes of an invoice have credited so far. */
 export interface CreditedSoFar {

@@ -45,15 +45,13 @@ export type NoteAmounts = DocumentAmounts<NoteLineAmounts>;
 export const DISCOUNT_AFTER_SALE = 'Descuento posterior a la venta';
 export const LESS_CREDITED_DISCOUNTS = 'Menos descuentos acreditados';
 
-export { rateKey } from '../sale-amounts';
-
 /** A rate as the operator reads it: 15%, 12.5%. */
 export function ratePercent(rate: Big): string {
   return `${rate.toString()}%`;
 }
 
 /** The bases of a note's lines per rate, lowest first (lines with a taxable base only). */
-export function basesByRate(lines: readonly NoteLineAmounts[]): RateBase[] {
+function basesByRate(lines: readonly NoteLineAmounts[]): RateBase[] {
   return basesPerRate(
     lines.flatMap((line) => {
       const base = taxableBase(line);
