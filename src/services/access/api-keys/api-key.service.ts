@@ -94,7 +94,7 @@ export class ApiKeyService {
       if (!apiKey) throw new AppError('API_KEY_NOT_FOUND', `company ${company.code} has no API key with id ${id}`);
       if (apiKey.revokedAt) return;
       apiKey.revokedAt = now;
-      await em.flush();
+      // The trail's record flushes the revocation with it.
       await this.recordKey(em, actor, 'key-revoked', apiKey, now);
     });
   }

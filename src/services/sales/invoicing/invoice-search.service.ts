@@ -123,8 +123,6 @@ interface ListedTable<Row> {
  */
 @injectable()
 export class InvoiceSearch {
-  private readonly invoices: ListedTable<InvoiceSearchRow>;
-  private readonly notes: ListedTable<NoteSearchRow>;
   /** The invoices' reads: a page, the summary of every page, every row (an export). */
   readonly invoiceListing: DocumentListing<InvoiceSearchRow>;
   /** The credit and debit notes' reads, the same three. */
@@ -156,7 +154,7 @@ export class InvoiceSearch {
       isv: d.totalTaxes,
       status: documentState(d.isAnnulled),
     });
-    this.invoices = {
+    const invoices: ListedTable<InvoiceSearchRow> = {
       table: tables.invoices,
       date: 'invoice_date',
       number: 'invoice_number',
@@ -179,7 +177,7 @@ export class InvoiceSearch {
         return { ...common(invoice, invoice.invoiceDate), credited: String(row.credited) };
       },
     };
-    this.notes = {
+    const notes: ListedTable<NoteSearchRow> = {
       table: tables.notes,
       date: 'note_date',
       number: 'note_number',
@@ -193,8 +191,8 @@ export class InvoiceSearch {
         return { ...common(note, note.noteDate), documentType: note.documentType, invoiceFiscalNumber: note.invoiceFiscalNumber };
       },
     };
-    this.invoiceListing = this.listingOf(this.invoices);
-    this.noteListing = this.listingOf(this.notes);
+    this.invoiceListing = this.listingOf(invoices);
+    this.noteListing = this.listingOf(notes);
   }
 
   private listingOf<Row>(list: ListedTable<Row>): DocumentListing<Row> {
