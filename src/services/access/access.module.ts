@@ -5,6 +5,7 @@ import { ActivityTrail } from './activity/activity-trail.service';
 import { ActivityReader } from './activity/activity-reader.service';
 import { OperatorAccounts } from './operators/operator-accounts.service';
 import { ConsoleSessions } from './operators/console-sessions.service';
+import { ConsoleSessionLookup } from './operators/console-session-lookup';
 import { OperatorAccess } from './operators/operator-access.service';
 import { ServerSecrets } from './server-secrets.service';
 import { SignInThrottle } from './operators/sign-in-throttle.service';
@@ -18,6 +19,7 @@ export const accessModule = new ContainerModule(({ bind }) => {
     ActivityReader,
     OperatorAccounts,
     ConsoleSessions,
+    ConsoleSessionLookup,
     OperatorAccess,
     SignInThrottle,
     ServerSecrets,

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { inject, injectable } from 'inversify';
 import { sessionIsLive } from '../../../domain/console-session-rules';
 import type { OperatorRole } from '../../../domain/operator-role';
 import { leanSelect, tableOf } from '../../../db/lean-select';
 import type { SqlClient } from '../../../db/sql-client';
 import { ConsoleOperator, ConsoleSession } from '../../../entities';
+import { TOKENS } from '../../../tokens';
 
 /** Who a console request comes from. */
 export interface SessionOperator {
@@ -32,12 +34,13 @@ export function view(operator: Pick<ConsoleOperator, 'id' | 'email' | 'name' | '
  * The one read every console request makes (decision 59: every answer from the database): the
  * session by its hashed id joined to its operator, as one plain SELECT, live or not at `now`.
  */
+@injectable()
 export class ConsoleSessionLookup {
   private readonly sessionColumns;
   private readonly operatorColumns;
   private readonly sql: string;
 
-  constructor(private readonly db: SqlClient) {
+  constructor(@inject(TOKENS.Sql) private readonly db: SqlClient) {
     this.sessionColumns = leanSelect(db, ConsoleSession, 's', ['csrfToken', 'createdAt', 'lastSeenAt']);
     this.operatorColumns = leanSelect(db, ConsoleOperator, 'o', ['id', 'email', 'name', 'role', 'disabledAt'], 'operator_');
     this.sql =

@@ -4,7 +4,6 @@ import { inject, injectable } from 'inversify';
 import { AppError } from '../../../domain/app-error';
 import { SESSION_TOUCH_MS } from '../../../domain/console-session-rules';
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../../domain/password-hash';
-import type { SqlClient } from '../../../db/sql-client';
 import { ConsoleOperator, ConsoleSession } from '../../../entities';
 import { TOKENS } from '../../../tokens';
 import { ActivityTrail } from '../activity/activity-trail.service';
@@ -28,11 +27,8 @@ export class ConsoleSessions {
     @inject(TOKENS.EntityManager) private readonly em: EntityManager,
     @inject(ActivityTrail) private readonly trail: ActivityTrail,
     @inject(SignInThrottle) private readonly throttle: SignInThrottle,
-    @inject(TOKENS.Sql) private readonly db: SqlClient,
+    @inject(ConsoleSessionLookup) private readonly lookup: ConsoleSessionLookup,
   ) {}
-
-  /** The reads every console request makes, in plain SQL (constructed once the SqlClient is assigned). */
-  private readonly lookup = new ConsoleSessionLookup(this.db);
 
   /**
    * Opens a session with a new id for the operator whose e-mail and password match, for a client
