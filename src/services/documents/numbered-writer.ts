@@ -59,8 +59,8 @@ interface NumberedDocument<W extends { documentId: number }> extends DocumentToI
   companyId: number;
   /** The caller's idempotency key (of its kind's scope, see claimFor), or null when the document takes none. */
   claim: IdempotencyClaim | null;
-  verificationBaseUrl: string;
-  versions: FixedVersions | null;
+  /** What was fixed for it before its transaction: the same on every attempt. */
+  fixed: Pick<DocumentIssue, 'verificationBaseUrl' | 'versions'>;
 }
 
 /**
@@ -128,7 +128,7 @@ export class NumberedWriter {
     const doc = await prepare();
     const versions = await this.templateVersions.current(doc.companyCode, doc.documentType, doc.letterheadsRevision);
     const verificationBaseUrl = verificationBaseAtIssue(doc.companyVerificationBaseUrl, this.config.publicBaseUrl);
-    return this.write({ ...doc, companyId, claim, versions, verificationBaseUrl });
+    return this.write({ ...doc, companyId, claim, fixed: { versions, verificationBaseUrl } });
   }
 
   /**
@@ -147,9 +147,8 @@ export class NumberedWriter {
         return await this.db.transaction(
           async (tx) => {
             const taken = await takeNextNumber(tx, doc.emissionPointId, doc.documentType, doc.day, doc.emissionPointName);
-            // Drawn here for every document type alike, afresh on each attempt (decision 54).
-            const { verificationBaseUrl, versions } = doc;
-            const written = await doc.insert(tx, { ...taken, verificationToken: newVerificationToken(), verificationBaseUrl, versions });
+            // The token is drawn here for every document type alike, afresh on each attempt (decision 54).
+            const written = await doc.insert(tx, { ...taken, verificationToken: newVerificationToken(), ...doc.fixed });
             await this.outbox.record(tx, { companyId: doc.companyId, documentType: doc.documentType, documentId: written.documentId });
             // Bound last, with the document's id: the key's row exists only for a committed document.
             if (doc.claim) await this.keys.bind(tx, doc.companyId, doc.claim, written.documentId);
