@@ -24,13 +24,6 @@ export function actorOf(ctx: ConsoleContext): Actor {
   return { kind: 'operator', email: operatorOf(ctx).email };
 }
 
-/** For the pages of administrators only: anyone else gets the 404 of an unknown path. */
-export function requireAdmin(ctx: ConsoleContext): SessionOperator {
-  const operator = operatorOf(ctx);
-  if (operator.role !== 'admin') throw notFound();
-  return operator;
-}
-
 /**
  * The company named by the path's `:code`: the router has found it among the operator's before
  * any handler runs (router.ts), and answered 404 otherwise.
@@ -41,9 +34,9 @@ export function companyOf(ctx: ConsoleContext): VisibleCompany {
   return company;
 }
 
-/** The company of a page only administrators see: the page that does not exist for anyone else. */
+/** The company of a page only administrators see: for anyone else, the 404 of an unknown path. */
 export function adminCompanyOf(ctx: ConsoleContext): VisibleCompany {
-  requireAdmin(ctx);
+  if (operatorOf(ctx).role !== 'admin') throw notFound();
   return companyOf(ctx);
 }
 
