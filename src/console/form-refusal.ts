@@ -1,7 +1,7 @@
 import { errorStatus } from '../domain/error-codes';
 import { type Refusal, refusalOf } from '../web/refusal';
 import { errorMeaning, refusalDetail } from './error-meanings';
-import type { FormEcho } from './views/form-echo';
+import type { RefusedForm } from './views/form-echo';
 
 /**
  * A form's fields as a refusal may name them, each with the Spanish sentence that says what it
@@ -40,7 +40,7 @@ export function formEchoOf(
   values: Record<string, string>,
   fields: FieldSentences,
   extra?: FieldOfRefusal,
-): (FormEcho & { status: number }) | null {
+): RefusedForm | null {
   const refusal = refusalOf(err);
   if (refusal === null || NOT_THE_FORMS.has(refusal.code)) return null;
   const status = errorStatus(refusal.code);

@@ -1,6 +1,7 @@
 import type { VNode } from 'preact';
 import { htmlDocument } from '../views/html-document';
 import type { ConsoleContext } from './console-state';
+import { FormEchoContext, type RefusedForm } from './views/form-echo';
 import { Layout } from './views/layout';
 import { PageEnv, PageEnvContext } from './views/page-env';
 
@@ -8,6 +9,8 @@ export interface PageContent {
   title: string;
   body: VNode;
   status?: number;
+  /** The page's refused form, if any: its fields show what was typed and why it was refused, and the page answers with its status. */
+  echo?: RefusedForm;
   /** Another `_csrf` than the session's (the login page's pre-session token). */
   csrfToken?: string;
 }
@@ -16,7 +19,7 @@ export interface PageContent {
  * Answers a whole HTML page: the layout around `body`, with the request's operator and token in
  * context, rendered as every server-rendered page is (`htmlDocument`, which escapes what callers stored).
  */
-export function renderPage(ctx: ConsoleContext, { title, body, status = 200, csrfToken }: PageContent): void {
+export function renderPage(ctx: ConsoleContext, { title, body, echo, status = echo?.status ?? 200, csrfToken }: PageContent): void {
   const env: PageEnv = {
     operator: ctx.state.session?.operator ?? null,
     csrfToken: csrfToken ?? ctx.state.session?.csrfToken ?? '',
@@ -28,7 +31,9 @@ export function renderPage(ctx: ConsoleContext, { title, body, status = 200, csr
   ctx.type = 'text/html; charset=utf-8';
   ctx.body = htmlDocument(
     <PageEnvContext.Provider value={env}>
-      <Layout title={title}>{body}</Layout>
+      <Layout title={title}>
+        <FormEchoContext.Provider value={echo ?? null}>{body}</FormEchoContext.Provider>
+      </Layout>
     </PageEnvContext.Provider>,
   );
 }

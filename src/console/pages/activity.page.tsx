@@ -12,7 +12,7 @@ import { SETUP_SECTIONS, setupChangeWords } from '../setup-words';
 import { DataTable } from '../views/data-table';
 import { DayRangeFields } from '../views/search-fields';
 import { type FieldSentences, formEchoOf } from '../form-refusal';
-import { FieldProblem, type FormEcho, FormEchoContext, FormProblem, useRefused } from '../views/form-echo';
+import { FieldProblem, type RefusedForm, FormProblem, useRefused } from '../views/form-echo';
 import { capitalized, formatInstant, formatLempiras } from '../views/format';
 
 /** The newest rows the page shows; `admin activity` reads further back. */
@@ -232,16 +232,16 @@ export function registerActivityPage(router: ConsoleRouter, container: Container
   const access = container.get(OperatorAccess);
   router.get('/activity', async (ctx) => {
     const typed = typedFilter(ctx.query);
-    const show = (body: ComponentChildren, echo?: FormEcho & { status: number }) =>
+    const show = (body: ComponentChildren, echo?: RefusedForm) =>
       renderPage(ctx, {
         title: 'Actividad',
-        status: echo?.status,
+        echo,
         body: (
-          <FormEchoContext.Provider value={echo ?? null}>
+          <>
             <h1>Actividad</h1>
             <FilterForm filter={typed} />
             {body}
-          </FormEchoContext.Provider>
+          </>
         ),
       });
     let filter: ActivityFilter;

@@ -16,11 +16,10 @@ import { Crumbs } from '../views/crumbs';
 import { DataTable } from '../views/data-table';
 import { formatDay } from '../views/format';
 import { Pager } from '../views/pager';
-import { FieldProblem, type FormEcho, FormEchoContext, FormProblem, useRefused, useTyped } from '../views/form-echo';
+import { FieldProblem, FormEchoContext, FormProblem, type RefusedForm, useRefused, useTyped } from '../views/form-echo';
 import { PostForm } from '../views/post-form';
 
 /** A refused form as the page shows it again (formEchoOf's answer). */
-type Echo = FormEcho & { status: number };
 
 /** Each client's exoneration form has its own name, so that only the refused one comes back filled in. */
 const exonerationForm = (clientId: number) => `exoneracion-${clientId}`;
@@ -210,7 +209,7 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
   const editor = container.get(ClientEditor);
 
   /** The list's page `raw`; with `echo`, the exoneration form refused comes back filled in, with the refusal's status. */
-  const showList = async (ctx: ConsoleContext, company: VisibleCompany, raw: string, echo?: Echo) => {
+  const showList = async (ctx: ConsoleContext, company: VisibleCompany, raw: string, echo?: RefusedForm) => {
     const read = readPageNumber(raw, MAX_CLIENTS_PAGE);
     if ('refused' in read) throw new AppError('VALIDATION_FAILED', `page: "${raw}" is not a page number (1, 2, 3...)`);
     const { page } = read;
@@ -218,9 +217,9 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
     const base = companyPath(company.code, 'clients');
     renderPage(ctx, {
       title: `Clientes de ${company.code}`,
-      status: echo?.status,
+      echo,
       body: (
-        <FormEchoContext.Provider value={echo ?? null}>
+        <>
           <Crumbs company={company} />
           <h1>Clientes</h1>
           <ExonerationProblem />
@@ -246,7 +245,7 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
             </DataTable>
           )}
           <Pager page={page} hasNext={hasNext} href={(n) => `${base}?page=${n}`} />
-        </FormEchoContext.Provider>
+        </>
       ),
     });
   };
@@ -256,14 +255,14 @@ export function registerClientsPages(router: ConsoleRouter, container: Container
     await showList(ctx, company, typeof ctx.query.page === 'string' ? ctx.query.page : '1');
   });
 
-  const showClient = (ctx: ConsoleContext, company: VisibleCompany, clientId: number, values: FormValues, echo?: Echo) =>
+  const showClient = (ctx: ConsoleContext, company: VisibleCompany, clientId: number, values: FormValues, echo?: RefusedForm) =>
     renderPage(ctx, {
       title: `Cliente ${clientId} de ${company.code}`,
-      status: echo?.status,
+      echo,
       body: (
-        <FormEchoContext.Provider value={echo ?? null}>
+        <>
           <ClientForm company={company} clientId={clientId} values={values} />
-        </FormEchoContext.Provider>
+        </>
       ),
     });
 

@@ -12,7 +12,7 @@ import { renderPage } from '../render';
 import { CaiState } from '../views/cai-state';
 import { DataTable } from '../views/data-table';
 import { isConfirmed, renderConfirmation } from '../views/confirmation';
-import { FieldProblem, type FormEcho, FormEchoContext, FormProblem, useRefused, useTyped } from '../views/form-echo';
+import { FieldProblem, type RefusedForm, FormProblem, useRefused, useTyped } from '../views/form-echo';
 import { PostForm } from '../views/post-form';
 import { IrreversibleSubmit } from '../views/reason-input';
 import { DOCUMENT_TYPE_NAMES, formatDay } from '../views/format';
@@ -120,15 +120,15 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
   const overview = container.get(CompanyOverview);
   const cancellation = container.get(CaiCancellationService);
   /** The company's page; with `echo`, the cancellation refused comes back as typed, with the refusal's status. */
-  const show = async (ctx: ConsoleContext, company: VisibleCompany, echo?: FormEcho & { status: number }) => {
+  const show = async (ctx: ConsoleContext, company: VisibleCompany, echo?: RefusedForm) => {
     const ranges = await overview.ranges(company, ctx.state.now);
     const ordered = DOCUMENT_TYPES.flatMap((type) => ranges.filter((r) => r.documentType === type));
     const admin = operatorOf(ctx).role === 'admin';
     renderPage(ctx, {
       title: company.name,
-      status: echo?.status,
+      echo,
       body: (
-        <FormEchoContext.Provider value={echo ?? null}>
+        <>
           <h1>
             {company.name} <span class="muted">({company.code})</span>
           </h1>
@@ -171,7 +171,7 @@ export function registerCompanyPage(router: ConsoleRouter, container: Container)
           {admin && (
             <CancelCaiForm code={company.code} cais={[...new Set(ordered.filter((r) => r.state !== 'CANCELLED').map((r) => r.cai))]} />
           )}
-        </FormEchoContext.Provider>
+        </>
       ),
     });
   };

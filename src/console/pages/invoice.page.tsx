@@ -27,7 +27,7 @@ import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tabl
 import { formatInstant, formatLempiras } from '../views/format';
 import { DeliveryPanel } from '../views/delivery-panel';
 import { isConfirmed, renderConfirmation } from '../views/confirmation';
-import { type FormEcho, FormEchoContext } from '../views/form-echo';
+import type { RefusedForm } from '../views/form-echo';
 import { ANNUL_FIELDS, InvoiceActions, NOTE_TYPES } from './invoice-forms';
 import { sendPdf } from './file-answers';
 import { RESEND_FIELDS, resendDocument } from '../resend';
@@ -74,7 +74,7 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
   const rates = container.get<AppConfig>(TOKENS.Config).allowedIsvRates;
 
   /** The invoice's page; with `echo`, the form that was refused comes back filled in, with the refusal's status. */
-  const show = async (ctx: ConsoleContext, company: VisibleCompany, invoice: InvoiceView, echo?: FormEcho & { status: number }) => {
+  const show = async (ctx: ConsoleContext, company: VisibleCompany, invoice: InvoiceView, echo?: RefusedForm) => {
     const its = await notes.list(company.id, invoice.id);
     const sent = await deliveries.ofDocument(company, 'invoice', invoice.id);
     const annulment = invoice.isAnnulled
@@ -83,9 +83,9 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
     const base = companyPath(company.code, 'invoices', invoice.id);
     renderPage(ctx, {
       title: `Factura ${invoice.fiscalNumber}`,
-      status: echo?.status,
+      echo,
       body: (
-        <FormEchoContext.Provider value={echo ?? null}>
+        <>
           <Crumbs company={company} trail={[{ href: companyPath(company.code, 'invoices'), label: 'Facturas' }]} />
           <h1>
             Factura {invoice.fiscalNumber} <DocumentStatus annulled={invoice.isAnnulled} />
@@ -112,7 +112,7 @@ export function registerInvoicePages(router: ConsoleRouter, container: Container
           <Notes company={company} notes={its} />
           <DeliveryPanel messages={sent} resendPath={`${base}/resend`} annulled={invoice.isAnnulled} />
           <InvoiceActions company={company} invoice={invoice} rates={rates} />
-        </FormEchoContext.Provider>
+        </>
       ),
     });
   };

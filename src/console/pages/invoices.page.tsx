@@ -14,7 +14,7 @@ import { DataTable } from '../views/data-table';
 import { DayRangeFields } from '../views/search-fields';
 import { DocumentStatus } from '../views/document-tables';
 import { DOCUMENT_TYPE_NAMES, formatDay, formatLempiras } from '../views/format';
-import { FieldProblem, type FormEcho, FormEchoContext, FormProblem, useRefused } from '../views/form-echo';
+import { FieldProblem, type RefusedForm, FormProblem, useRefused } from '../views/form-echo';
 import { Pager } from '../views/pager';
 import { sendReport } from './file-answers';
 
@@ -220,17 +220,17 @@ function registerList<Row extends { id: number }>(router: ConsoleRouter, list: D
     const company = companyOf(ctx);
     const { page, format, ...query } = queryOf(ctx);
     const base = companyPath(company.code, list.path);
-    const show = (body: ComponentChildren, echo?: FormEcho & { status: number }) =>
+    const show = (body: ComponentChildren, echo?: RefusedForm) =>
       renderPage(ctx, {
         title: `${list.title} de ${company.code}`,
-        status: echo?.status,
+        echo,
         body: (
-          <FormEchoContext.Provider value={echo ?? null}>
+          <>
             <Crumbs company={company} />
             <h1>{list.title}</h1>
             <SearchForm action={base} query={query} label={`Buscar ${list.title.toLowerCase()}`} />
             {body}
-          </FormEchoContext.Provider>
+          </>
         ),
       });
     try {

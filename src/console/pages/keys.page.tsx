@@ -9,7 +9,7 @@ import { DataTable } from '../views/data-table';
 import { formatInstant } from '../views/format';
 import { isConfirmed, renderConfirmation } from '../views/confirmation';
 import { formEchoOf } from '../form-refusal';
-import { type FormEcho, FormEchoContext, FormProblem } from '../views/form-echo';
+import { type RefusedForm, FormProblem } from '../views/form-echo';
 import { PostForm } from '../views/post-form';
 
 const STATUS_NAMES = { active: 'activa', revoked: 'revocada', expired: 'vencida' } as const;
@@ -81,7 +81,7 @@ export function registerKeysPages(router: ConsoleRouter, container: Container): 
   const apiKeys = container.get(ApiKeyService);
 
   /** The keys; with `issued`, the key just issued; with `echo`, why no key was issued, with its status. */
-  const show = async (ctx: ConsoleContext, company: VisibleCompany, issued?: string, echo?: FormEcho & { status: number }) => {
+  const show = async (ctx: ConsoleContext, company: VisibleCompany, issued?: string, echo?: RefusedForm) => {
     const keys = (await apiKeys.list(company)).map((k): KeyRow => ({
       id: k.id,
       prefix: k.prefix,
@@ -91,11 +91,11 @@ export function registerKeysPages(router: ConsoleRouter, container: Container): 
     }));
     renderPage(ctx, {
       title: `Llaves de API de ${company.code}`,
-      status: echo?.status,
+      echo,
       body: (
-        <FormEchoContext.Provider value={echo ?? null}>
+        <>
           <KeysView company={company} keys={keys} issued={issued} />
-        </FormEchoContext.Provider>
+        </>
       ),
     });
   };

@@ -14,7 +14,7 @@ import { Crumbs } from '../views/crumbs';
 import { AmountsTable, DocumentStatus, LinesTable } from '../views/document-tables';
 import { formatInstant } from '../views/format';
 import { DeliveryPanel } from '../views/delivery-panel';
-import { type FormEcho, FormEchoContext } from '../views/form-echo';
+import type { RefusedForm } from '../views/form-echo';
 import { sendPdf } from './file-answers';
 import { buyerName } from '../../domain/document-words';
 
@@ -26,7 +26,7 @@ export function registerNotePages(router: ConsoleRouter, container: Container): 
   const trail = container.get(ActivityReader);
 
   /** The note's page; with `echo`, the resend refused comes back as typed, with the refusal's status. */
-  const show = async (ctx: ConsoleContext, company: VisibleCompany, note: NoteView, echo?: FormEcho & { status: number }) => {
+  const show = async (ctx: ConsoleContext, company: VisibleCompany, note: NoteView, echo?: RefusedForm) => {
     const sent = await deliveries.ofDocument(company, note.documentType, note.id);
     const title = `${DOCUMENT_TYPE_INFO[note.documentType].title} ${note.fiscalNumber}`;
     const annulment = note.isAnnulled
@@ -34,9 +34,9 @@ export function registerNotePages(router: ConsoleRouter, container: Container): 
       : null;
     renderPage(ctx, {
       title,
-      status: echo?.status,
+      echo,
       body: (
-        <FormEchoContext.Provider value={echo ?? null}>
+        <>
           <Crumbs
             company={company}
             trail={[{ href: companyPath(company.code, 'invoices', note.invoiceId), label: `Factura ${note.invoiceFiscalNumber}` }]}
@@ -70,7 +70,7 @@ export function registerNotePages(router: ConsoleRouter, container: Container): 
           />
           <AmountsTable caption="Montos" amounts={note} />
           <DeliveryPanel messages={sent} resendPath={`${companyPath(company.code, 'notes', note.id)}/resend`} annulled={note.isAnnulled} />
-        </FormEchoContext.Provider>
+        </>
       ),
     });
   };

@@ -16,6 +16,9 @@ export interface FormEcho {
   code: ErrorCode;
 }
 
+/** A refused form with the status its page answers with (the code's: 400, 404, 409 ...). */
+export type RefusedForm = FormEcho & { status: number };
+
 /** The refused form of the page being rendered, if any; a page's forms read it to fill their fields. */
 export const FormEchoContext = createContext<FormEcho | null>(null);
 
